@@ -1,0 +1,64 @@
+/** The shapes shared by the transport, the pager and the resources. */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+/** One logical request; the transport may send it several times (retries). */
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Relative to `{base_url}/rest/v1`, e.g. `/orders/ord_1`; path parameters already encoded. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON-serialisable body; sent as application/json. */
+  body?: unknown;
+  /** False for the unauthenticated endpoints (`/status`, `/health`). Default true. */
+  auth?: boolean;
+  /**
+   * For writes: true when repeating after an ambiguous failure is safe (a PATCH carrying its
+   * Idempotency-Key, an absolute write such as setting inventory). When false, an ambiguous
+   * failure raises AmbiguousWriteError for the use-case to read back first.
+   */
+  repeatable?: boolean;
+  /** The logical write's key; generated once when absent and reused across every retry. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** An answer as the transport hands it up: any 2xx, parsed JSON body. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  /** The service's clock, from its `Date` header, when present. */
+  serverDate?: Date;
+}
+
+/** A page of a list endpoint. */
+export interface ListEnvelope<T> {
+  object?: string;
+  data: T[];
+  has_more?: boolean;
+  next_cursor?: string | null;
+}
+
+/** Settings of one client, resolved by the CLI from flags, environment and profile. */
+export interface ClientOptions {
+  /** The part before `/rest/v1`. */
+  baseUrl: string;
+  apiKey?: string;
+  /** Retries of one request for network errors and 5xx (429 pacing waits do not count). */
+  maxRetries?: number;
+  userAgent?: string;
+  /** Receives one line per request and answer, secrets redacted; absent unless --debug. */
+  debug?: (line: string) => void;
+  /** Receives a short human note when the transport waits or retries (for stderr). */
+  notice?: (line: string) => void;
+  connectTimeoutMs?: number;
+  /** Maximum time to wait for an answer's headers and body. */
+  readTimeoutMs?: number;
+  /** Injectable for tests. */
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}

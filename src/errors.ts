@@ -1,0 +1,131 @@
+/**
+ * The error kinds every layer raises. Their mapping to exit codes and to one human line
+ * lives once, in src/cli/exit.ts.
+ */
+
+/** Bad flags or bad input found before anything was sent (exit 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+  /** Extra lines shown under the message (e.g. each bad CSV line). */
+  details: string[];
+  constructor(message: string, details: string[] = []) {
+    super(message);
+    this.details = details;
+  }
+}
+
+/** The body of an error answer, tolerant of fields and codes we do not know. */
+export interface ApiErrorBody {
+  type?: string;
+  code?: string;
+  message?: string;
+  param?: string;
+  [extra: string]: unknown;
+}
+
+/** The service refused a request: status, type, code, message and param as it sent them. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly type?: string;
+  readonly code?: string;
+  readonly param?: string;
+  readonly retryAfterSeconds?: number;
+  readonly requestId?: string;
+  constructor(
+    status: number,
+    body: ApiErrorBody,
+    extra: { retryAfterSeconds?: number; requestId?: string } = {},
+  ) {
+    super(body.message || `the service answered HTTP ${status}`);
+    this.status = status;
+    this.type = body.type;
+    this.code = body.code;
+    this.param = body.param;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.requestId = extra.requestId;
+  }
+  /** The error as `{error: {...}}`, for `--json` on stderr. */
+  toJSON(): { error: ApiErrorBody & { status: number } } {
+    return {
+      error: { status: this.status, type: this.type, code: this.code, message: this.message, param: this.param },
+    };
+  }
+}
+
+/** No usable key, a malformed key (refused before sending), 401 or 403 (exit 4). */
+export class AuthError extends Error {
+  override name = 'AuthError';
+  readonly code?: string;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** 429 `rate_limit_exceeded` after waits were exhausted (exit 5). */
+export class RateLimitError extends Error {
+  override name = 'RateLimitError';
+  readonly retryAfterSeconds?: number;
+  constructor(message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 429 `write_quota_exceeded`: never waited for (exit 5). */
+export class QuotaError extends Error {
+  override name = 'QuotaError';
+  /** When the quota resets (next 00:00 UTC). */
+  readonly resetsAt: Date;
+  constructor(message: string, resetsAt: Date) {
+    super(message);
+    this.resetsAt = resetsAt;
+  }
+}
+
+/** The network failed (refused, reset, timed out, DNS) after retries (exit 1). */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  readonly code?: string;
+  constructor(message: string, code?: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * A write that is not safe to repeat failed in a way that leaves it unknown whether the
+ * service applied it (connection dropped after sending). The use-case reads back first.
+ */
+export class AmbiguousWriteError extends Error {
+  override name = 'AmbiguousWriteError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The answer was not what the contract says (not JSON, wrong shape). */
+export class ProtocolError extends Error {
+  override name = 'ProtocolError';
+}
+
+/** Some items of a bulk command failed (exit 3); the report names each. */
+export class PartialFailure extends Error {
+  override name = 'PartialFailure';
+}
+
+/** `operations wait` or `--wait` ran out of time with work still pending (exit 8). */
+export class StillPending extends Error {
+  override name = 'StillPending';
+}
+
+/** Interrupted by a signal (exit 130 for SIGINT, 143 for SIGTERM). */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  constructor(signal: 'SIGINT' | 'SIGTERM', message = `interrupted by ${signal}`) {
+    super(message);
+    this.signal = signal;
+  }
+}
