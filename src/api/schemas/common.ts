@@ -1,0 +1,72 @@
+/**
+ * Shapes every resource shares: the list envelope, the error body, timestamps and money.
+ * Response schemas are tolerant (unknown fields kept, enums typed as string) because the
+ * service adds fields and enum values within /v1; input schemas are strict where the
+ * contract pins a type.
+ */
+import { z } from 'zod';
+import { PRICE_PATTERN } from '../contract.js';
+
+/** A date-time as sent on the wire; kept as the string received. */
+export const Timestamp = z.string();
+
+/** A money amount or price: a decimal string, never a number. */
+export const Money = z.string();
+
+/** A price a client sends: a non-negative decimal string such as "12.50". */
+export const PriceInput = z
+  .string()
+  .regex(PRICE_PATTERN, 'must be a non-negative decimal string such as "12.50"');
+
+/** The list envelope around any resource schema. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({
+    object: z.string(),
+    data: z.array(item),
+    has_more: z.boolean().optional(),
+    next_cursor: z.string().nullish(),
+  });
+}
+
+/** The body of every error answer. */
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
+    type: z.string().optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    param: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** The answer to a DELETE: `{id, object, deleted: true}`. */
+export const Deleted = z.looseObject({
+  id: z.string(),
+  object: z.string(),
+  deleted: z.boolean(),
+});
+export type Deleted = z.infer<typeof Deleted>;
+
+/** Known values of a sync channel's status; others may appear. */
+export const SYNC_CHANNEL_STATUSES = ['pending', 'succeeded', 'failed', 'simulated'] as const;
+
+/** The `sync` block of an update answer: the operation and each channel it touches. */
+export const SyncBlock = z.looseObject({
+  operation_id: z.string().nullish(),
+  channels: z
+    .array(
+      z.looseObject({
+        channel_account_id: z.string(),
+        status: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type SyncBlock = z.infer<typeof SyncBlock>;
+
+/** A per-item or per-result error: code and plain-text message. */
+export const ItemError = z.looseObject({
+  code: z.string(),
+  message: z.string().optional(),
+});
+export type ItemError = z.infer<typeof ItemError>;

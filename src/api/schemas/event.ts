@@ -1,0 +1,19 @@
+/** Events: the log entries and webhook payloads, each a snapshot of a resource. */
+import { z } from 'zod';
+import { EVENT_TYPES } from '../contract.js';
+import { Timestamp } from './common.js';
+
+/** Known event types; new ones are added over time. */
+export { EVENT_TYPES };
+
+/** An event as the log returns it and as a webhook delivers it. */
+export const Event = z.looseObject({
+  id: z.string(),
+  object: z.string(),
+  type: z.string(),
+  api_version: z.string().optional(),
+  store_id: z.string().optional(),
+  created_at: Timestamp,
+  data: z.looseObject({ object: z.unknown() }),
+});
+export type Event = z.infer<typeof Event>;

@@ -1,0 +1,58 @@
+/** Inventory by SKU: the single and batch updates and their answers. */
+import { z } from 'zod';
+import { QUANTITY_MAX } from '../contract.js';
+import { ItemError, Money, PriceInput, SyncBlock, Timestamp } from './common.js';
+
+/** Known per-item statuses of an inventory batch; others may appear. */
+export const INVENTORY_ITEM_STATUSES = ['updated', 'unchanged', 'failed'] as const;
+
+/** A quantity a client sends: a non-negative JSON integer. */
+export const QuantityInput = z.int().min(0).max(QUANTITY_MAX);
+
+/** The answer to PATCH /inventory/{sku}. */
+export const InventoryItem = z.looseObject({
+  object: z.string(),
+  sku: z.string(),
+  variant_id: z.string().optional(),
+  product_id: z.string().optional(),
+  quantity: z.number().int().nullish(),
+  price: Money.nullish(),
+  updated_at: Timestamp.optional(),
+  sync: SyncBlock.optional(),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+
+const atLeastOne = {
+  message: 'send quantity, price or both',
+  params: { code: 'parameter_missing' },
+};
+
+/** The body of PATCH /inventory/{sku}: quantity, price or both; an omitted field is unchanged. */
+export const InventoryUpdate = z
+  .object({ quantity: QuantityInput.optional(), price: PriceInput.optional() })
+  .refine((body) => body.quantity !== undefined || body.price !== undefined, atLeastOne);
+export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
+
+/** One item of POST /inventory/batch. */
+export const InventoryBatchItem = z
+  .object({ sku: z.string().min(1), quantity: QuantityInput.optional(), price: PriceInput.optional() })
+  .refine((item) => item.quantity !== undefined || item.price !== undefined, atLeastOne);
+export type InventoryBatchItem = z.infer<typeof InventoryBatchItem>;
+
+/** The body of POST /inventory/batch: 1 to 100 items, rejected whole if any is malformed. */
+export const InventoryBatchInput = z.object({ items: z.array(InventoryBatchItem).min(1) });
+export type InventoryBatchInput = z.infer<typeof InventoryBatchInput>;
+
+/** The answer to POST /inventory/batch: one outcome per SKU. */
+export const InventoryBatchResult = z.looseObject({
+  object: z.string(),
+  operation_id: z.string().nullish(),
+  data: z.array(
+    z.looseObject({
+      sku: z.string(),
+      status: z.string(),
+      error: ItemError.nullish(),
+    }),
+  ),
+});
+export type InventoryBatchResult = z.infer<typeof InventoryBatchResult>;

@@ -1,0 +1,93 @@
+/** Listings: a product published on one channel account, and the inputs that publish it. */
+import { z } from 'zod';
+import { LISTING_STATUSES } from '../contract.js';
+import { Timestamp } from './common.js';
+
+/** Known listing statuses; others may appear. */
+export { LISTING_STATUSES };
+/** Known issue severities; others may appear. */
+export const ISSUE_SEVERITIES = ['error', 'warning', 'info'] as const;
+/** Issue codes the emulator produces; the service may send others. */
+export const ISSUE_CODES = [
+  'photo_required_for_channel',
+  'missing_required_attribute',
+  'title_too_long',
+  'category_invalid',
+  'price_below_minimum',
+  'channel_rate_limited',
+] as const;
+
+/** A channel-side problem of a listing, in plain text. */
+export const ListingIssue = z.looseObject({
+  code: z.string(),
+  severity: z.string().optional(),
+  message: z.string().optional(),
+  attribute_names: z.array(z.string()).optional(),
+});
+export type ListingIssue = z.infer<typeof ListingIssue>;
+
+/** One variant of a listed product as the channel knows it. */
+export const ListingVariant = z.looseObject({
+  variant_id: z.string(),
+  sku: z.string().optional(),
+  id_on_channel: z.string().nullish(),
+  status: z.string().optional(),
+});
+
+/** Per-channel overrides of the product's content. */
+export const ListingOverrides = z.looseObject({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  category_id: z.string().optional(),
+});
+
+/** A listing as GET returns it. */
+export const Listing = z.looseObject({
+  id: z.string(),
+  object: z.string(),
+  product_id: z.string(),
+  channel_account_id: z.string(),
+  channel: z.string().optional(),
+  status: z.string(),
+  id_on_channel: z.string().nullish(),
+  url_on_channel: z.string().nullish(),
+  site: z.string().nullish(),
+  overrides: ListingOverrides.nullish(),
+  attributes: z.record(z.string(), z.unknown()).nullish(),
+  variants: z.array(ListingVariant).optional(),
+  issues: z.array(ListingIssue).optional(),
+  operation_id: z.string().nullish(),
+  created_at: Timestamp.optional(),
+  updated_at: Timestamp,
+});
+export type Listing = z.infer<typeof Listing>;
+
+const overridesInput = z.object({
+  title: z.string().min(1).optional(),
+  description: z.string().optional(),
+  category_id: z.string().min(1).optional(),
+  // Policy ids may be referenced where the channel supports it; the key set is open.
+  shipping_policy_id: z.string().optional(),
+  return_policy_id: z.string().optional(),
+  payment_policy_id: z.string().optional(),
+});
+
+/** The body of POST /listings and each item of POST /listings/batch. */
+export const ListingInput = z.object({
+  product_id: z.string().min(1),
+  channel_account_id: z.string().min(1),
+  overrides: overridesInput.optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export type ListingInput = z.infer<typeof ListingInput>;
+
+/** The body of PATCH /listings/{id}; `{}` is a plain resync. */
+export const ListingUpdate = z.object({
+  overrides: overridesInput.optional(),
+  attributes: z.record(z.string(), z.unknown()).optional(),
+});
+export type ListingUpdate = z.infer<typeof ListingUpdate>;
+
+/** The body of POST /listings/batch: 1 to 100 listings. */
+export const ListingBatchInput = z.object({ items: z.array(ListingInput).min(1) });
+export type ListingBatchInput = z.infer<typeof ListingBatchInput>;

@@ -1,0 +1,30 @@
+/** The public status page resource and the liveness probe. */
+import { z } from 'zod';
+import { Timestamp } from './common.js';
+
+/** Known service states; others may appear. */
+export const SERVICE_STATES = ['operational', 'degraded', 'outage'] as const;
+
+/** One half-hour bucket of the status history. */
+export const StatusBucket = z.looseObject({ t: Timestamp, up_ratio: z.number() });
+
+/** GET /status: seven days of half-hour buckets and the latest probe. */
+export const Status = z.looseObject({
+  object: z.string(),
+  state: z.string(),
+  last_check: z
+    .looseObject({ time: Timestamp, ok: z.boolean(), latency_ms: z.number().optional() })
+    .optional(),
+  uptime_24h: z.number().optional(),
+  avg_latency_ms: z.number().optional(),
+  buckets: z.array(StatusBucket).optional(),
+});
+export type Status = z.infer<typeof Status>;
+
+/** GET /health: `ok` when the API and its database are reachable. */
+export const Health = z.looseObject({
+  object: z.string(),
+  status: z.string(),
+  time: Timestamp.optional(),
+});
+export type Health = z.infer<typeof Health>;
