@@ -1,0 +1,216 @@
+/**
+ * The lazy dependencies every command reaches through: each is built on first use, so
+ * `--help` and `--version` load neither config nor HTTP.
+ */
+import type { ApiClient } from '../api/client.js';
+import { keyMode } from '../api/contract.js';
+import type { ConfigStore } from '../config/config-store.js';
+import type { Credentials } from '../config/credentials.js';
+import { AuthError, UsageError } from '../errors.js';
+import type { IO } from '../output/io.js';
+import { Messages } from '../output/messages.js';
+import { Printer } from '../output/printer.js';
+import { type OutputFormat, type OutputSettings, resolveFormat } from '../output/view.js';
+
+/** The global options of CLI.md, after parsing. */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  output?: OutputFormat;
+  json?: boolean;
+  all?: boolean;
+  limit?: number;
+  fields?: string[];
+  maxRetries?: number;
+  yes?: boolean;
+  /** False with --no-input. */
+  input?: boolean;
+  debug?: boolean;
+  quiet?: boolean;
+}
+
+/** Default number of items a list shows: one page. */
+export const DEFAULT_LIST_LIMIT = 25;
+
+/** What a command is handed. */
+export class Context {
+  globals: GlobalOptions = {};
+  private configStore?: Promise<ConfigStore>;
+  private apiClient?: Promise<ApiClient>;
+  private readonly abort = new AbortController();
+
+  constructor(
+    readonly io: IO,
+    readonly env: NodeJS.ProcessEnv,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** Called by the signal handlers in main. */
+  interrupt(reason: Error): void {
+    this.abort.abort(reason);
+  }
+
+  get format(): OutputFormat {
+    return resolveFormat(this.globals, this.io.stdoutIsTTY);
+  }
+
+  get messages(): Messages {
+    return new Messages(this.io, { quiet: Boolean(this.globals.quiet), color: this.io.color });
+  }
+
+  get printer(): Printer {
+    return this.printerWith({});
+  }
+
+  /** A printer with some settings overridden (e.g. json where a command defaults to it). */
+  printerWith(overrides: Partial<OutputSettings>): Printer {
+    return new Printer(this.io, {
+      format: this.format,
+      fields: this.globals.fields,
+      quiet: Boolean(this.globals.quiet),
+      color: this.io.color,
+      now: this.now(),
+      ...overrides,
+    });
+  }
+
+  /** How many items a list command asks for: --all, --limit N, else one page. */
+  get listLimit(): number | 'all' {
+    if (this.globals.all) return 'all';
+    return this.globals.limit ?? DEFAULT_LIST_LIMIT;
+  }
+
+  /** Prompts are allowed: stdin and stderr are terminals, no --no-input, not CI. */
+  get canPrompt(): boolean {
+    return (
+      this.io.stdinIsTTY &&
+      this.io.stderrIsTTY &&
+      this.globals.input !== false &&
+      this.env.CI !== 'true' &&
+      this.env.CI !== '1'
+    );
+  }
+
+  /** The saved profiles. */
+  config(): Promise<ConfigStore> {
+    this.configStore ??= (async () => {
+      const { ConfigStore, configDir } = await import('../config/config-store.js');
+      const store = await ConfigStore.open(configDir(this.env));
+      if (store.loosePermissionsFixed) {
+        this.messages.warn(`${store.dir}/config.json was readable by others; its mode is now 0600`);
+      }
+      return store;
+    })();
+    return this.configStore;
+  }
+
+  /** The key and base URL in force, with their sources. */
+  async credentials(): Promise<Credentials> {
+    const { resolveCredentials } = await import('../config/credentials.js');
+    const config = await this.config();
+    return resolveCredentials({
+      flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
+      env: this.env,
+      currentProfile: config.currentProfile,
+      profiles: config.profiles,
+    });
+  }
+
+  /**
+   * The API client. With `auth: false` (status, health) no key is needed; otherwise a
+   * missing or malformed key stops here, before anything is sent.
+   */
+  client(options: { auth?: boolean } = {}): Promise<ApiClient> {
+    this.apiClient ??= (async () => {
+      const credentials = await this.credentials();
+      const baseUrl = requireBaseUrl(credentials.baseUrl);
+      const apiKey = options.auth === false ? credentials.apiKey : requireKey(credentials);
+      if (apiKey) refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
+      return this.buildClient(baseUrl, apiKey);
+    })();
+    return this.apiClient;
+  }
+
+  /** A client for a given key and base URL (login verifies a key before saving it). */
+  async buildClient(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
+    const { ApiClient } = await import('../api/client.js');
+    const messages = this.messages;
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      maxRetries: this.maxRetries(),
+      userAgent: `svc/${__SVC_VERSION__}`,
+      debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
+      notice: (line) => messages.info(line),
+    });
+  }
+
+  /** Releases the HTTP connections, if a client was made. */
+  async close(): Promise<void> {
+    if (this.apiClient) await (await this.apiClient.catch(() => undefined))?.close();
+  }
+
+  /** The interactive prompts library, loaded on first use. */
+  prompts(): Promise<typeof import('@inquirer/prompts')> {
+    return import('@inquirer/prompts');
+  }
+
+  private maxRetries(): number {
+    if (this.globals.maxRetries !== undefined) return this.globals.maxRetries;
+    const fromEnv = this.env.SVC_MAX_RETRIES;
+    if (fromEnv === undefined || fromEnv === '') return 5;
+    if (!/^\d+$/.test(fromEnv)) throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
+    return Number(fromEnv);
+  }
+}
+
+function requireBaseUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) {
+    throw new UsageError(
+      'no service address configured; run `svc auth login`, or set SVC_BASE_URL or --base-url (e.g. the URL `svc emulator start` prints)',
+    );
+  }
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new UsageError(`base URL "${baseUrl}" is not an http(s) URL, e.g. https://api.example.com`);
+  }
+  return baseUrl;
+}
+
+function requireKey(credentials: Credentials): string {
+  const { apiKey, apiKeySource, profileName } = credentials;
+  if (!apiKey) {
+    throw new AuthError(
+      'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
+      'api_key_missing',
+    );
+  }
+  if (!keyMode(apiKey)) {
+    const where = apiKeySource === 'env' ? 'SVC_API_KEY' : `profile "${profileName}"`;
+    throw new AuthError(
+      `the API key from ${where} is malformed: keys look like svc_live_… or svc_test_…; nothing was sent`,
+      'api_key_invalid',
+    );
+  }
+  return apiKey;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** A live key travels over plain http only to this machine. */
+export function refuseLiveKeyOverPlainHttp(apiKey: string, baseUrl: string): void {
+  const url = new URL(baseUrl);
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+  if (keyMode(apiKey) === 'live' && url.protocol === 'http:' && !loopback) {
+    throw new UsageError(
+      `refusing to send a live key over plain http to ${url.host}; use https:// (plain http is allowed only to this machine)`,
+    );
+  }
+}

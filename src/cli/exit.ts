@@ -1,0 +1,117 @@
+/** The one mapping from errors to exit codes and to one human line (CLI.md, Exit codes). */
+import { ERROR_CODES } from '../api/contract.js';
+import {
+  AmbiguousWriteError,
+  ApiError,
+  AuthError,
+  Interrupted,
+  NetworkError,
+  PartialFailure,
+  ProtocolError,
+  QuotaError,
+  RateLimitError,
+  StillPending,
+  UsageError,
+} from '../errors.js';
+import { CrawlInterrupted } from '../output/printer.js';
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  partial: 3,
+  auth: 4,
+  rateLimited: 5,
+  pending: 8,
+  sigint: 130,
+  sigterm: 143,
+} as const;
+
+/** The exit code an error ends the run with. */
+export function exitCodeFor(error: unknown): number {
+  if (error instanceof CrawlInterrupted) return exitCodeFor(error.cause);
+  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof AuthError) return EXIT.auth;
+  if (error instanceof QuotaError || error instanceof RateLimitError) return EXIT.rateLimited;
+  if (error instanceof PartialFailure) return EXIT.partial;
+  if (error instanceof StillPending) return EXIT.pending;
+  if (error instanceof Interrupted) return error.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+  if (error instanceof ApiError) {
+    if (error.status === 401 || error.status === 403) return EXIT.auth;
+    if (error.status === 429) return EXIT.rateLimited;
+    return EXIT.failed;
+  }
+  return EXIT.failed;
+}
+
+/** One line naming what failed and what to do next. */
+export function describeError(error: unknown, now: number = Date.now()): string {
+  if (error instanceof CrawlInterrupted) {
+    return `${describeError(error.cause, now)} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+  }
+  if (error instanceof ApiError) return describeApiError(error);
+  if (error instanceof QuotaError) {
+    return `${error.message}; the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`;
+  }
+  if (
+    error instanceof UsageError ||
+    error instanceof AuthError ||
+    error instanceof RateLimitError ||
+    error instanceof NetworkError ||
+    error instanceof ProtocolError ||
+    error instanceof AmbiguousWriteError ||
+    error instanceof PartialFailure ||
+    error instanceof StillPending ||
+    error instanceof Interrupted
+  ) {
+    return error.message;
+  }
+  if (error instanceof Error) return `unexpected error: ${error.message} (run again with --debug for details)`;
+  return `unexpected error: ${String(error)}`;
+}
+
+function describeApiError(error: ApiError): string {
+  const code = error.code ? ` ${error.code}` : '';
+  const param = error.param ? ` (${error.param})` : '';
+  const base = `HTTP ${error.status}${code}: ${error.message}${param}`;
+  switch (error.code) {
+    case ERROR_CODES.apiKeyMissing:
+    case ERROR_CODES.apiKeyInvalid:
+      return `${base}; check the key with \`svc auth status\` or log in again with \`svc auth login\``;
+    case ERROR_CODES.scopeMissing:
+      return `${base}; use a key that has this scope`;
+    case ERROR_CODES.planNotEligible:
+      return `${base}; the store's subscription is not live, renew it in the dashboard`;
+    case ERROR_CODES.rateLimitExceeded:
+      return `${base}; wait a moment and run again`;
+    case ERROR_CODES.resourceMissing:
+      return `${base}; check the id (list commands show valid ones)`;
+  }
+  if (error.status === 401) return `${base}; check the key with \`svc auth status\``;
+  if (error.status >= 500) return `${base}; the service failed after retries, try again later`;
+  return base;
+}
+
+/** "3h 12m", "45s": a duration for people. */
+export function humanDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+/** The `{"error": {...}}` form of an error, for --json on stderr. */
+export function errorJson(error: unknown): { error: Record<string, unknown> } {
+  const cause = error instanceof CrawlInterrupted ? error.cause : error;
+  if (cause instanceof ApiError) return cause.toJSON();
+  const body: Record<string, unknown> = {
+    type: cause instanceof Error ? cause.name : 'Error',
+    message: describeError(error),
+  };
+  if (cause instanceof AuthError || cause instanceof NetworkError) body.code = cause.code;
+  if (error instanceof CrawlInterrupted) body.written = error.written;
+  return { error: body };
+}

@@ -1,0 +1,67 @@
+/** Entry point: builds the context and program, runs one command, returns the exit code. */
+import { CommanderError } from 'commander';
+import { Interrupted } from '../errors.js';
+import { type IO, processIO } from '../output/io.js';
+import { Context } from './context.js';
+import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
+import { buildProgram } from './program.js';
+
+/** Lets tests run the CLI in-process with their own streams, environment and clock. */
+export interface MainDependencies {
+  io?: IO;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+}
+
+/** How long a command may take to wind down after SIGINT or SIGTERM before the process exits anyway. */
+const SIGNAL_GRACE_MS = 3000;
+
+/** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
+export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
+  const env = deps.env ?? process.env;
+  const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
+  const program = buildProgram(ctx);
+  const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
+  try {
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (error) {
+    return report(ctx, error);
+  } finally {
+    removeSignalHandlers();
+    await ctx.close();
+  }
+}
+
+function report(ctx: Context, error: unknown): number {
+  if (error instanceof CommanderError) {
+    // commander printed its own message already (help, version, or a usage error)
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+    if (error.code === 'commander.help') return EXIT.ok;
+    return EXIT.usage;
+  }
+  const messages = ctx.messages;
+  if (ctx.globals.json) messages.json(errorJson(error));
+  messages.error(describeError(error, ctx.now()));
+  const details = (error as { details?: unknown }).details;
+  if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
+  if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);
+  return exitCodeFor(error);
+}
+
+function installSignalHandlers(ctx: Context): () => void {
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = () => {
+      const code = signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+      if (ctx.signal.aborted) process.exit(code);
+      ctx.interrupt(new Interrupted(signal));
+      // Work that listens to ctx.signal saves its state and returns; anything else is cut short.
+      setTimeout(() => process.exit(code), SIGNAL_GRACE_MS).unref();
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  return () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+}

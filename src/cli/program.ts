@@ -1,0 +1,62 @@
+/** The root program: global options of CLI.md and every noun's commands. */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { registerApi } from '../commands/api/index.js';
+import { registerEmulator } from '../commands/emulator/index.js';
+import { registerHealth } from '../commands/health/index.js';
+import { registerStatus } from '../commands/status/index.js';
+import { parseFieldList } from '../output/fields.js';
+import { OUTPUT_FORMATS } from '../output/view.js';
+import type { Context } from './context.js';
+import { integerFlag } from './parse.js';
+
+/** Builds the command tree; nothing heavy is imported until a command runs. */
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('svc')
+    .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
+    .version(__SVC_VERSION__, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.stdout.write(text),
+      writeErr: (text) => ctx.io.stderr.write(text),
+      outputError: (text, write) => write(`${text.trimEnd()}\n(run with --help for usage)\n`),
+    })
+    .option('--profile <name>', 'profile to use')
+    .option('--base-url <url>', 'service address (the part before /rest/v1)')
+    .addOption(
+      new Option('-o, --output <format>', 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)').choices(
+        OUTPUT_FORMATS,
+      ),
+    )
+    .option('--json', 'same as -o json')
+    .option('--all', 'follow next_cursor to the end')
+    .option('--limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
+    .option('--fields <list>', 'columns for table, csv and tsv; fields kept in json and ndjson', flagParser(parseFieldList))
+    .option('--max-retries <n>', 'retries of one request (default 5; also SVC_MAX_RETRIES)', integerFlag('--max-retries', 0, 100))
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')
+    .option('--debug', 'HTTP requests and answers to stderr, secrets redacted')
+    .option('-q, --quiet', 'only results and errors');
+
+  program.hook('preAction', (_root, action) => {
+    ctx.globals = action.optsWithGlobals();
+  });
+
+  registerStatus(program, ctx);
+  registerHealth(program, ctx);
+  registerApi(program, ctx);
+  registerEmulator(program, ctx);
+  return program;
+}
+
+/** Adapts a parser that throws plain errors to commander's invalid-argument error. */
+function flagParser<T>(parse: (raw: string) => T) {
+  return (raw: string): T => {
+    try {
+      return parse(raw);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}

@@ -1,0 +1,72 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
+
+/** Options of `svc emulator start`. */
+export interface EmulatorStartOptions {
+  port: number;
+  host: string;
+  seed: number;
+  orders?: number;
+  products?: number;
+  bucket?: number;
+  drain?: number;
+  rateLimit: boolean;
+  writeQuota?: number;
+  json?: boolean;
+}
+
+/** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
+export function startCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('start')
+    .description('start a local emulator of the service and print its base URL and keys')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--seed <n>', 'seed of the generated store data', integerFlag('--seed', 0), 1)
+    .option('--orders <n>', 'how many orders to seed', integerFlag('--orders', 0))
+    .option('--products <n>', 'how many products to seed', integerFlag('--products', 0))
+    .option('--bucket <n>', 'rate-limit bucket size per key (default 80)', integerFlag('--bucket', 1))
+    .option('--drain <r>', 'rate-limit drain per second (default 4)', positiveNumberFlag('--drain'))
+    .option('--no-rate-limit', 'turn the rate limit off')
+    .option('--write-quota <n>', 'daily write quota (default 10000)', integerFlag('--write-quota', 0))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n',
+    )
+    .action(async (options: EmulatorStartOptions) => runStart(ctx, options));
+}
+
+/** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
+export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
+  const { startEmulator } = await import('../../emulator/index.js');
+  const emulator = await startEmulator({
+    port: options.port,
+    host: options.host,
+    seed: options.seed,
+    orders: options.orders,
+    products: options.products,
+    bucket: options.bucket,
+    drainPerSecond: options.drain,
+    rateLimit: options.rateLimit,
+    writeQuota: options.writeQuota,
+  });
+  if (options.json || ctx.globals.json) {
+    await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
+  } else {
+    const lines = [
+      `Emulator listening on ${emulator.url}`,
+      '',
+      ...Object.entries(emulator.keys).map(([name, key]) => `  ${`${name} key`.padEnd(15)} ${key}`),
+      '',
+      'Try:',
+      `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}`,
+      '  svc orders list --status awaiting_shipment',
+      '',
+      'Press Ctrl-C to stop.',
+    ];
+    await ctx.printer.text(lines.join('\n'));
+  }
+  await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  await emulator.close();
+}

@@ -1,0 +1,1 @@
+declare const __SVC_VERSION__: string;
