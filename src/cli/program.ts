@@ -1,8 +1,16 @@
 /** The root program: global options of CLI.md and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerApi } from '../commands/api/index.js';
+import { registerAuth } from '../commands/auth/index.js';
+import { registerChannels } from '../commands/channels/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
+import { registerEvents } from '../commands/events/index.js';
 import { registerHealth } from '../commands/health/index.js';
+import { registerListings } from '../commands/listings/index.js';
+import { registerOperations } from '../commands/operations/index.js';
+import { registerOrders } from '../commands/orders/index.js';
+import { registerProducts } from '../commands/products/index.js';
+import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
 import { parseFieldList } from '../output/fields.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
@@ -43,6 +51,14 @@ export function buildProgram(ctx: Context): Command {
     ctx.globals = action.optsWithGlobals();
   });
 
+  registerProducts(program, ctx);
+  registerChannels(program, ctx);
+  registerListings(program, ctx);
+  registerOrders(program, ctx);
+  registerOperations(program, ctx);
+  registerEvents(program, ctx);
+  registerAuth(program, ctx);
+  registerProfiles(program, ctx);
   registerStatus(program, ctx);
   registerHealth(program, ctx);
   registerApi(program, ctx);

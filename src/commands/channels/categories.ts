@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { printList } from '../../cli/list-command.js';
+import { categoriesView } from '../../output/views/channels.js';
+
+/** `svc channels categories ID [--query Q] [--parent ID]`. */
+export function categoriesCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('categories')
+    .description("search a channel account's categories")
+    .argument('<id>', 'channel account id (chac_…)')
+    .option('--query <text>', 'words in the category name')
+    .option('--parent <id>', 'only the children of this category')
+    .addHelpText('after', '\nExamples:\n  svc channels categories chac_123 --query shoes\n  svc channels categories chac_123 --parent cat_1\n')
+    .action(async (id: string, options: { query?: string; parent?: string }) => {
+      const { listCategories } = await import('../../api/resources/channels.js');
+      const filters = { query: options.query, parent_id: options.parent };
+      await printList(ctx, listCategories(await ctx.client(), id, filters, ctx.listLimit), categoriesView, 'categories');
+    });
+}

@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { fromArray, printList } from '../../cli/list-command.js';
+import { policiesView } from '../../output/views/channels.js';
+
+/** `svc channels policies ID`. */
+export function policiesCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('policies')
+    .description("list a channel account's shipping, return and payment policies")
+    .argument('<id>', 'channel account id (chac_…)')
+    .addHelpText('after', '\nExample:\n  svc channels policies chac_123\n')
+    .action(async (id: string) => {
+      const { listPolicies } = await import('../../api/resources/channels.js');
+      const policies = await listPolicies(await ctx.client(), id);
+      await printList(ctx, fromArray(policies), policiesView, 'policies');
+    });
+}

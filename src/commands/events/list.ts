@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { printList } from '../../cli/list-command.js';
+import { timeFlag } from '../../cli/parse.js';
+import { eventsView } from '../../output/views/events.js';
+
+/** `svc events list`: newest first. */
+export function listCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('list')
+    .description('list events, newest first')
+    .option('--since <time>', 'ISO 8601 or a duration back from now (24h, 7d)', timeFlag('--since', ctx.now))
+    .option('--type <type>', 'only this event type, e.g. order.created')
+    .addHelpText('after', '\nExamples:\n  svc events list --since 24h\n  svc events list --type order.created --all -o ndjson\n')
+    .action(async (options: { since?: string; type?: string }) => {
+      const { listEvents } = await import('../../api/resources/events.js');
+      const filters = { created_after: options.since, type: options.type };
+      await printList(ctx, listEvents(await ctx.client(), filters, ctx.listLimit), eventsView, 'events');
+    });
+}

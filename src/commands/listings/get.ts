@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+
+/** `svc listings get ID`. */
+export function getCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('get')
+    .description('show one listing with its issues')
+    .argument('<id>', 'listing id (list_…)')
+    .addHelpText('after', '\nExample:\n  svc listings get list_123\n')
+    .action(async (id: string) => {
+      const { getListing } = await import('../../api/resources/listings.js');
+      await ctx.printer.item(await getListing(await ctx.client(), id));
+    });
+}

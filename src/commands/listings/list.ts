@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { printList } from '../../cli/list-command.js';
+import { timeFlag } from '../../cli/parse.js';
+import { listingsView } from '../../output/views/listings.js';
+
+/** Flags of `svc listings list`. */
+export interface ListingsListOptions {
+  product?: string;
+  channelAccount?: string;
+  channel?: string;
+  status?: string;
+  errorCode?: string;
+  updatedAfter?: string;
+}
+
+/** `svc listings list`: with every filter of the API. */
+export function listCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('list')
+    .description('list listings, most recently updated first')
+    .option('--product <id>', 'listings of one product')
+    .option('--channel-account <id>', 'listings on one channel account')
+    .option('--channel <kind>', 'channel kind (every account of that kind)')
+    .option('--status <status>', 'listed, imported, ongoing, error, delisted')
+    .option('--error-code <code>', 'only listings with this issue code, e.g. photo_required_for_channel')
+    .option('--updated-after <time>', 'ISO 8601 or a duration back from now', timeFlag('--updated-after', ctx.now))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc listings list --status error\n  svc listings list --status error --error-code photo_required_for_channel --all\n',
+    )
+    .action(async (options: ListingsListOptions) => {
+      const { listListings } = await import('../../api/resources/listings.js');
+      const filters = {
+        product_id: options.product,
+        channel_account_id: options.channelAccount,
+        channel: options.channel,
+        status: options.status,
+        error_code: options.errorCode,
+        updated_after: options.updatedAfter,
+      };
+      await printList(ctx, listListings(await ctx.client(), filters, ctx.listLimit), listingsView, 'listings');
+    });
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+
+/** `svc operations get ID`. */
+export function getCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('get')
+    .description('show one operation and its per-channel results')
+    .argument('<id>', 'operation id (op_…)')
+    .addHelpText('after', '\nExample:\n  svc operations get op_123\n')
+    .action(async (id: string) => {
+      const { getOperation } = await import('../../api/resources/operations.js');
+      await ctx.printer.item(await getOperation(await ctx.client(), id));
+    });
+}

@@ -1,0 +1,15 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+
+/** `svc products get ID`. */
+export function getCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('get')
+    .description('show one product with its variants, images and listings')
+    .argument('<id>', 'product id (prod_…)')
+    .addHelpText('after', '\nExample:\n  svc products get prod_123\n')
+    .action(async (id: string) => {
+      const { getProduct } = await import('../../api/resources/products.js');
+      await ctx.printer.item(await getProduct(await ctx.client(), id));
+    });
+}

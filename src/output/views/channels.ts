@@ -1,0 +1,44 @@
+/** How channel accounts, policies and categories are shown. */
+import type { Category, ChannelAccountSummary, Policy } from '../../api/schemas/channel-account.js';
+import type { View } from '../view.js';
+
+/** Channel accounts: one row per connected account. */
+export const channelAccountsView: View<ChannelAccountSummary> = {
+  columns: [
+    { header: 'ID', cell: (a) => a.id },
+    { header: 'CHANNEL', cell: (a) => a.channel },
+    { header: 'LABEL', cell: (a) => a.label ?? '' },
+    { header: 'SHOP', cell: (a) => a.shop_name ?? '' },
+    { header: 'STATUS', cell: (a) => a.status ?? '' },
+    {
+      header: 'DISCOVERY',
+      cell: (a) =>
+        Object.entries(a.discovery ?? {})
+          .filter(([, on]) => on === true)
+          .map(([name]) => name)
+          .join(', '),
+    },
+  ],
+  fields: ['id', 'channel', 'label', 'shop_name', 'status', 'discovery.categories', 'discovery.attribute_schema', 'discovery.policies'],
+};
+
+/** Policies of one account. */
+export const policiesView: View<Policy> = {
+  columns: [
+    { header: 'ID', cell: (p) => p.id },
+    { header: 'TYPE', cell: (p) => p.type ?? '' },
+    { header: 'NAME', cell: (p) => p.name ?? '' },
+  ],
+  fields: ['id', 'type', 'name'],
+};
+
+/** Channel categories. */
+export const categoriesView: View<Category> = {
+  columns: [
+    { header: 'ID', cell: (c) => c.id },
+    { header: 'NAME', cell: (c) => c.name ?? '' },
+    { header: 'PATH', cell: (c) => c.path ?? '' },
+    { header: 'LEAF', cell: (c) => (c.leaf ? 'yes' : 'no') },
+  ],
+  fields: ['id', 'name', 'path', 'parent_id', 'leaf'],
+};

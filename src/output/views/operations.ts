@@ -1,0 +1,23 @@
+/** How operations are shown. */
+import type { Operation } from '../../api/schemas/operation.js';
+import { age, type View } from '../view.js';
+
+/** Operations: what propagated where, and how it ended. */
+export const operationsView: View<Operation> = {
+  columns: [
+    { header: 'ID', cell: (o) => o.id },
+    { header: 'TYPE', cell: (o) => o.type ?? '' },
+    { header: 'STATUS', cell: (o) => o.status },
+    { header: 'RESOURCE', cell: (o) => o.resource_id ?? '' },
+    { header: 'RESULTS', cell: (o) => resultCounts(o) },
+    { header: 'CREATED', cell: (o, now) => age(o.created_at, now) },
+  ],
+  fields: ['id', 'type', 'status', 'resource_type', 'resource_id', 'results', 'created_at', 'completed_at'],
+};
+
+/** "2 succeeded, 1 failed": per-status counts of an operation's results. */
+export function resultCounts(operation: Operation): string {
+  const counts = new Map<string, number>();
+  for (const result of operation.results ?? []) counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+  return [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
+}

@@ -1,0 +1,42 @@
+/** How orders are shown: an operator's glance on a terminal, a row per order line in csv/tsv. */
+import type { Order } from '../../api/schemas/order.js';
+import { age, type View } from '../view.js';
+
+const ORDER_FIELDS = [
+  'id',
+  'channel',
+  'channel_account_id',
+  'order_id_on_channel',
+  'status',
+  'fulfillment_status',
+  'source_status',
+  'currency',
+  'total',
+  'buyer.country',
+  'tracking.number',
+  'tracking.carrier',
+  'created_at',
+  'updated_at',
+];
+const LINE_FIELDS = ['lines.sku', 'lines.title', 'lines.quantity', 'lines.price', 'lines.product_id'];
+const BUYER_FIELDS = ['buyer.name', 'buyer.email', 'buyer.address'];
+
+/** The orders view; buyer name, email and address only with `showBuyer`. */
+export function ordersView(showBuyer: boolean): View<Order> {
+  return {
+    columns: [
+      { header: 'ID', cell: (o) => o.id },
+      { header: 'CHANNEL', cell: (o) => o.channel ?? '' },
+      { header: 'ORDER ON CHANNEL', cell: (o) => o.order_id_on_channel ?? '' },
+      { header: 'STATUS', cell: (o) => o.status },
+      { header: 'TOTAL', cell: (o) => `${o.total ?? ''} ${o.currency ?? ''}`.trim() },
+      { header: 'ITEMS', cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)) },
+      ...(showBuyer ? [{ header: 'BUYER', cell: (o: Order) => `${o.buyer?.name ?? ''} <${o.buyer?.email ?? ''}>` }] : []),
+      { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '' },
+      { header: 'AGE', cell: (o, now) => age(o.created_at, now) },
+    ],
+    fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : []), ...LINE_FIELDS],
+    // One csv/tsv row per order line, the order's columns repeated: `lines.sku` reads the line.
+    rows: (order) => ((order.lines ?? []).length === 0 ? [order] : (order.lines ?? []).map((line) => ({ ...order, lines: line }))),
+  };
+}
