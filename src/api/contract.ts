@@ -52,6 +52,9 @@ export const RATE_LIMIT_HEADERS = {
   reset: 'x-ratelimit-reset',
 } as const;
 
+/** Headers that may carry the service's id of a request, first found wins (stripe-mock echoes `request-id`). */
+export const REQUEST_ID_HEADERS = ['request-id', 'x-request-id'] as const;
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;

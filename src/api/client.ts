@@ -1,0 +1,115 @@
+/**
+ * The typed entry point the resources use: one request, or one list crawled through the
+ * shared pager, answers checked against the (tolerant) zod schemas.
+ */
+import type { ZodType } from 'zod';
+import { ProtocolError } from '../errors.js';
+import type { PacerSnapshot } from './pacer.js';
+import { paginate } from './paginate.js';
+import { Transport, type TransportOptions, type TransportStats } from './transport.js';
+import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
+
+/** How much of a list to crawl: a number of items in all, or every item. */
+export interface ListOptions {
+  limit: number | 'all';
+  signal?: AbortSignal;
+}
+
+/** Counters of one client, for bulk summaries and benchmarks. */
+export type ClientStats = TransportStats;
+
+/** A client of the service, built from resolved settings; close() it when done. */
+export class ApiClient {
+  readonly transport: Transport;
+  /** The service's clock from the latest answer's Date header. */
+  lastServerDate?: Date;
+
+  constructor(options: TransportOptions) {
+    this.transport = new Transport(options);
+  }
+
+  /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
+  async request<T = unknown>(spec: RequestSpec, schema?: ZodType<T>): Promise<ApiResponse<T>> {
+    const response = await this.transport.send(spec);
+    if (response.serverDate) this.lastServerDate = response.serverDate;
+    if (!schema) return response as ApiResponse<T>;
+    return { ...response, body: check(schema, response.body, `${spec.method} ${spec.path}`) };
+  }
+
+  /** Yields the items of a list endpoint page by page (pages ask limit=min(100, left)). */
+  async *list<T = unknown>(
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    schema: ZodType<T> | undefined,
+    options: ListOptions,
+  ): AsyncGenerator<T> {
+    const what = `GET ${path}`;
+    const fetchPage = async (cursor: string | undefined, pageLimit: number): Promise<ListEnvelope<T>> => {
+      const { body } = await this.request({
+        method: 'GET',
+        path,
+        query: { ...query, limit: pageLimit, cursor },
+        signal: options.signal,
+      });
+      const envelope = asEnvelope(body, what);
+      if (!schema) return envelope as ListEnvelope<T>;
+      return {
+        ...envelope,
+        data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
+      };
+    };
+    yield* paginate(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit });
+  }
+
+  /** Requests, retries, 429s and waits so far. */
+  get stats(): ClientStats {
+    return this.transport.stats;
+  }
+
+  /** What the pacer believes about the rate limit now. */
+  pacing(): PacerSnapshot {
+    return this.transport.pacer.snapshot();
+  }
+
+  /** Releases the keep-alive connections. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
+
+/** A client from resolved settings. */
+export function createClient(options: TransportOptions): ApiClient {
+  return new ApiClient(options);
+}
+
+function asEnvelope(body: unknown, what: string): ListEnvelope<unknown> {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (body === null || typeof body !== 'object' || !Array.isArray(data)) {
+    throw new ProtocolError(`unexpected answer to ${what}: expected a list with a "data" array`);
+  }
+  const envelope = body as ListEnvelope<unknown>;
+  const cursor = envelope.next_cursor;
+  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') {
+    throw new ProtocolError(`unexpected answer to ${what}: next_cursor is not a string`);
+  }
+  return envelope;
+}
+
+/** The value parsed by a tolerant schema, or a ProtocolError naming the first field that failed. */
+function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = ''): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = formatPath(prefix, issue?.path ?? []);
+  throw new ProtocolError(
+    `unexpected answer to ${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+  );
+}
+
+function formatPath(prefix: string, path: readonly PropertyKey[]): string {
+  let text = prefix;
+  for (const part of path) {
+    text += typeof part === 'number' ? `[${part}]` : `${text ? '.' : ''}${String(part)}`;
+  }
+  return text;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one pager behind every list: follows `next_cursor` page by page, asking each page
+ * for no more items than are still wanted.
+ */
+import { ProtocolError } from '../errors.js';
+import { PAGE_LIMIT_MAX } from './contract.js';
+import type { ListEnvelope } from './types.js';
+
+/** Fetches one page: `cursor` is undefined for the first, `pageLimit` is 1 to 100. */
+export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Promise<ListEnvelope<T>>;
+
+/** How many items to yield in all; undefined means every item. */
+export interface PaginateOptions {
+  limit?: number;
+}
+
+/** Yields the items of a list in order, page by page, stopping after `limit` items or the last page. */
+export async function* paginate<T>(
+  fetchPage: FetchPage<T>,
+  options: PaginateOptions = {},
+): AsyncGenerator<T> {
+  const { limit } = options;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  }
+  let left = limit ?? Number.POSITIVE_INFINITY;
+  let cursor: string | undefined;
+  while (left > 0) {
+    const page = await fetchPage(cursor, Math.min(PAGE_LIMIT_MAX, left));
+    const items = page.data ?? [];
+    for (const item of items) {
+      if (left <= 0) return;
+      left -= 1;
+      yield item;
+    }
+    const next = page.next_cursor;
+    // Clients also accept an absent or empty next_cursor as the end (CONTRACT.md, Lists).
+    if (page.has_more === false || next === undefined || next === null || next === '') return;
+    // A server that hands back the same cursor would loop forever.
+    if (next === cursor) throw new ProtocolError(`the service returned the same next_cursor twice (${next})`);
+    cursor = next;
+  }
+}
+
+/** The first `n` items of an iterable, closing it early so an unfinished crawl sends no more requests. */
+export async function* take<T>(iter: AsyncIterable<T>, n: number): AsyncGenerator<T> {
+  if (n <= 0) return;
+  let count = 0;
+  for await (const item of iter) {
+    yield item;
+    count += 1;
+    if (count >= n) return;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Redaction for --debug: keys show only prefix and last four, signing secrets and fields
+ * that name a secret show nothing.
+ */
+import { maskKey } from './contract.js';
+
+const API_KEY_IN_TEXT = /svc_(?:live|test)_[A-Za-z0-9_]+/g;
+const SIGNING_SECRET_IN_TEXT = /whsec_[A-Za-z0-9_+/=-]+/g;
+const BEARER_IN_TEXT = /(Bearer\s+)(?!svc_)([^\s"',]+)/gi;
+/** Field names whose values are secrets whatever they look like. */
+const SECRET_FIELD =
+  /^(secret|.*_secret|password|token|access_token|api_key|apikey|authorization|x-api-key)$/i;
+
+/** What a redacted secret shows. */
+export const REDACTED = '[redacted]';
+
+/** A string with every API key masked and every signing secret or bearer token removed. */
+export function redactText(text: string): string {
+  return text
+    .replace(API_KEY_IN_TEXT, (key) => maskKey(key))
+    .replace(SIGNING_SECRET_IN_TEXT, `whsec_${REDACTED}`)
+    .replace(BEARER_IN_TEXT, `$1${REDACTED}`);
+}
+
+/** A deep copy of a JSON value with secret fields replaced and secrets inside strings redacted. */
+export function redactJson(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map(redactJson);
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [field, inner] of Object.entries(value)) {
+      copy[field] = SECRET_FIELD.test(field) && inner !== null && inner !== '' ? REDACTED : redactJson(inner);
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** Headers as shown in --debug: the Authorization key masked, secrets redacted. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'authorization') {
+      const [scheme, credential = ''] = value.split(/\s+/, 2);
+      shown[name] = `${scheme} ${credential.startsWith('svc_') ? maskKey(credential) : REDACTED}`;
+    } else {
+      shown[name] = redactText(value);
+    }
+  }
+  return shown;
+}
+
+/** A body as one debug line: JSON, redacted, cut to `max` characters. */
+export function bodyForDebug(body: unknown, max = 2000): string {
+  let text: string;
+  if (typeof body === 'string') {
+    text = redactText(body);
+  } else {
+    try {
+      text = JSON.stringify(redactJson(body)) ?? '';
+    } catch {
+      text = String(body);
+    }
+  }
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+}

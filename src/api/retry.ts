@@ -1,0 +1,134 @@
+/**
+ * The retry policy of CLI.md's Retries section as pure functions: which failures are retried,
+ * how long to wait, and which waits count against --max-retries. The transport runs the loop.
+ */
+import { ERROR_CODES } from './contract.js';
+
+/** The numbers of the policy; CLI.md pins the defaults. */
+export interface RetryPolicy {
+  /** Retries of one request for network errors and 5xx (default 5). */
+  maxRetries: number;
+  /** First backoff ceiling; doubles per retry (0.5 s). */
+  baseDelayMs: number;
+  /** Backoff ceiling (20 s). */
+  maxDelayMs: number;
+  /** A Retry-After longer than this fails the request instead (120 s). */
+  maxRetryAfterMs: number;
+  /**
+   * Rate-limit waits do not count against maxRetries, so a broken server could answer 429
+   * forever; this caps their total per request.
+   */
+  maxRateLimitWaitMs: number;
+}
+
+/** CLI.md's numbers. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 20_000,
+  maxRetryAfterMs: 120_000,
+  maxRateLimitWaitMs: 10 * 60_000,
+};
+
+/** What went wrong with one attempt, as far as the policy cares. */
+export type AttemptFailure =
+  | { kind: 'status'; status: number; code?: string; retryAfterMs?: number }
+  /** `sent`: the request may have reached the service (reset, read timeout), so a repeat may apply it twice. */
+  | { kind: 'network'; sent: boolean; fatal?: boolean };
+
+/** Retries and waits spent so far on one logical request. */
+export interface RetryState {
+  /** Retries that count against maxRetries. */
+  retries: number;
+  /** Total time waited for 429 rate_limit_exceeded. */
+  rateLimitWaitedMs: number;
+}
+
+/** Why a failure ends the request. */
+export type GiveUpReason =
+  | 'not-retryable'
+  | 'retries-exhausted'
+  | 'retry-after-too-long'
+  | 'rate-limit-budget'
+  | 'ambiguous'
+  | 'quota';
+
+/** The policy's answer: wait and retry (and whether it counts), or give up. */
+export type RetryDecision =
+  | { retry: true; delayMs: number; counted: boolean; rateLimit: boolean }
+  | { retry: false; reason: GiveUpReason };
+
+/** Full-jitter exponential backoff before retry number `retry` (1-based): uniform in [0, min(cap, base·2^(retry-1))). */
+export function backoffMs(
+  retry: number,
+  random: () => number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), or undefined. */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+/** Whether a 429 is the daily write quota (never waited for) rather than the rate limit. */
+export function isQuotaExhausted(status: number, code: string | undefined): boolean {
+  return status === 429 && code === ERROR_CODES.writeQuotaExceeded;
+}
+
+/**
+ * Decide what to do after a failed attempt. `repeatable` says whether sending the request
+ * again is safe when it may already have been applied (GETs, absolute or deduplicated writes).
+ */
+export function decideRetry(
+  failure: AttemptFailure,
+  state: RetryState,
+  repeatable: boolean,
+  random: () => number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): RetryDecision {
+  if (failure.kind === 'network') {
+    if (failure.fatal) return { retry: false, reason: 'not-retryable' };
+    if (failure.sent && !repeatable) return { retry: false, reason: 'ambiguous' };
+    return counted(state, random, policy);
+  }
+  const { status, retryAfterMs } = failure;
+  if (status === 429) {
+    if (isQuotaExhausted(status, failure.code)) return { retry: false, reason: 'quota' };
+    // Pacing, not failure: waits do not count, but their total is capped.
+    const delayMs = retryAfterMs ?? 1000;
+    if (delayMs > policy.maxRetryAfterMs) return { retry: false, reason: 'retry-after-too-long' };
+    if (state.rateLimitWaitedMs + delayMs > policy.maxRateLimitWaitMs) {
+      return { retry: false, reason: 'rate-limit-budget' };
+    }
+    return { retry: true, delayMs, counted: false, rateLimit: true };
+  }
+  if (status >= 500) {
+    // A gateway timeout may hide an upstream that applied the write; other 5xx were not applied.
+    if (status === 504 && !repeatable) return { retry: false, reason: 'ambiguous' };
+    if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
+      return { retry: false, reason: 'retry-after-too-long' };
+    }
+    return counted(state, random, policy, retryAfterMs);
+  }
+  // Any other status (400, 401, 403, 404, 409, 412, 422, …) says the request itself is wrong.
+  return { retry: false, reason: 'not-retryable' };
+}
+
+function counted(
+  state: RetryState,
+  random: () => number,
+  policy: RetryPolicy,
+  retryAfterMs?: number,
+): RetryDecision {
+  if (state.retries >= policy.maxRetries) return { retry: false, reason: 'retries-exhausted' };
+  const delayMs = retryAfterMs ?? backoffMs(state.retries + 1, random, policy);
+  return { retry: true, delayMs, counted: true, rateLimit: false };
+}

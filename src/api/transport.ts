@@ -1,0 +1,331 @@
+/**
+ * The only place that talks HTTP (ARCHITECTURE.md, One transport): undici with keep-alive and
+ * the environment's proxy, auth, pacing, retries, idempotency keys, error normalisation and
+ * --debug lines. One call of send() is one logical request, however many times it goes out.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
+import {
+  AmbiguousWriteError,
+  ApiError,
+  AuthError,
+  NetworkError,
+  QuotaError,
+  RateLimitError,
+  UsageError,
+} from '../errors.js';
+import {
+  API_KEY_PATTERN,
+  API_PREFIX,
+  IDEMPOTENCY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
+  maskKey,
+  RATE_LIMIT_HEADERS,
+} from './contract.js';
+import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
+import { defaultSleep, Pacer, type PacerTicket } from './pacer.js';
+import { bodyForDebug } from './redact.js';
+import {
+  type AttemptFailure,
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  type GiveUpReason,
+  type RetryPolicy,
+} from './retry.js';
+import type { ApiResponse, ClientOptions, QueryValue, RequestSpec } from './types.js';
+
+/** Counters for summaries and benchmarks. */
+export interface TransportStats {
+  /** Requests that went out, retries included. */
+  requests: number;
+  /** Retries that counted against --max-retries. */
+  retries: number;
+  /** 429 rate_limit_exceeded answers seen. */
+  rateLimited: number;
+  /** Times a request waited (pacing, Retry-After, backoff), and for how long in all. */
+  waits: number;
+  waitedMs: number;
+  /** First request sent and last answer received (clock of the options), for wall-time figures. */
+  firstSentAt?: number;
+  lastAnswerAt?: number;
+}
+
+/** Transport settings beyond ClientOptions: a shared pacer, policy overrides, a dispatcher for tests. */
+export interface TransportOptions extends ClientOptions {
+  pacer?: Pacer;
+  retryPolicy?: Partial<RetryPolicy>;
+  dispatcher?: Dispatcher;
+}
+
+type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
+
+/** The HTTP engine behind ApiClient. */
+export class Transport {
+  readonly pacer: Pacer;
+  private readonly counters: TransportStats = {
+    requests: 0,
+    retries: 0,
+    rateLimited: 0,
+    waits: 0,
+    waitedMs: 0,
+  };
+  private readonly options: TransportOptions;
+  private readonly policy: RetryPolicy;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private dispatcher?: Dispatcher;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
+    if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
+    this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
+    this.dispatcher = options.dispatcher;
+  }
+
+  /** The counters so far, pacing waits included. */
+  get stats(): TransportStats {
+    const { waits, waitedMs } = this.pacer;
+    return {
+      ...this.counters,
+      waits: this.counters.waits + waits,
+      waitedMs: this.counters.waitedMs + waitedMs,
+    };
+  }
+
+  /** Sends one logical request: paced, retried per CLI.md, any 2xx returned with its JSON body. */
+  async send(spec: RequestSpec): Promise<ApiResponse> {
+    const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
+    const idempotencyKey = spec.method === 'GET' ? undefined : (spec.idempotencyKey ?? randomUUID());
+    if (
+      idempotencyKey !== undefined &&
+      (idempotencyKey.length < 1 || idempotencyKey.length > IDEMPOTENCY_KEY_MAX_LENGTH)
+    ) {
+      throw new UsageError(`an Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
+    }
+    const headers = this.headersFor(spec, idempotencyKey);
+    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const repeatable =
+      spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
+    const paced = spec.auth !== false;
+    const state = { retries: 0, rateLimitWaitedMs: 0 };
+    for (;;) {
+      spec.signal?.throwIfAborted();
+      const ticket = paced ? await this.pacer.acquire(spec.signal) : undefined;
+      const sentAt = this.now();
+      this.counters.requests += 1;
+      this.counters.firstSentAt ??= sentAt;
+      this.debug(
+        `→ ${spec.method} ${url}${idempotencyKey ? ` idem=${idempotencyKey}` : ''}${authNote(headers)}`,
+      );
+      if (body !== undefined) this.debug(`  ${bodyForDebug(spec.body)}`);
+      const attempt = await this.exchange(spec, url, headers, body);
+      if (spec.signal?.aborted) {
+        releaseTicket(this.pacer, ticket);
+        throw spec.signal.reason;
+      }
+      let error: Error;
+      let failure: AttemptFailure;
+      if (attempt.ok) {
+        const { raw, receivedAt } = attempt;
+        this.counters.lastAnswerAt = receivedAt;
+        const interpreted = interpretAnswer(raw, url, receivedAt);
+        const rateLimited =
+          raw.status === 429 && !(interpreted.ok || interpreted.error instanceof QuotaError);
+        const retryAfterMs = interpreted.ok ? undefined : retryAfterOf(interpreted.error);
+        if (rateLimited) this.counters.rateLimited += 1;
+        if (ticket)
+          this.pacer.observe(
+            ticket,
+            { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs },
+            receivedAt,
+          );
+        this.debugAnswer(raw, receivedAt - sentAt);
+        if (interpreted.ok) return interpreted.response;
+        error = interpreted.error;
+        failure = { kind: 'status', status: raw.status, code: (error as ApiError).code, retryAfterMs };
+      } else {
+        releaseTicket(this.pacer, ticket);
+        const classified = classifyNetworkError(attempt.err, new URL(url).origin);
+        this.debug(`✗ ${classified.error.message} after ${this.now() - sentAt} ms`);
+        error = classified.error;
+        failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
+      }
+      const decision = decideRetry(failure, state, repeatable, this.random, this.policy);
+      if (!decision.retry) throw this.finalError(error, decision.reason, spec, state.retries);
+      if (decision.counted) state.retries += 1;
+      else state.rateLimitWaitedMs += decision.delayMs;
+      this.notice(
+        decision.rateLimit
+          ? `rate limited; waiting ${seconds(decision.delayMs)}`
+          : `${shortReason(error)}; retry ${state.retries}/${this.policy.maxRetries} in ${seconds(decision.delayMs)}`,
+      );
+      if (decision.counted) this.counters.retries += 1;
+      // The pacer already holds every request until Retry-After; only unpaced requests sleep here.
+      if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, spec.signal);
+    }
+  }
+
+  /** Closes the keep-alive connections. */
+  async close(): Promise<void> {
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
+  }
+
+  private agent(): Dispatcher {
+    // EnvHttpProxyAgent honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY, and goes direct without them.
+    this.dispatcher ??= new EnvHttpProxyAgent({
+      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+      keepAliveTimeout: 10_000,
+    });
+    return this.dispatcher;
+  }
+
+  private headersFor(spec: RequestSpec, idempotencyKey: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? 'svc',
+    };
+    const key = this.options.apiKey;
+    if (spec.auth !== false && key) {
+      // CONTRACT.md: a malformed key is never sent.
+      if (!API_KEY_PATTERN.test(key)) {
+        throw new AuthError(
+          `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,
+          'api_key_malformed',
+        );
+      }
+      headers.authorization = `Bearer ${key}`;
+    }
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+    return headers;
+  }
+
+  private async exchange(
+    spec: RequestSpec,
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Attempt> {
+    const readTimeout = this.options.readTimeoutMs ?? 60_000;
+    try {
+      const answer = await undiciRequest(url, {
+        dispatcher: this.agent(),
+        method: spec.method,
+        headers,
+        body,
+        signal: spec.signal,
+        headersTimeout: readTimeout,
+        bodyTimeout: readTimeout,
+      });
+      const text = await answer.body.text();
+      return {
+        ok: true,
+        raw: { status: answer.statusCode, headers: flattenHeaders(answer.headers), text },
+        receivedAt: this.now(),
+      };
+    } catch (err) {
+      return { ok: false, err };
+    }
+  }
+
+  private finalError(error: Error, reason: GiveUpReason, spec: RequestSpec, retries: number): Error {
+    if (reason === 'ambiguous') {
+      return new AmbiguousWriteError(
+        `${spec.method} ${spec.path} may or may not have been applied (${shortReason(error)}); read it back before repeating it`,
+        { cause: error },
+      );
+    }
+    if (reason === 'retry-after-too-long' && error instanceof ApiError && error.status === 429) {
+      return new RateLimitError(
+        `rate limited: the service asks to wait ${error.retryAfterSeconds} s, longer than ${this.policy.maxRetryAfterMs / 1000} s`,
+        error.retryAfterSeconds,
+      );
+    }
+    if (reason === 'rate-limit-budget') {
+      const waited = Math.round(this.policy.maxRateLimitWaitMs / 1000);
+      return new RateLimitError(`still rate limited after waiting ${waited} s in all`, retryAfterOf(error));
+    }
+    if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {
+      return new NetworkError(
+        `${error.message}, after ${retries} ${retries === 1 ? 'retry' : 'retries'}`,
+        error.code,
+        {
+          cause: error.cause,
+        },
+      );
+    }
+    return error;
+  }
+
+  private async wait(ms: number, signal?: AbortSignal): Promise<void> {
+    if (ms <= 0) return;
+    this.counters.waits += 1;
+    this.counters.waitedMs += ms;
+    await this.sleep(ms, signal);
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(line);
+  }
+
+  private notice(line: string): void {
+    this.options.notice?.(line);
+  }
+
+  private debugAnswer(raw: RawAnswer, elapsedMs: number): void {
+    if (!this.options.debug) return;
+    const remaining = raw.headers[RATE_LIMIT_HEADERS.remaining];
+    const limit = raw.headers[RATE_LIMIT_HEADERS.limit];
+    const budget = remaining !== undefined ? `, remaining ${remaining}/${limit ?? '?'}` : '';
+    const replayed = raw.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true' ? ', replayed' : '';
+    const retryAfter = raw.headers['retry-after'] ? `, retry-after ${raw.headers['retry-after']}` : '';
+    this.debug(`← ${raw.status} in ${Math.round(elapsedMs)} ms${budget}${retryAfter}${replayed}`);
+    if (raw.text) this.debug(`  ${bodyForDebug(raw.text)}`);
+  }
+}
+
+/** `{baseUrl}/rest/v1{path}?query`, tolerant of a trailing slash or a base that already ends in /rest/v1. */
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  let base = baseUrl.replace(/\/+$/, '');
+  if (!base.endsWith(API_PREFIX)) base += API_PREFIX;
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
+  if (ticket) pacer.release(ticket);
+}
+
+function authNote(headers: Record<string, string>): string {
+  const value = headers.authorization;
+  return value ? ` auth=${maskKey(value.slice('Bearer '.length))}` : '';
+}
+
+function retryAfterOf(error: Error): number | undefined {
+  const seconds = (error as ApiError).retryAfterSeconds;
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+function shortReason(error: Error): string {
+  if (error instanceof ApiError) return `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}`;
+  const match = /\(([^)]+)\)/.exec(error.message);
+  return match ? match[1] : error.message;
+}
+
+function seconds(ms: number): string {
+  return ms >= 10_000 || ms % 1000 === 0 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
