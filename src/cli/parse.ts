@@ -35,7 +35,8 @@ export function parseTime(raw: string, now: number, flag = 'time'): string {
   const duration = DURATION.exec(text);
   if (duration) return new Date(now - Number(duration[1]) * UNIT_MS[duration[2]]).toISOString();
   const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
-  if (isoLike) {
+  // Date.parse rolls 2026-02-30 over to 2 March; a day past the month's end is garbage.
+  if (isoLike && Number(text.slice(8, 10)) <= daysInMonth(Number(text.slice(0, 4)), Number(text.slice(5, 7)))) {
     const hasOffset = Boolean(isoLike[4]);
     const hasTime = Boolean(isoLike[1]);
     const normalised = text.replace(' ', 'T');
@@ -45,6 +46,10 @@ export function parseTime(raw: string, now: number, flag = 'time'): string {
   throw new InvalidArgumentError(
     `${flag} takes an ISO 8601 time (2026-11-01T09:00:00Z) or a duration back from now (90s, 15m, 24h, 7d, 2w); got "${raw}"`,
   );
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** A commander parser for a time flag. */

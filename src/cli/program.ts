@@ -6,6 +6,7 @@ import { registerChannels } from '../commands/channels/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerHealth } from '../commands/health/index.js';
+import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
 import { registerOperations } from '../commands/operations/index.js';
 import { registerOrders } from '../commands/orders/index.js';
@@ -54,6 +55,7 @@ export function buildProgram(ctx: Context): Command {
   registerProducts(program, ctx);
   registerChannels(program, ctx);
   registerListings(program, ctx);
+  registerInventory(program, ctx);
   registerOrders(program, ctx);
   registerOperations(program, ctx);
   registerEvents(program, ctx);

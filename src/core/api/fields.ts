@@ -61,9 +61,14 @@ function assign(target: Record<string, unknown> | unknown[], keys: string[], val
   }
   const wantArray = rest[0] === '';
   let child = target[key];
-  if (child === undefined || typeof child !== 'object' || child === null || Array.isArray(child) !== wantArray) {
+  if (child === undefined) {
     child = wantArray ? [] : {};
     target[key] = child;
+  } else if (typeof child !== 'object' || child === null) {
+    // As gh does: a field set to a value cannot also take nested keys (they would silently replace it).
+    throw new UsageError(`field "${key}" is given both a value and nested keys; use one form`);
+  } else if (Array.isArray(child) !== wantArray) {
+    throw new UsageError('cannot mix name[] and name[key] for the same field');
   }
   assign(child as Record<string, unknown> | unknown[], rest, value);
 }

@@ -1,0 +1,14 @@
+/** Standard input spooled to a temporary file, so it can be checked whole and read again. */
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Copies `stdin` to a private temporary file and returns its path. */
+export async function spoolStdin(stdin: Readable): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-stdin-'));
+  const path = join(dir, 'stdin.csv');
+  await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
+  return path;
+}

@@ -1,0 +1,142 @@
+/**
+ * Reading an inventory CSV as CLI.md's File formats section says: header row, `sku` plus
+ * `quantity` and/or `price`, `--map` renames, BOM ignored, case-insensitive trimmed
+ * headers, delimiter detected from the header line, physical line numbers.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { PRICE_PATTERN, QUANTITY_MAX } from '../../api/contract.js';
+import { UsageError } from '../../errors.js';
+
+/** One row as it will be sent: an omitted field is left unchanged. */
+export interface InventoryRow {
+  /** Physical line where the record starts (header = 1). */
+  line: number;
+  sku: string;
+  quantity?: number;
+  price?: string;
+}
+
+/** A row that cannot be sent, and why. */
+export interface RowProblem {
+  line: number;
+  message: string;
+}
+
+/** The file's columns after `--map`: which physical column holds each field. */
+export interface ColumnIndexes {
+  sku: number;
+  quantity?: number;
+  price?: number;
+}
+
+export type Delimiter = ',' | ';' | '\t';
+
+const FIELDS = ['sku', 'quantity', 'price'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Parses `--map sku=Item,quantity=Qty` into field → header name (lower-cased, trimmed). */
+export function parseColumnMap(raw: string | undefined): Partial<Record<Field, string>> {
+  const map: Partial<Record<Field, string>> = {};
+  if (!raw) return map;
+  for (const pair of raw.split(',')) {
+    const [field, header] = pair.split('=').map((s) => s.trim());
+    if (!FIELDS.includes(field as Field) || !header) {
+      throw new UsageError(`--map takes field=Header pairs for sku, quantity and price, e.g. --map sku=Item,quantity=Qty; got "${pair}"`);
+    }
+    map[field as Field] = header.toLowerCase();
+  }
+  return map;
+}
+
+/** The delimiter of a header line: whichever of `,` `;` tab occurs most outside quotes. */
+export function detectDelimiter(headerLine: string): Delimiter {
+  const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === ',' || char === ';' || char === '\t')) counts[char]++;
+  }
+  const best = (Object.entries(counts) as [Delimiter, number][]).sort((a, b) => b[1] - a[1])[0];
+  return best[1] > 0 ? best[0] : ',';
+}
+
+/** Finds each field's column in the header, or says what is wrong with it. */
+export function resolveColumns(header: string[], map: Partial<Record<Field, string>>): ColumnIndexes {
+  const names = header.map((h) => h.trim().toLowerCase());
+  const find = (field: Field) => {
+    const index = names.indexOf(map[field] ?? field);
+    return index < 0 ? undefined : index;
+  };
+  const sku = find('sku');
+  const quantity = find('quantity');
+  const price = find('price');
+  if (sku === undefined) {
+    throw new UsageError(
+      `line 1: no ${map.sku ? `"${map.sku}" (mapped to sku)` : '"sku"'} column; the header has ${names.map((n) => `"${n}"`).join(', ')} (use --map sku=YourColumn)`,
+    );
+  }
+  if (quantity === undefined && price === undefined) {
+    throw new UsageError('line 1: the header needs a "quantity" or a "price" column (or --map quantity=…, price=…)');
+  }
+  return { sku, quantity, price };
+}
+
+/** Turns one record into a row, or the reason it is bad. */
+export function toRow(record: string[], line: number, columns: ColumnIndexes): InventoryRow | RowProblem {
+  const sku = record[columns.sku] ?? '';
+  if (sku.trim() === '') return { line, message: 'missing SKU' };
+  const row: InventoryRow = { line, sku };
+  const rawQuantity = columns.quantity === undefined ? '' : (record[columns.quantity] ?? '').trim();
+  const rawPrice = columns.price === undefined ? '' : (record[columns.price] ?? '').trim();
+  if (rawQuantity !== '') {
+    if (!/^\d+$/.test(rawQuantity) || Number(rawQuantity) > QUANTITY_MAX) {
+      return { line, message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})` };
+    }
+    row.quantity = Number(rawQuantity);
+  }
+  if (rawPrice !== '') {
+    if (!PRICE_PATTERN.test(rawPrice)) {
+      return { line, message: `price "${rawPrice}" is not a non-negative decimal such as 12.50 (SKU ${sku})` };
+    }
+    row.price = rawPrice;
+  }
+  if (row.quantity === undefined && row.price === undefined) {
+    return { line, message: `neither quantity nor price is given (SKU ${sku})` };
+  }
+  return row;
+}
+
+/** Reads the first line of a file, for delimiter detection. */
+export async function readHeaderLine(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    return text.split(/\r?\n/, 1)[0] ?? '';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Every data record of the file with the physical line it starts on (streaming). */
+export async function* readRecords(
+  path: string,
+  delimiter: Delimiter,
+  onBytes?: (chunk: Buffer) => void,
+): AsyncGenerator<{ record: string[]; line: number }> {
+  const { parse } = await import('csv-parse');
+  const source = createReadStream(path);
+  if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
+  const parser = source.pipe(parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true }));
+  source.on('error', (error) => parser.destroy(error));
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
+    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
+    previousEnd = info.lines;
+    previousEmpty = info.empty_lines;
+    yield { record, line };
+  }
+}

@@ -1,0 +1,11 @@
+/** The closing summary of a bulk command (CLI.md: stderr, or stdout as JSON with --json). */
+import type { BulkSummary } from '../core/bulk.js';
+
+/** "10,000 SKUs in 100 requests (12.3 s): 9,990 updated, 5 unchanged, 5 failed". */
+export function summaryLine(summary: BulkSummary, noun: string): string {
+  const parts = (['updated', 'unchanged', 'failed', 'skipped', 'simulated'] as const)
+    .filter((key) => summary[key] > 0)
+    .map((key) => `${summary[key].toLocaleString('en-US')} ${key}`);
+  const requests = `${summary.requests.toLocaleString('en-US')} request${summary.requests === 1 ? '' : 's'}`;
+  return `${summary.total.toLocaleString('en-US')} ${noun} in ${requests} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
+}
