@@ -22,8 +22,10 @@ export const InventoryItem = z.looseObject({
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 
+// Reported on `quantity` so that `param` names a field, as every other 400 does.
 const atLeastOne = {
   message: 'send quantity, price or both',
+  path: ['quantity'],
   params: { code: 'parameter_missing' },
 };
 

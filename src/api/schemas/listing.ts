@@ -14,6 +14,7 @@ export const ISSUE_CODES = [
   'title_too_long',
   'category_invalid',
   'price_below_minimum',
+  'image_resolution_low',
   'channel_rate_limited',
 ] as const;
 

@@ -1,0 +1,171 @@
+/**
+ * The bundled emulator: a stateful local implementation of the service's HTTP API.
+ * `startEmulator` runs it in-process on an ephemeral port for tests, or on a fixed port
+ * for `svc emulator start`; it never prints (the CLI command does).
+ */
+import { API_PREFIX, DEFAULT_WRITE_QUOTA, RATE_TIERS } from '../api/contract.js';
+import { type KeyName, KeyRing, type KeySpec } from './auth.js';
+import { type Clock, systemClock } from './clock.js';
+import { FaultInjector, type FaultSpec } from './faults.js';
+import { IdempotencyStore, LeakyBuckets, WriteQuota } from './limits.js';
+import { EmulatorCore, type RequestRecord } from './pipeline.js';
+import { Router } from './router.js';
+import { ROUTES } from './routes.js';
+import { listen } from './server.js';
+import { Store } from './store.js';
+
+export type { Clock, ManualClock } from './clock.js';
+export { createManualClock, systemClock } from './clock.js';
+export type { FaultKind, FaultSpec } from './faults.js';
+export type { RequestRecord } from './pipeline.js';
+export type { OrderChange } from './store.js';
+export { Store } from './store.js';
+
+/** How to start the emulator. */
+export interface EmulatorOptions {
+  /** Port to listen on; 0 (default) picks an ephemeral one. The CLI defaults to 4010. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Seed of the data and the keys; default 1. */
+  seed?: number;
+  /** Seeded orders; default 200. */
+  orders?: number;
+  /** Seeded products; default 60. */
+  products?: number;
+  /** Bucket size of the top-tier keys; default 80. */
+  bucket?: number;
+  /** Drain rate of the top-tier keys, per second; default 4. */
+  drainPerSecond?: number;
+  /** False turns rate limiting off entirely (`--no-rate-limit`): no 429s and no rate headers. */
+  rateLimit?: boolean;
+  /** Successful channel-mutating writes per UTC day; default 10,000. */
+  writeQuota?: number;
+  /** How long a live write's operation stays pending before its channels answer; default 2,000 ms. */
+  channelDelayMs?: number;
+  /** Source of time for everything; default the real clock. */
+  clock?: Clock;
+}
+
+/** The keys made at start. */
+export interface EmulatorKeys {
+  /** Live, every scope, top tier. */
+  live: string;
+  /** Test mode, every scope: writes are validated and simulated. */
+  test: string;
+  /** Live, only products:read and orders:read. */
+  read_only: string;
+  /** Live, every scope, trial tier (bucket 40, drain 2/s). */
+  trial: string;
+  /** Live, but the subscription lapsed: every request is 403 plan_not_eligible. */
+  lapsed: string;
+}
+
+/** Which requests to count or list; every field optional. */
+export interface RequestFilter {
+  method?: string;
+  /** Path below /rest/v1: exact string or RegExp. */
+  path?: string | RegExp;
+  /** Route as `METHOD /pattern`, e.g. `PATCH /inventory/{sku}`. */
+  route?: string;
+  status?: number;
+}
+
+/** A running emulator with its in-process control API. */
+export interface RunningEmulator {
+  /** Base URL, the part before /rest/v1, e.g. http://127.0.0.1:4010. */
+  url: string;
+  keys: EmulatorKeys;
+  store: Store;
+  /** Inject failures into the next matching requests. */
+  faults: { inject(spec: FaultSpec): void; clear(): void; pending(): number };
+  /** The requests handled so far (oldest first), optionally filtered. */
+  requests(filter?: RequestFilter): RequestRecord[];
+  /** The Idempotency-Keys received on matching requests, in arrival order (absent ones skipped). */
+  idempotencyKeys(filter?: RequestFilter): string[];
+  /** Make another key (default: live, every scope, top tier). */
+  createKey(spec?: KeySpec): string;
+  /** Make a key stop working at once. */
+  revokeKey(secret: string): boolean;
+  /** Successful counted writes today, by the emulator's clock. */
+  writeQuotaUsed(): number;
+  /** Seeded state again; buckets, quota, idempotency keys, faults and the request log cleared. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** Start the emulator and listen. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = options.clock ?? systemClock;
+  const seed = options.seed ?? 1;
+  const store = new Store({
+    seed,
+    products: options.products ?? 60,
+    orders: options.orders ?? 200,
+    clock,
+    channelDelayMs: options.channelDelayMs ?? 2_000,
+  });
+  const keyRing = new KeyRing(seed, {
+    bucket: options.bucket ?? RATE_TIERS.top.bucket,
+    drainPerSecond: options.drainPerSecond ?? RATE_TIERS.top.drainPerSecond,
+  });
+  const keys: Record<KeyName, string> = keyRing.createDefaults();
+  const buckets = new LeakyBuckets();
+  const quota = new WriteQuota(options.writeQuota ?? DEFAULT_WRITE_QUOTA);
+  const idempotency = new IdempotencyStore();
+  const faults = new FaultInjector();
+  const core = new EmulatorCore({
+    store,
+    keys: keyRing,
+    router: new Router(ROUTES),
+    buckets,
+    quota,
+    idempotency,
+    faults,
+    rateLimit: options.rateLimit ?? true,
+  });
+  const host = options.host ?? '127.0.0.1';
+  const listening = await listen(core, host, options.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const requests = (filter: RequestFilter = {}) => core.log.filter((record) => matchesFilter(record, filter));
+  return {
+    url: `http://${urlHost}:${listening.port}`,
+    keys,
+    store,
+    faults: {
+      inject: (spec) => faults.inject(spec),
+      clear: () => faults.clear(),
+      pending: () => faults.pending(),
+    },
+    requests,
+    idempotencyKeys: (filter) =>
+      requests(filter).flatMap((record) => (record.idempotencyKey === null ? [] : [record.idempotencyKey])),
+    createKey: (spec) => keyRing.create(spec),
+    revokeKey: (secret) => keyRing.revoke(secret),
+    writeQuotaUsed: () => quota.usedAt(clock.now()),
+    reset: () => {
+      store.reset();
+      buckets.clear();
+      quota.clear();
+      idempotency.clear();
+      faults.clear();
+      core.clearLog();
+    },
+    close: () => listening.close(),
+  };
+}
+
+function matchesFilter(record: RequestRecord, filter: RequestFilter): boolean {
+  if (filter.method && filter.method.toUpperCase() !== record.method.toUpperCase()) return false;
+  if (filter.route && filter.route !== record.route) return false;
+  if (filter.status !== undefined && filter.status !== record.status) return false;
+  if (filter.path !== undefined) {
+    if (typeof filter.path === 'string') {
+      if (filter.path !== record.path && filter.path !== `${API_PREFIX}${record.path}`) return false;
+    } else {
+      filter.path.lastIndex = 0;
+      if (!filter.path.test(record.path)) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,80 @@
+/** A small seeded PRNG, so seed data and generated ids are the same on every run. */
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Deterministic random numbers (mulberry32) with the helpers seeding needs. */
+export class Rng {
+  private state: number;
+
+  constructor(seed: number) {
+    // Mix the seed so that nearby seeds do not give nearby first values.
+    this.state = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  /** True with probability `p`. */
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  /** One element of a non-empty array. */
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** One element chosen by weight; weights need not sum to 1. */
+  weighted<T>(entries: readonly (readonly [T, number])[]): T {
+    const total = entries.reduce((sum, [, weight]) => sum + weight, 0);
+    let roll = this.next() * total;
+    for (const [value, weight] of entries) {
+      roll -= weight;
+      if (roll < 0) return value;
+    }
+    return entries[entries.length - 1][0];
+  }
+
+  /** `length` characters of [A-Za-z0-9]. */
+  token(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += ALPHABET[Math.floor(this.next() * ALPHABET.length)];
+    return out;
+  }
+
+  /** `length` decimal digits. */
+  digits(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += Math.floor(this.next() * 10).toString();
+    return out;
+  }
+}
+
+/** Makes unique prefixed ids (`prod_…`) from a seeded generator. */
+export class IdFactory {
+  private readonly issued = new Set<string>();
+
+  constructor(private readonly rng: Rng) {}
+
+  /** A fresh id such as `ord_4fK2mQ9xLr0aZt`, never issued before by this factory. */
+  next(prefix: string): string {
+    for (;;) {
+      const id = `${prefix}_${this.rng.token(14)}`;
+      if (!this.issued.has(id)) {
+        this.issued.add(id);
+        return id;
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/** The route table: every path the emulator serves, with its scope and quota rule. */
+import {
+  getAttributeSchema,
+  getChannelAccount,
+  listCategories,
+  listChannelAccounts,
+  listPolicies,
+} from './handlers/channel-accounts.js';
+import { listEvents } from './handlers/events.js';
+import { patchInventory } from './handlers/inventory.js';
+import { getListing, listListings } from './handlers/listings.js';
+import { getOperation, listOperations } from './handlers/operations.js';
+import { getOrder, listOrders } from './handlers/orders.js';
+import { getProduct, listProducts } from './handlers/products.js';
+import { getHealth, getStatus } from './handlers/status.js';
+import { getWebhookEndpoint, listWebhookEndpoints } from './handlers/webhook-endpoints.js';
+import type { Route } from './router.js';
+
+/** Every route, in the order the router tries them. */
+export const ROUTES: Route[] = [
+  { method: 'GET', pattern: '/status', scope: null, handler: getStatus },
+  { method: 'GET', pattern: '/health', scope: null, handler: getHealth },
+  { method: 'GET', pattern: '/channel_accounts', scope: 'products:read', handler: listChannelAccounts },
+  { method: 'GET', pattern: '/channel_accounts/{id}', scope: 'products:read', handler: getChannelAccount },
+  {
+    method: 'GET',
+    pattern: '/channel_accounts/{id}/policies',
+    scope: 'products:read',
+    handler: listPolicies,
+  },
+  {
+    method: 'GET',
+    pattern: '/channel_accounts/{id}/categories',
+    scope: 'products:read',
+    handler: listCategories,
+  },
+  {
+    method: 'GET',
+    pattern: '/channel_accounts/{id}/categories/{category_id}/attribute_schema',
+    scope: 'products:read',
+    handler: getAttributeSchema,
+  },
+  { method: 'GET', pattern: '/products', scope: 'products:read', handler: listProducts },
+  { method: 'GET', pattern: '/products/{id}', scope: 'products:read', handler: getProduct },
+  { method: 'GET', pattern: '/listings', scope: 'products:read', handler: listListings },
+  { method: 'GET', pattern: '/listings/{id}', scope: 'products:read', handler: getListing },
+  { method: 'GET', pattern: '/orders', scope: 'orders:read', handler: listOrders },
+  { method: 'GET', pattern: '/orders/{id}', scope: 'orders:read', handler: getOrder },
+  { method: 'GET', pattern: '/operations', scope: 'products:read', handler: listOperations },
+  { method: 'GET', pattern: '/operations/{id}', scope: 'products:read', handler: getOperation },
+  { method: 'GET', pattern: '/events', scope: 'events:read', handler: listEvents },
+  { method: 'GET', pattern: '/webhook_endpoints', scope: 'webhooks:manage', handler: listWebhookEndpoints },
+  {
+    method: 'GET',
+    pattern: '/webhook_endpoints/{id}',
+    scope: 'webhooks:manage',
+    handler: getWebhookEndpoint,
+  },
+  {
+    method: 'PATCH',
+    pattern: '/inventory/{sku}',
+    scope: 'inventory:write',
+    quota: true,
+    handler: patchInventory,
+  },
+];
