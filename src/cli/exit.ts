@@ -47,7 +47,8 @@ export function exitCodeFor(error: unknown): number {
 /** One line naming what failed and what to do next. */
 export function describeError(error: unknown, now: number = Date.now()): string {
   if (error instanceof CrawlInterrupted) {
-    return `${describeError(error.cause, now)} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+    const base = describeError(error.cause, now);
+    return error.written === 0 ? base : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
   }
   if (error instanceof ApiError) return describeApiError(error);
   if (error instanceof QuotaError) {
@@ -72,8 +73,9 @@ export function describeError(error: unknown, now: number = Date.now()): string 
 
 function describeApiError(error: ApiError): string {
   const code = error.code ? ` ${error.code}` : '';
-  const param = error.param ? ` (${error.param})` : '';
-  const base = `HTTP ${error.status}${code}: ${error.message}${param}`;
+  // `param` helps with a bad field; on other answers the message already names the id.
+  const param = error.param && (error.status === 400 || error.status === 422) ? ` (${error.param})` : '';
+  const base = `HTTP ${error.status}${code}: ${error.message.replace(/\.$/, '')}${param}`;
   switch (error.code) {
     case ERROR_CODES.apiKeyMissing:
     case ERROR_CODES.apiKeyInvalid:

@@ -36,7 +36,10 @@ export function parseTime(raw: string, now: number, flag = 'time'): string {
   if (duration) return new Date(now - Number(duration[1]) * UNIT_MS[duration[2]]).toISOString();
   const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
   // Date.parse rolls 2026-02-30 over to 2 March; a day past the month's end is garbage.
-  if (isoLike && Number(text.slice(8, 10)) <= daysInMonth(Number(text.slice(0, 4)), Number(text.slice(5, 7)))) {
+  if (
+    isoLike &&
+    Number(text.slice(8, 10)) <= daysInMonth(Number(text.slice(0, 4)), Number(text.slice(5, 7)))
+  ) {
     const hasOffset = Boolean(isoLike[4]);
     const hasTime = Boolean(isoLike[1]);
     const normalised = text.replace(' ', 'T');

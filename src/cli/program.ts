@@ -29,7 +29,8 @@ export function buildProgram(ctx: Context): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
-      outputError: (text, write) => write(`${text.trimEnd()}\n(run with --help for usage)\n`),
+      // One line: commander's message, its suggestion, and where to look next.
+      outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}; see svc --help\n`),
     })
     .option('--profile <name>', 'profile to use')
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
