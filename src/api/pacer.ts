@@ -65,8 +65,6 @@ interface Anchor {
   /** Upper bound on the bucket level at `at`, counting requests that may not have reached it yet. */
   level: number;
   at: number;
-  /** Answers counted when the anchoring answer arrived. */
-  answeredSerial: number;
   /** X-RateLimit-Reset: from then on one more request fits, unless `grantsAfter` took it. */
   fitsAt?: number;
   grantsAfter: number;
@@ -81,6 +79,7 @@ interface Waiter {
 }
 
 const IDLE_RECHECK_MS = 60_000;
+const ANSWER_RING = 256;
 
 /** The shared leaky-bucket pacer of one client. */
 export class Pacer {
@@ -96,6 +95,8 @@ export class Pacer {
   private pausedUntil = 0;
   private granted = 0;
   private answered = 0;
+  /** When each recent answer arrived, by answer number (a ring of the last ANSWER_RING). */
+  private readonly answerTimes: number[] = [];
   private inFlight = 0;
   private readonly queue: Waiter[] = [];
   private pumping = false;
@@ -105,7 +106,7 @@ export class Pacer {
   waitedMs = 0;
 
   constructor(options: PacerOptions = {}) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? preciseNow;
     this.sleep = options.sleep ?? defaultSleep;
     this.initialConcurrency = options.initialConcurrency ?? 1;
     this.safety = options.safety ?? 0.95;
@@ -133,7 +134,7 @@ export class Pacer {
 
   /** Learn from an answer that reached us (any status; headers with lower-case names). */
   observe(ticket: PacerTicket, answer: PacerAnswer, receivedAt = this.now()): void {
-    this.finish();
+    this.finish(receivedAt);
     const limit = headerNumber(answer.headers[RATE_LIMIT_HEADERS.limit]);
     const remaining = headerNumber(answer.headers[RATE_LIMIT_HEADERS.remaining]);
     const rateLimited = answer.rateLimited ?? false;
@@ -157,7 +158,7 @@ export class Pacer {
 
   /** Hand back a ticket whose request got no answer (network failure); it may still have counted. */
   release(_ticket: PacerTicket): void {
-    this.finish();
+    this.finish(this.now());
     this.wake();
   }
 
@@ -203,7 +204,8 @@ export class Pacer {
     };
   }
 
-  private finish(): void {
+  private finish(at: number): void {
+    this.answerTimes[this.answered % ANSWER_RING] = at;
     this.answered += 1;
     this.inFlight = Math.max(0, this.inFlight - 1);
   }
@@ -228,25 +230,49 @@ export class Pacer {
     headers: Record<string, string>,
     at: number,
   ): void {
-    // Requests other than this one not known to have been processed before it.
-    const unseen = Math.max(0, this.granted - 1 - ticket.answeredBefore);
+    // Requests other than this one not known to have been processed before it: an answer that
+    // arrived before this request left was processed before it.
+    let before = ticket.answeredBefore;
+    const oldest = Math.max(0, this.answered - ANSWER_RING);
+    while (
+      before < this.answered &&
+      before >= oldest &&
+      this.answerTimes[before % ANSWER_RING] <= ticket.sentAt
+    ) {
+      before += 1;
+    }
+    const unseen = Math.max(0, this.granted - 1 - before);
     const resetSeconds = headerNumber(headers[RATE_LIMIT_HEADERS.reset]);
     const fitsAt =
       remaining === 0 && resetSeconds !== undefined ? this.localTime(resetSeconds, headers, at) : undefined;
     const candidate: Anchor = {
       level: limit - remaining + unseen,
       at,
-      answeredSerial: this.answered,
       fitsAt: fitsAt !== undefined && fitsAt > at ? fitsAt : undefined,
       grantsAfter: unseen,
     };
     const current = this.anchor;
-    // An answer to a request sent after the anchoring answer arrived is strictly newer news.
+    if (!current) {
+      this.anchor = candidate;
+      return;
+    }
     if (
-      !current ||
-      ticket.answeredBefore >= current.answeredSerial ||
-      candidate.level < this.levelAt(current, at)
+      candidate.fitsAt !== undefined &&
+      (current.fitsAt === undefined || candidate.fitsAt < current.fitsAt)
     ) {
+      // Reset's promise holds whichever bound is kept.
+      current.fitsAt = candidate.fitsAt;
+      current.grantsAfter = candidate.grantsAfter;
+    }
+    const believed = this.levelAt(current, at);
+    // The server saw more than B - Remaining - 1 in the bucket, less what drained on the way back.
+    const latencyDrain = ((this.drainRate() ?? 0) * (at - ticket.sentAt)) / 1000;
+    if (believed < limit - remaining - 1 - latencyDrain) {
+      // Our bound drained faster than the bucket did: the assumed rate was too high.
+      this.priorDrain = Math.max(this.learnedDrain() * this.safety, (this.priorDrain ?? 0) / 2);
+      this.anchor = candidate;
+    } else if (candidate.level < believed) {
+      // Both are upper bounds; concurrent answers each count the others as unseen, so keep the least.
       this.anchor = candidate;
     }
   }
@@ -334,6 +360,11 @@ export class Pacer {
       this.pumping = false;
     }
   }
+}
+
+/** Unix milliseconds with sub-millisecond precision, so that an answer and a send rarely tie. */
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 function headerNumber(value: string | undefined): number | undefined {

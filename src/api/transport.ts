@@ -24,7 +24,7 @@ import {
   RATE_LIMIT_HEADERS,
 } from './contract.js';
 import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
-import { defaultSleep, Pacer, type PacerTicket } from './pacer.js';
+import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import {
   type AttemptFailure,
@@ -79,7 +79,7 @@ export class Transport {
 
   constructor(options: TransportOptions) {
     this.options = options;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? preciseNow;
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
