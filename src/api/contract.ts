@@ -18,11 +18,15 @@ export function keyMode(key: string): KeyMode | undefined {
   return match ? (match[1] as KeyMode) : undefined;
 }
 
-/** A key shown to a person: prefix and last four characters only. */
+/**
+ * A key shown to a person: prefix and last four characters only, and only when at least as
+ * many stay hidden, so that a short key is never shown whole.
+ */
 export function maskKey(key: string): string {
   const mode = keyMode(key);
-  const prefix = mode ? `svc_${mode}_` : key.slice(0, 4);
-  return `${prefix}…${key.slice(-4)}`;
+  const prefix = mode ? `svc_${mode}_` : key.length >= 12 ? key.slice(0, 4) : '';
+  const rest = key.slice(prefix.length);
+  return `${prefix}…${rest.length >= 8 ? rest.slice(-4) : ''}`;
 }
 
 export const SCOPES = [
