@@ -55,6 +55,12 @@ export function bodyForDebug(body: unknown, max = 2000): string {
   let text: string;
   if (typeof body === 'string') {
     text = redactText(body);
+    try {
+      // Field names only tell a secret apart once the text is parsed.
+      text = JSON.stringify(redactJson(JSON.parse(body)));
+    } catch {
+      // Not JSON: the pattern redaction above stands.
+    }
   } else {
     try {
       text = JSON.stringify(redactJson(body)) ?? '';

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { paginate, take } from '../../../src/api/paginate.js';
+import type { ListEnvelope } from '../../../src/api/types.js';
+
+/** A list of `total` numbered items served in pages, recording each page request. */
+function fakeList(total: number, endMarker: 'null' | 'absent' | 'empty' | 'has_more' = 'null') {
+  const calls: { cursor?: string; limit: number }[] = [];
+  const fetchPage = async (cursor: string | undefined, limit: number): Promise<ListEnvelope<number>> => {
+    calls.push({ cursor, limit });
+    const start = cursor === undefined ? 0 : Number(cursor.slice(2));
+    const data = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => start + i);
+    const end = start + data.length;
+    const more = end < total;
+    const page: ListEnvelope<number> = { object: 'list', data, has_more: more, next_cursor: `c_${end}` };
+    if (!more) {
+      if (endMarker === 'null') page.next_cursor = null;
+      if (endMarker === 'absent') delete page.next_cursor;
+      if (endMarker === 'empty') page.next_cursor = '';
+      if (endMarker === 'has_more') delete page.has_more;
+      if (endMarker !== 'has_more') page.has_more = false;
+      else page.next_cursor = null;
+    }
+    return page;
+  };
+  return { calls, fetchPage };
+}
+
+async function collect<T>(iter: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of iter) items.push(item);
+  return items;
+}
+
+describe('paginate', () => {
+  it('asks limit=min(100, left) and stops at the limit', async () => {
+    const list = fakeList(1000);
+    const items = await collect(paginate(list.fetchPage, { limit: 250 }));
+    expect(items).toHaveLength(250);
+    expect(items[249]).toBe(249);
+    expect(list.calls).toEqual([
+      { cursor: undefined, limit: 100 },
+      { cursor: 'c_100', limit: 100 },
+      { cursor: 'c_200', limit: 50 },
+    ]);
+  });
+
+  it('asks one small page for a small limit', async () => {
+    const list = fakeList(1000);
+    expect(await collect(paginate(list.fetchPage, { limit: 25 }))).toHaveLength(25);
+    expect(list.calls).toEqual([{ cursor: undefined, limit: 25 }]);
+  });
+
+  it('follows next_cursor to the end without a limit', async () => {
+    const list = fakeList(230);
+    const items = await collect(paginate(list.fetchPage));
+    expect(items).toEqual(Array.from({ length: 230 }, (_, i) => i));
+    expect(list.calls.map((c) => c.limit)).toEqual([100, 100, 100]);
+  });
+
+  it.each(['null', 'absent', 'empty', 'has_more'] as const)(
+    'ends on a last page marked %s',
+    async (marker) => {
+      const list = fakeList(150, marker);
+      expect(await collect(paginate(list.fetchPage))).toHaveLength(150);
+      expect(list.calls).toHaveLength(2);
+    },
+  );
+
+  it('sends nothing for limit 0 and refuses a bad limit', async () => {
+    const list = fakeList(10);
+    expect(await collect(paginate(list.fetchPage, { limit: 0 }))).toEqual([]);
+    expect(list.calls).toEqual([]);
+    await expect(collect(paginate(list.fetchPage, { limit: -1 }))).rejects.toThrow(RangeError);
+  });
+
+  it('stops on a server that repeats a cursor', async () => {
+    const fetchPage = async (): Promise<ListEnvelope<number>> => ({
+      data: [1],
+      has_more: true,
+      next_cursor: 'same',
+    });
+    await expect(collect(paginate(fetchPage))).rejects.toThrow(/same next_cursor/);
+  });
+
+  it('passes a failing page through after the items before it', async () => {
+    const list = fakeList(300);
+    const failing = async (cursor: string | undefined, limit: number) => {
+      if (cursor === 'c_100') throw new Error('boom');
+      return list.fetchPage(cursor, limit);
+    };
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const item of paginate(failing)) seen.push(item);
+      })(),
+    ).rejects.toThrow('boom');
+    expect(seen).toHaveLength(100);
+  });
+});
+
+describe('take', () => {
+  it('yields the first n items and stops fetching', async () => {
+    const list = fakeList(1000);
+    expect(await collect(take(paginate(list.fetchPage), 120))).toHaveLength(120);
+    expect(list.calls).toHaveLength(2);
+  });
+
+  it('takes nothing for n <= 0 and everything when the list is shorter', async () => {
+    expect(await collect(take(paginate(fakeList(5).fetchPage), 0))).toEqual([]);
+    expect(await collect(take(paginate(fakeList(5).fetchPage), 10))).toEqual([0, 1, 2, 3, 4]);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { bodyForDebug, REDACTED, redactHeaders, redactJson, redactText } from '../../../src/api/redact.js';
+
+const KEY = 'svc_live_4eC39HqLyjWDarjtT1zdp7dc';
+
+describe('redaction', () => {
+  it('masks API keys to prefix and last four', () => {
+    expect(redactText(`key ${KEY} and svc_test_abcdef123456`)).toBe('key svc_live_…p7dc and svc_test_…3456');
+  });
+
+  it('removes signing secrets and foreign bearer tokens entirely', () => {
+    expect(redactText('secret whsec_8f3kDk39dkd0Xx/+= ok')).toBe(`secret whsec_${REDACTED} ok`);
+    expect(redactText('Authorization: Bearer abc.def.ghi')).toBe(`Authorization: Bearer ${REDACTED}`);
+  });
+
+  it('replaces secret fields at any depth and redacts strings elsewhere', () => {
+    const body = {
+      id: 'we_1',
+      secret: 'whsec_abc',
+      nested: [{ client_secret: 'x', password: 'p', note: `uses ${KEY}` }],
+      count: 3,
+      empty: null,
+    };
+    expect(redactJson(body)).toEqual({
+      id: 'we_1',
+      secret: REDACTED,
+      nested: [{ client_secret: REDACTED, password: REDACTED, note: 'uses svc_live_…p7dc' }],
+      count: 3,
+      empty: null,
+    });
+    // The input is left alone.
+    expect(body.secret).toBe('whsec_abc');
+  });
+
+  it('masks the Authorization header', () => {
+    expect(redactHeaders({ Authorization: `Bearer ${KEY}`, 'x-other': 'whsec_zz' })).toEqual({
+      Authorization: 'Bearer svc_live_…p7dc',
+      'x-other': `whsec_${REDACTED}`,
+    });
+    expect(redactHeaders({ authorization: 'Bearer sometoken' })).toEqual({
+      authorization: `Bearer ${REDACTED}`,
+    });
+  });
+
+  it('shows bodies as one cut, redacted line', () => {
+    expect(bodyForDebug({ secret: 'whsec_1', url: 'https://x' })).toBe(
+      `{"secret":"${REDACTED}","url":"https://x"}`,
+    );
+    expect(bodyForDebug('{"secret":"plain", "n": 1}')).toBe(`{"secret":"${REDACTED}","n":1}`);
+    expect(bodyForDebug('<html>whsec_1</html>')).toBe(`<html>whsec_${REDACTED}</html>`);
+    const long = bodyForDebug('x'.repeat(5000), 100);
+    expect(long).toMatch(/^x{100}… \(5000 chars\)$/);
+  });
+});
