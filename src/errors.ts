@@ -48,7 +48,13 @@ export class ApiError extends Error {
   /** The error as `{error: {...}}`, for `--json` on stderr. */
   toJSON(): { error: ApiErrorBody & { status: number } } {
     return {
-      error: { status: this.status, type: this.type, code: this.code, message: this.message, param: this.param },
+      error: {
+        status: this.status,
+        type: this.type,
+        code: this.code,
+        message: this.message,
+        param: this.param,
+      },
     };
   }
 }

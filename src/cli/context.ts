@@ -164,7 +164,8 @@ export class Context {
     if (this.globals.maxRetries !== undefined) return this.globals.maxRetries;
     const fromEnv = this.env.SVC_MAX_RETRIES;
     if (fromEnv === undefined || fromEnv === '') return 5;
-    if (!/^\d+$/.test(fromEnv)) throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
+    if (!/^\d+$/.test(fromEnv))
+      throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
     return Number(fromEnv);
   }
 }

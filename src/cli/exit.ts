@@ -48,7 +48,9 @@ export function exitCodeFor(error: unknown): number {
 export function describeError(error: unknown, now: number = Date.now()): string {
   if (error instanceof CrawlInterrupted) {
     const base = describeError(error.cause, now);
-    return error.written === 0 ? base : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+    return error.written === 0
+      ? base
+      : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
   }
   if (error instanceof ApiError) return describeApiError(error);
   if (error instanceof QuotaError) {
@@ -67,7 +69,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   ) {
     return error.message;
   }
-  if (error instanceof Error) return `unexpected error: ${error.message} (run again with --debug for details)`;
+  if (error instanceof Error)
+    return `unexpected error: ${error.message} (run again with --debug for details)`;
   return `unexpected error: ${String(error)}`;
 }
 

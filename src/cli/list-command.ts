@@ -3,7 +3,12 @@ import type { View } from '../output/view.js';
 import type { Context } from './context.js';
 
 /** Streams `items` in the chosen format; on a terminal, says when more items exist or none matched. */
-export async function printList<T>(ctx: Context, items: AsyncIterable<T>, view: View<T>, noun: string): Promise<void> {
+export async function printList<T>(
+  ctx: Context,
+  items: AsyncIterable<T>,
+  view: View<T>,
+  noun: string,
+): Promise<void> {
   const count = await ctx.printer.list(items, view);
   if (ctx.format !== 'table' || !ctx.io.stdoutIsTTY) return;
   const limit = ctx.listLimit;

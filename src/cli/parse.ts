@@ -6,7 +6,9 @@ export function integerFlag(flag: string, min: number, max = Number.MAX_SAFE_INT
   return (raw: string): number => {
     if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
       const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-      throw new InvalidArgumentError(`${flag} takes a whole number ${range}, e.g. ${flag} ${Math.max(min, 1)}`);
+      throw new InvalidArgumentError(
+        `${flag} takes a whole number ${range}, e.g. ${flag} ${Math.max(min, 1)}`,
+      );
     }
     return Number(raw);
   };

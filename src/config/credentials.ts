@@ -64,5 +64,12 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
         : explicitProfile && env.SVC_BASE_URL
           ? [env.SVC_BASE_URL, 'env']
           : [undefined, 'none'];
-  return { profileName: profile ? profileName : undefined, profileSource, apiKey, apiKeySource, baseUrl, baseUrlSource };
+  return {
+    profileName: profile ? profileName : undefined,
+    profileSource,
+    apiKey,
+    apiKeySource,
+    baseUrl,
+    baseUrlSource,
+  };
 }

@@ -83,7 +83,11 @@ export async function runChunks<C>(
   const stopReason = () => {
     if (failure) return failure;
     const reason = options.signal?.reason;
-    return options.signal?.aborted ? (reason instanceof Interrupted ? reason : new Interrupted('SIGINT')) : undefined;
+    return options.signal?.aborted
+      ? reason instanceof Interrupted
+        ? reason
+        : new Interrupted('SIGINT')
+      : undefined;
   };
   for await (const chunk of chunks) {
     if (stopReason()) break;

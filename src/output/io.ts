@@ -14,6 +14,11 @@ export interface IO {
 
 /** The real process streams. */
 export function processIO(env: NodeJS.ProcessEnv = process.env): IO {
+  // `svc orders list --all | head`: a closed pipe ends the run quietly, as it does for cat.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   return {
     stdout: process.stdout,

@@ -52,7 +52,8 @@ export class Printer {
           const rows = view.rows ? view.rows(item) : [item];
           header ??= this.fieldsFor(view, rows[0]);
           if (count === 0) await writeText(out, this.delimited(header));
-          for (const row of rows) await writeText(out, this.delimited(header.map((f) => cellText(getPath(row, f)))));
+          for (const row of rows)
+            await writeText(out, this.delimited(header.map((f) => cellText(getPath(row, f)))));
         }
         count++;
       }
@@ -79,7 +80,8 @@ export class Printer {
     if (format === 'ndjson') return writeText(out, `${JSON.stringify(shaped)}\n`);
     const record = shaped as Record<string, unknown>;
     if (format === 'table') {
-      if (options.summary && !this.settings.fields) return writeText(out, `${options.summary(item, this.settings.now)}\n`);
+      if (options.summary && !this.settings.fields)
+        return writeText(out, `${options.summary(item, this.settings.now)}\n`);
       return writeText(out, await this.detail(record));
     }
     const fields = this.settings.fields ?? leafPaths(record);
@@ -106,11 +108,14 @@ export class Printer {
 
   private async writeTable<T>(items: T[], view: View<T>): Promise<void> {
     const { now, color } = this.settings;
-    const fields = this.settings.fields ?? (view.columns.length === 0 ? this.fieldsFor(view, items[0]) : undefined);
+    const fields =
+      this.settings.fields ?? (view.columns.length === 0 ? this.fieldsFor(view, items[0]) : undefined);
     const rendered = fields
       ? await renderTable(
           fields,
-          items.flatMap((item) => (view.rows ? view.rows(item) : [item])).map((row) => fields.map((f) => cellText(getPath(row, f)))),
+          items
+            .flatMap((item) => (view.rows ? view.rows(item) : [item]))
+            .map((row) => fields.map((f) => cellText(getPath(row, f)))),
           color,
         )
       : await renderTable(

@@ -18,7 +18,10 @@ export async function startProgress(
   const { default: ora } = await import('ora');
   const now = options.now ?? Date.now;
   const started = now();
-  const spinner = ora({ stream: io.stderr as NodeJS.WriteStream, text: `0/${options.total} ${options.noun}` }).start();
+  const spinner = ora({
+    stream: io.stderr as NodeJS.WriteStream,
+    text: `0/${options.total} ${options.noun}`,
+  }).start();
   return {
     update(done) {
       const seconds = (now() - started) / 1000;

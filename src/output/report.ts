@@ -13,14 +13,17 @@ export class ReportFile {
     const stream = createWriteStream(path);
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
-      stream.once('error', (error) => reject(new UsageError(`cannot write the report ${path}: ${error.message}`)));
+      stream.once('error', (error) =>
+        reject(new UsageError(`cannot write the report ${path}: ${error.message}`)),
+      );
     });
     stream.write(csvRow(['line', 'key', 'status', 'code', 'message']));
     return new ReportFile(stream);
   }
 
   write(outcomes: readonly ItemOutcome[]): void {
-    for (const o of outcomes) this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? '']));
+    for (const o of outcomes)
+      this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? '']));
   }
 
   close(): Promise<void> {

@@ -7,11 +7,27 @@ export async function renderTable(headers: string[], rows: string[][], color: bo
     head: headers.map((h) => (color ? `\u001b[1m${h}\u001b[22m` : h)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '',
     },
   });
   for (const row of rows) table.push(row.map((cell) => cell.replaceAll('\n', ' ')));
-  return `${table.toString().split('\n').map((line) => line.trimEnd()).join('\n')}\n`;
+  return `${table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')}\n`;
 }

@@ -31,7 +31,10 @@ export interface OutputSettings {
 }
 
 /** The format in force: --json, then -o, then table on a terminal and tsv when piped. */
-export function resolveFormat(options: { json?: boolean; output?: string }, stdoutIsTTY: boolean): OutputFormat {
+export function resolveFormat(
+  options: { json?: boolean; output?: string },
+  stdoutIsTTY: boolean,
+): OutputFormat {
   if (options.json) return 'json';
   if (options.output) return options.output as OutputFormat;
   return stdoutIsTTY ? 'table' : 'tsv';

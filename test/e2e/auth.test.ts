@@ -13,10 +13,13 @@ afterAll(() => emu.close());
 
 /** Logs in with --with-key-stdin into a fresh config dir and returns that dir. */
 async function login(key: string, profile = 'default', dir = freshConfigDir()): Promise<string> {
-  const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url, '--profile', profile], {
-    stdin: `${key}\n`,
-    env: { SVC_CONFIG_DIR: dir },
-  });
+  const result = await runSvc(
+    ['auth', 'login', '--with-key-stdin', '--base-url', emu.url, '--profile', profile],
+    {
+      stdin: `${key}\n`,
+      env: { SVC_CONFIG_DIR: dir },
+    },
+  );
   expect(result.code, result.stderr).toBe(0);
   return dir;
 }
@@ -33,7 +36,9 @@ describe('auth and profiles', () => {
     expect(result.stderr).not.toContain(emu.keys.test);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(emu.requests({ path: '/channel_accounts' }).length).toBeGreaterThan(0);
-    const orders = await runSvc(['orders', 'list', '--limit', '1', '--json'], { env: { SVC_CONFIG_DIR: dir } });
+    const orders = await runSvc(['orders', 'list', '--limit', '1', '--json'], {
+      env: { SVC_CONFIG_DIR: dir },
+    });
     expect(orders.code).toBe(0);
     expect(JSON.parse(orders.stdout)).toHaveLength(1);
   });
@@ -42,7 +47,11 @@ describe('auth and profiles', () => {
     const key = emu.createKey({ scopes: ['orders:read'] });
     const dir = await login(key);
     const status = await runSvc(['auth', 'status', '--json'], { env: { SVC_CONFIG_DIR: dir } });
-    expect(JSON.parse(status.stdout)).toMatchObject({ profile: 'default', mode: 'live', key_source: 'profile' });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      profile: 'default',
+      mode: 'live',
+      key_source: 'profile',
+    });
   });
 
   it('a rejected key is not saved and exits 4', async () => {
@@ -59,7 +68,9 @@ describe('auth and profiles', () => {
 
   it('a malformed key is refused before anything is sent', async () => {
     const before = emu.requests().length;
-    const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url], { stdin: 'hunter2' });
+    const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url], {
+      stdin: 'hunter2',
+    });
     expect(result.code).toBe(4);
     expect(emu.requests().length).toBe(before);
   });
@@ -84,7 +95,9 @@ describe('auth and profiles', () => {
     const fromEnv = JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout);
     expect(fromEnv).toMatchObject({ key_source: 'SVC_API_KEY', mode: 'test' });
     expect(fromEnv.key).toBe(`svc_test_…${emu.keys.test.slice(-4)}`);
-    const named = JSON.parse((await runSvc(['--profile', 'main', 'auth', 'status', '--json'], { env })).stdout);
+    const named = JSON.parse(
+      (await runSvc(['--profile', 'main', 'auth', 'status', '--json'], { env })).stdout,
+    );
     expect(named).toMatchObject({ key_source: 'profile', mode: 'live', base_url: emu.url });
     const human = await runSvc(['auth', 'status'], { env });
     expect(human.stdout).not.toContain(emu.keys.test);

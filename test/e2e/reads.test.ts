@@ -10,13 +10,22 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 /** Every item of a list via the API itself, for comparing with what svc printed. */
-async function crawl(path: string, query: Record<string, string> = {}): Promise<Array<Record<string, unknown>>> {
+async function crawl(
+  path: string,
+  query: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
   const items: Array<Record<string, unknown>> = [];
   let cursor: string | undefined;
   do {
     const params = new URLSearchParams({ ...query, limit: '100', ...(cursor ? { cursor } : {}) });
-    const res = await fetch(`${emu.url}/rest/v1${path}?${params}`, { headers: { authorization: `Bearer ${emu.keys.live}` } });
-    const page = (await res.json()) as { data: Array<Record<string, unknown>>; has_more: boolean; next_cursor: string | null };
+    const res = await fetch(`${emu.url}/rest/v1${path}?${params}`, {
+      headers: { authorization: `Bearer ${emu.keys.live}` },
+    });
+    const page = (await res.json()) as {
+      data: Array<Record<string, unknown>>;
+      has_more: boolean;
+      next_cursor: string | null;
+    };
     items.push(...page.data);
     cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
@@ -26,9 +35,15 @@ async function crawl(path: string, query: Record<string, string> = {}): Promise<
 describe('read commands', () => {
   it('orders list --status --all -o ndjson returns exactly the matching orders', async () => {
     const expected = (await crawl('/orders', { status: 'awaiting_shipment' })).map((o) => o.id);
-    const result = await runSvc(['orders', 'list', '--status', 'awaiting_shipment', '--all', '-o', 'ndjson'], { env: envFor(emu) });
+    const result = await runSvc(
+      ['orders', 'list', '--status', 'awaiting_shipment', '--all', '-o', 'ndjson'],
+      { env: envFor(emu) },
+    );
     expect(result.code).toBe(0);
-    const ids = result.stdout.trim().split('\n').map((line) => JSON.parse(line).id);
+    const ids = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).id);
     expect(ids).toEqual(expected);
     expect(ids.length).toBeGreaterThan(0);
   });
@@ -39,7 +54,10 @@ describe('read commands', () => {
     const defaulted = await runSvc(['orders', 'list', '--json'], { env: envFor(emu) });
     expect(JSON.parse(defaulted.stdout)).toHaveLength(25);
     // Pages ask limit=min(100, left): one request of limit=7, one of limit=25.
-    const asked = emu.requests({ path: '/orders' }).slice(-2).map((r) => new URLSearchParams(r.query).get('limit'));
+    const asked = emu
+      .requests({ path: '/orders' })
+      .slice(-2)
+      .map((r) => new URLSearchParams(r.query).get('limit'));
     expect(asked).toEqual(['7', '25']);
   });
 
@@ -51,22 +69,40 @@ describe('read commands', () => {
     expect(columns).toContain('lines.sku');
     expect(columns).toContain('buyer.country');
     expect(columns).not.toContain('buyer.email');
-    const orders = JSON.parse((await runSvc(['orders', 'list', '--limit', '30', '--json'], { env: envFor(emu) })).stdout);
-    const lineCount = orders.reduce((n: number, o: { lines: unknown[] }) => n + Math.max(1, o.lines.length), 0);
+    const orders = JSON.parse(
+      (await runSvc(['orders', 'list', '--limit', '30', '--json'], { env: envFor(emu) })).stdout,
+    );
+    const lineCount = orders.reduce(
+      (n: number, o: { lines: unknown[] }) => n + Math.max(1, o.lines.length),
+      0,
+    );
     expect(rows).toHaveLength(lineCount);
   });
 
   it('--show-buyer adds buyer columns; json always carries the buyer', async () => {
-    const csv = await runSvc(['orders', 'list', '--limit', '1', '-o', 'csv', '--show-buyer'], { env: envFor(emu) });
+    const csv = await runSvc(['orders', 'list', '--limit', '1', '-o', 'csv', '--show-buyer'], {
+      env: envFor(emu),
+    });
     expect(csv.stdout.split('\r\n')[0]).toContain('buyer.email');
     const json = await runSvc(['orders', 'list', '--limit', '1', '--json'], { env: envFor(emu) });
     expect(JSON.parse(json.stdout)[0].buyer.email).toMatch(/@/);
   });
 
   it('listings list filters by status and error code across pages', async () => {
-    const expected = (await crawl('/listings', { status: 'error', error_code: 'photo_required_for_channel' })).map((l) => l.id);
+    const expected = (
+      await crawl('/listings', { status: 'error', error_code: 'photo_required_for_channel' })
+    ).map((l) => l.id);
     const result = await runSvc(
-      ['listings', 'list', '--status', 'error', '--error-code', 'photo_required_for_channel', '--all', '--json'],
+      [
+        'listings',
+        'list',
+        '--status',
+        'error',
+        '--error-code',
+        'photo_required_for_channel',
+        '--all',
+        '--json',
+      ],
       { env: envFor(emu) },
     );
     expect(result.code).toBe(0);
@@ -78,14 +114,18 @@ describe('read commands', () => {
     expect(accounts.length).toBeGreaterThanOrEqual(2);
     const kinds = accounts.map((a: { channel: string }) => a.channel);
     expect(new Set(kinds).size).toBeLessThan(kinds.length); // two accounts share a kind
-    const account = JSON.parse((await runSvc(['channels', 'get', accounts[0].id, '--json'], { env: envFor(emu) })).stdout);
+    const account = JSON.parse(
+      (await runSvc(['channels', 'get', accounts[0].id, '--json'], { env: envFor(emu) })).stdout,
+    );
     expect(account.id).toBe(accounts[0].id);
     expect(account).toHaveProperty('sync');
     const policies = await runSvc(['channels', 'policies', accounts[0].id, '--json'], { env: envFor(emu) });
     expect(policies.code).toBe(0);
     expect(Array.isArray(JSON.parse(policies.stdout))).toBe(true);
     const [product] = await crawl('/products');
-    const got = JSON.parse((await runSvc(['products', 'get', String(product.id), '--json'], { env: envFor(emu) })).stdout);
+    const got = JSON.parse(
+      (await runSvc(['products', 'get', String(product.id), '--json'], { env: envFor(emu) })).stdout,
+    );
     expect(got.id).toBe(product.id);
   });
 
@@ -98,14 +138,21 @@ describe('read commands', () => {
   });
 
   it('--fields keeps only the named fields in json and the columns in csv', async () => {
-    const json = await runSvc(['orders', 'list', '--limit', '2', '--json', '--fields', 'id,buyer.country'], { env: envFor(emu) });
+    const json = await runSvc(['orders', 'list', '--limit', '2', '--json', '--fields', 'id,buyer.country'], {
+      env: envFor(emu),
+    });
     for (const order of JSON.parse(json.stdout)) expect(Object.keys(order).sort()).toEqual(['buyer', 'id']);
-    const csv = await runSvc(['events', 'list', '--limit', '2', '-o', 'csv', '--fields', 'id,type'], { env: envFor(emu) });
+    const csv = await runSvc(['events', 'list', '--limit', '2', '-o', 'csv', '--fields', 'id,type'], {
+      env: envFor(emu),
+    });
     expect(csv.stdout.split('\r\n')[0]).toBe('id,type');
   });
 
   it('events list --type and --since filter the log', async () => {
-    const result = await runSvc(['events', 'list', '--type', 'order.created', '--since', '7d', '--all', '--json'], { env: envFor(emu) });
+    const result = await runSvc(
+      ['events', 'list', '--type', 'order.created', '--since', '7d', '--all', '--json'],
+      { env: envFor(emu) },
+    );
     expect(result.code).toBe(0);
     const events = JSON.parse(result.stdout);
     const weekAgo = Date.now() - 7 * 86_400_000 - 60_000;
@@ -134,8 +181,20 @@ describe('bad input: one line on stderr, the documented exit code, no stack trac
     ['unknown profile', ['--profile', 'nope', 'orders', 'list'], 'default', 2, /unknown profile "nope"/],
     ['no key', ['orders', 'list'], { SVC_API_KEY: undefined }, 4, /no API key configured/],
     ['malformed key', ['orders', 'list'], { SVC_API_KEY: 'sk_live_123' }, 4, /malformed/],
-    ['rejected key', ['orders', 'list'], { SVC_API_KEY: 'svc_live_unknownkey123' }, 4, /401.*api_key_invalid/],
-    ['unreachable host', ['orders', 'list', '--max-retries', '0'], { SVC_BASE_URL: 'http://127.0.0.1:9' }, 1, /could not connect/],
+    [
+      'rejected key',
+      ['orders', 'list'],
+      { SVC_API_KEY: 'svc_live_unknownkey123' },
+      4,
+      /401.*api_key_invalid/,
+    ],
+    [
+      'unreachable host',
+      ['orders', 'list', '--max-retries', '0'],
+      { SVC_BASE_URL: 'http://127.0.0.1:9' },
+      1,
+      /could not connect/,
+    ],
   ];
   for (const [name, args, env, code, message] of cases) {
     it(name, async () => {

@@ -12,13 +12,17 @@ import { itemPath } from './paths.js';
 
 /** GET /channel_accounts: one entry per connected account (summary shape, one page). */
 export async function listChannelAccounts(client: ApiClient): Promise<ChannelAccountSummary[]> {
-  const response = await client.request({ method: 'GET', path: '/channel_accounts' }, listOf(ChannelAccountSummary));
+  const response = await client.request(
+    { method: 'GET', path: '/channel_accounts' },
+    listOf(ChannelAccountSummary),
+  );
   return response.body.data;
 }
 
 /** GET /channel_accounts/{id}. */
 export async function getChannelAccount(client: ApiClient, id: string): Promise<ChannelAccount> {
-  return (await client.request({ method: 'GET', path: itemPath('/channel_accounts', id) }, ChannelAccount)).body;
+  return (await client.request({ method: 'GET', path: itemPath('/channel_accounts', id) }, ChannelAccount))
+    .body;
 }
 
 /** GET /channel_accounts/{id}/policies (read-only). */
@@ -44,7 +48,11 @@ export function listCategories(
 }
 
 /** GET /channel_accounts/{id}/categories/{category_id}/attribute_schema. */
-export async function getAttributeSchema(client: ApiClient, id: string, categoryId: string): Promise<AttributeSchema> {
+export async function getAttributeSchema(
+  client: ApiClient,
+  id: string,
+  categoryId: string,
+): Promise<AttributeSchema> {
   const path = `${itemPath('/channel_accounts', id)}/categories/${encodeURIComponent(categoryId)}/attribute_schema`;
   return (await client.request({ method: 'GET', path }, AttributeSchema)).body;
 }

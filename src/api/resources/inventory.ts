@@ -11,14 +11,27 @@ export interface InventoryChange {
 }
 
 /** POST /inventory/batch with up to 100 items; per-item results. */
-export async function pushInventoryBatch(client: ApiClient, items: InventoryChange[]): Promise<InventoryBatchResult> {
+export async function pushInventoryBatch(
+  client: ApiClient,
+  items: InventoryChange[],
+): Promise<InventoryBatchResult> {
   const body = { items: items.map(({ sku, quantity, price }) => ({ sku, quantity, price })) };
-  return (await client.request({ method: 'POST', path: '/inventory/batch', body, repeatable: true }, InventoryBatchResult)).body;
+  return (
+    await client.request(
+      { method: 'POST', path: '/inventory/batch', body, repeatable: true },
+      InventoryBatchResult,
+    )
+  ).body;
 }
 
 /** PATCH /inventory/{sku}. */
 export async function setInventory(client: ApiClient, change: InventoryChange): Promise<InventoryItem> {
   const { sku, quantity, price } = change;
   const path = itemPath('/inventory', sku);
-  return (await client.request({ method: 'PATCH', path, body: { quantity, price }, repeatable: true }, InventoryItem)).body;
+  return (
+    await client.request(
+      { method: 'PATCH', path, body: { quantity, price }, repeatable: true },
+      InventoryItem,
+    )
+  ).body;
 }

@@ -16,13 +16,19 @@ export interface ApiOptions {
 
 /** `svc api METHOD PATH`: like `gh api`, for any endpoint. */
 export function requestCommand(program: Command, ctx: Context): void {
+  // -F and -f share one list so that fields keep the order they were typed in.
+  const fields: FieldArg[] = [];
+  const collect = (typed: boolean) => (assignment: string) => {
+    fields.push({ assignment, typed });
+    return fields;
+  };
   program
     .command('api')
     .description('send an authenticated request to any endpoint and print the answer')
     .argument('<method-or-path>', 'GET, POST, PATCH, PUT or DELETE (or just a path, meaning GET)')
     .argument('[path]', 'path below /rest/v1, e.g. /orders')
-    .option('-F, --field <key=value>', 'typed field: numbers, true, false, null, @file', collect(true), [])
-    .option('-f, --raw-field <key=value>', 'string field', collect(false), [])
+    .option('-F, --field <key=value>', 'typed field: numbers, true, false, null, @file', collect(true))
+    .option('-f, --raw-field <key=value>', 'string field', collect(false))
     .option('--input <file>', 'request body from a JSON file, or - for standard input')
     .option('--paginate', 'follow next_cursor and print every item of a list')
     .addHelpText(
@@ -37,16 +43,24 @@ export function requestCommand(program: Command, ctx: Context): void {
         '  svc api GET /orders --paginate -o ndjson > orders.ndjson',
       ].join('\n'),
     )
-    .action(async (first: string, second: string | undefined, options: { field: FieldArg[]; rawField: FieldArg[]; input?: string; paginate?: boolean }) => {
-      const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
-      await runApi(ctx, method, path, { field: [...options.field, ...options.rawField], input: options.input, paginate: options.paginate });
-    });
+    .action(
+      async (first: string, second: string | undefined, options: { input?: string; paginate?: boolean }) => {
+        const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
+        await runApi(ctx, method, path, { field: fields, input: options.input, paginate: options.paginate });
+      },
+    );
 }
 
 /** Sends one request (or crawls a list) and prints the JSON it got. */
-export async function runApi(ctx: Context, rawMethod: string, rawPath: string, options: ApiOptions): Promise<void> {
+export async function runApi(
+  ctx: Context,
+  rawMethod: string,
+  rawPath: string,
+  options: ApiOptions,
+): Promise<void> {
   const method = rawMethod as HttpMethod;
-  if (!METHODS.includes(method)) throw new UsageError(`unknown method "${rawMethod}"; use one of ${METHODS.join(', ')}`);
+  if (!METHODS.includes(method))
+    throw new UsageError(`unknown method "${rawMethod}"; use one of ${METHODS.join(', ')}`);
   const [path, search] = splitQuery(apiPath(rawPath));
   const fields = buildFields(options.field, readValueFile);
   const body = options.input !== undefined ? readJsonBody(options.input) : undefined;
@@ -75,10 +89,6 @@ export async function runApi(ctx: Context, rawMethod: string, rawPath: string, o
   if (response.body !== undefined) await ctx.printer.text(JSON.stringify(response.body, null, 2));
 }
 
-function collect(typed: boolean) {
-  return (assignment: string, previous: FieldArg[]): FieldArg[] => [...previous, { assignment, typed }];
-}
-
 function splitQuery(path: string): [string, Record<string, string>] {
   const at = path.indexOf('?');
   if (at < 0) return [path, {}];
@@ -89,7 +99,9 @@ function readValueFile(path: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -35,15 +35,21 @@ export async function runLogin(ctx: Context, options: LoginOptions): Promise<voi
   const { profile, baseUrl, apiKey } = options.withKeyStdin ? await fromStdin(ctx) : await fromPrompts(ctx);
   const mode = keyMode(apiKey);
   if (!mode) {
-    throw new AuthError('that is not an API key: keys look like svc_live_… or svc_test_…; nothing was saved', 'api_key_invalid');
+    throw new AuthError(
+      'that is not an API key: keys look like svc_live_… or svc_test_…; nothing was saved',
+      'api_key_invalid',
+    );
   }
   refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
   const note = await verifyKey(ctx, baseUrl, apiKey);
   const config = await ctx.config();
   config.saveProfile(profile, { base_url: baseUrl, api_key: apiKey });
   config.useProfile(profile);
-  ctx.messages.info(`Logged in to ${baseUrl} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)})${note}.`);
-  if (mode === 'test') ctx.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
+  ctx.messages.info(
+    `Logged in to ${baseUrl} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)})${note}.`,
+  );
+  if (mode === 'test')
+    ctx.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
 }
 
 /**
@@ -62,7 +68,10 @@ async function verifyKey(ctx: Context, baseUrl: string, apiKey: string): Promise
         : '; note: this key cannot read the catalog (products:read), which is fine if it is meant for other work';
     }
     if (error instanceof ApiError && error.status === 401) {
-      throw new AuthError(`the service rejected this key (${error.code ?? 'HTTP 401'}); check it in the dashboard; nothing was saved`, error.code);
+      throw new AuthError(
+        `the service rejected this key (${error.code ?? 'HTTP 401'}); check it in the dashboard; nothing was saved`,
+        error.code,
+      );
     }
     throw error;
   } finally {
@@ -72,22 +81,35 @@ async function verifyKey(ctx: Context, baseUrl: string, apiKey: string): Promise
 
 async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
   const baseUrl = ctx.globals.baseUrl ?? ctx.env.SVC_BASE_URL;
-  if (!baseUrl) throw new UsageError('--with-key-stdin needs the service address: pass --base-url URL or set SVC_BASE_URL');
+  if (!baseUrl)
+    throw new UsageError(
+      '--with-key-stdin needs the service address: pass --base-url URL or set SVC_BASE_URL',
+    );
   validateUrl(baseUrl);
   let text = '';
   for await (const chunk of ctx.io.stdin) text += chunk;
   const apiKey = text.trim();
-  if (!apiKey) throw new UsageError('no key on standard input; pipe it in, e.g. `echo "$KEY" | svc auth login --with-key-stdin`');
+  if (!apiKey)
+    throw new UsageError(
+      'no key on standard input; pipe it in, e.g. `echo "$KEY" | svc auth login --with-key-stdin`',
+    );
   return { profile: ctx.globals.profile ?? DEFAULT_PROFILE, baseUrl, apiKey };
 }
 
 async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
   if (!ctx.canPrompt) {
-    throw new UsageError('no terminal to prompt on; pass the key on standard input with --with-key-stdin (and --base-url)');
+    throw new UsageError(
+      'no terminal to prompt on; pass the key on standard input with --with-key-stdin (and --base-url)',
+    );
   }
   const { input, password } = await ctx.prompts();
   const profile =
-    ctx.globals.profile ?? (await input({ message: 'Profile name', default: DEFAULT_PROFILE, validate: (v) => v.trim() !== '' || 'a name is needed' }));
+    ctx.globals.profile ??
+    (await input({
+      message: 'Profile name',
+      default: DEFAULT_PROFILE,
+      validate: (v) => v.trim() !== '' || 'a name is needed',
+    }));
   const baseUrl =
     ctx.globals.baseUrl ??
     (await input({
@@ -113,5 +135,6 @@ function isHttpUrl(value: string): boolean {
 }
 
 function validateUrl(value: string): void {
-  if (!isHttpUrl(value)) throw new UsageError(`base URL "${value}" is not an http(s) URL, e.g. https://api.example.com`);
+  if (!isHttpUrl(value))
+    throw new UsageError(`base URL "${value}" is not an http(s) URL, e.g. https://api.example.com`);
 }

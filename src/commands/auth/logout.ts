@@ -12,9 +12,13 @@ export function logoutCommand(parent: Command, ctx: Context): void {
       const config = await ctx.config();
       const name = ctx.globals.profile ?? ctx.env.SVC_PROFILE ?? config.currentProfile;
       const profile = name ? config.profiles[name] : undefined;
-      if (!name || !profile) throw new UsageError(name ? `unknown profile "${name}" (svc profiles list)` : 'not logged in: no current profile');
+      if (!name || !profile)
+        throw new UsageError(
+          name ? `unknown profile "${name}" (svc profiles list)` : 'not logged in: no current profile',
+        );
       config.saveProfile(name, { base_url: profile.base_url });
       ctx.messages.info(`Logged out of profile "${name}"; its key is forgotten.`);
-      if (ctx.env.SVC_API_KEY) ctx.messages.warn('SVC_API_KEY is still set in this environment and will be used.');
+      if (ctx.env.SVC_API_KEY)
+        ctx.messages.warn('SVC_API_KEY is still set in this environment and will be used.');
     });
 }

@@ -11,10 +11,18 @@ export function categoriesCommand(parent: Command, ctx: Context): void {
     .argument('<id>', 'channel account id (chac_…)')
     .option('--query <text>', 'words in the category name')
     .option('--parent <id>', 'only the children of this category')
-    .addHelpText('after', '\nExamples:\n  svc channels categories chac_123 --query shoes\n  svc channels categories chac_123 --parent cat_1\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc channels categories chac_123 --query shoes\n  svc channels categories chac_123 --parent cat_1\n',
+    )
     .action(async (id: string, options: { query?: string; parent?: string }) => {
       const { listCategories } = await import('../../api/resources/channels.js');
       const filters = { query: options.query, parent_id: options.parent };
-      await printList(ctx, listCategories(await ctx.client(), id, filters, ctx.listLimit), categoriesView, 'categories');
+      await printList(
+        ctx,
+        listCategories(await ctx.client(), id, filters, ctx.listLimit),
+        categoriesView,
+        'categories',
+      );
     });
 }

@@ -8,7 +8,9 @@ import { schemaCommand } from './schema.js';
 
 /** `svc channels …`: channel accounts and their discovery data. */
 export function registerChannels(program: Command, ctx: Context): void {
-  const channels = program.command('channels').description('channel accounts, their policies, categories and attribute schemas');
+  const channels = program
+    .command('channels')
+    .description('channel accounts, their policies, categories and attribute schemas');
   listCommand(channels, ctx);
   getCommand(channels, ctx);
   policiesCommand(channels, ctx);

@@ -15,4 +15,3 @@ export function listCommand(parent: Command, ctx: Context): void {
       await printList(ctx, fromArray(accounts), channelAccountsView, 'channel accounts');
     });
 }
-

@@ -18,7 +18,9 @@ export function schemaCommand(parent: Command, ctx: Context): void {
         await ctx.printer.item(schema);
         return;
       }
-      const attributes = [...schema.attributes].sort((a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)));
+      const attributes = [...schema.attributes].sort(
+        (a, b) => Number(Boolean(b.required)) - Number(Boolean(a.required)),
+      );
       await printList(ctx, fromArray(attributes), attributesView, 'attributes');
     });
 }

@@ -6,7 +6,9 @@ import { setCommand } from './set.js';
 
 /** `svc inventory …`: quantity and price by SKU. */
 export function registerInventory(program: Command, ctx: Context): void {
-  const inventory = program.command('inventory').description('set quantity and price by SKU, one or a whole file');
+  const inventory = program
+    .command('inventory')
+    .description('set quantity and price by SKU, one or a whole file');
   pushCommand(inventory, ctx);
   setCommand(inventory, ctx);
   exportCommand(inventory, ctx);

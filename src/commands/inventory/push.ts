@@ -26,7 +26,12 @@ export function pushCommand(parent: Command, ctx: Context): void {
     .command('push')
     .description('set quantity and price for every SKU in a CSV file, as fast as the rate limit allows')
     .argument('<file>', 'CSV with a header: sku, quantity and/or price (- for standard input)')
-    .option('--batch-size <n>', `SKUs per request (1 to ${BATCH_MAX_ITEMS})`, integerFlag('--batch-size', 1, BATCH_MAX_ITEMS), BATCH_MAX_ITEMS)
+    .option(
+      '--batch-size <n>',
+      `SKUs per request (1 to ${BATCH_MAX_ITEMS})`,
+      integerFlag('--batch-size', 1, BATCH_MAX_ITEMS),
+      BATCH_MAX_ITEMS,
+    )
     .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
@@ -61,13 +66,18 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   const client = await ctx.client();
   const credentials = await ctx.credentials();
   const live = keyMode(credentials.apiKey ?? '') === 'live';
-  if (live && !(await confirmPush(ctx, file, requests))) throw new UsageError('push canceled; nothing was sent');
+  if (live && !(await confirmPush(ctx, file, requests)))
+    throw new UsageError('push canceled; nothing was sent');
 
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
   const { startProgress } = await import('../../output/progress.js');
   const report = options.report ? await openReport(options.report) : undefined;
-  const progress = await startProgress(ctx.io, { total: file.rowCount, noun: 'SKUs', enabled: !ctx.globals.quiet && ctx.env.CI !== 'true' });
+  const progress = await startProgress(ctx.io, {
+    total: file.rowCount,
+    noun: 'SKUs',
+    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+  });
   const tally = new Tally();
   const started = ctx.now();
   let stopped: RunStopped | undefined;
@@ -100,7 +110,10 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   summary.skipped += file.rowCount - summary.total;
   const { summaryLine } = await import('../../output/summary.js');
   if (ctx.globals.json) await ctx.printer.item(summary);
-  else ctx.messages.info(`Pushed ${summaryLine(summary, 'SKUs')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`);
+  else
+    ctx.messages.info(
+      `Pushed ${summaryLine(summary, 'SKUs')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
+    );
   if (stopped) throw stopped.reason;
   if (summary.failed > 0) {
     throw new PartialFailure(
@@ -122,7 +135,10 @@ async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Pr
       [
         `Dry run: ${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${requests.toLocaleString('en-US')} requests (${requests} units of daily write quota). Nothing was sent.`,
         'First rows:',
-        ...file.sample.map((r) => `  line ${r.line}: ${r.sku}${r.quantity === undefined ? '' : ` quantity=${r.quantity}`}${r.price === undefined ? '' : ` price=${r.price}`}`),
+        ...file.sample.map(
+          (r) =>
+            `  line ${r.line}: ${r.sku}${r.quantity === undefined ? '' : ` quantity=${r.quantity}`}${r.price === undefined ? '' : ` price=${r.price}`}`,
+        ),
       ].join('\n'),
   });
 }

@@ -10,9 +10,16 @@ export function setCommand(parent: Command, ctx: Context): void {
     .command('set')
     .description('set the quantity and/or price of one SKU')
     .argument('<sku>', 'the variant SKU')
-    .option('--quantity <n>', `whole number from 0 to ${QUANTITY_MAX}`, integerFlag('--quantity', 0, QUANTITY_MAX))
+    .option(
+      '--quantity <n>',
+      `whole number from 0 to ${QUANTITY_MAX}`,
+      integerFlag('--quantity', 0, QUANTITY_MAX),
+    )
     .option('--price <p>', 'decimal such as 12.50')
-    .addHelpText('after', '\nExamples:\n  svc inventory set TSHIRT-RED-M --quantity 12\n  svc inventory set TSHIRT-RED-M --price 19.90 --quantity 0\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc inventory set TSHIRT-RED-M --quantity 12\n  svc inventory set TSHIRT-RED-M --price 19.90 --quantity 0\n',
+    )
     .action(async (sku: string, options: { quantity?: number; price?: string }) => {
       if (options.quantity === undefined && options.price === undefined) {
         throw new UsageError('give --quantity, --price or both, e.g. svc inventory set SKU --quantity 5');
@@ -24,7 +31,8 @@ export function setCommand(parent: Command, ctx: Context): void {
       try {
         const item = await setInventory(await ctx.client(), { sku, ...options });
         await ctx.printer.item(item, {
-          summary: (i) => `${i.sku}: quantity ${i.quantity ?? '?'}, price ${i.price ?? '?'}${i.sync?.operation_id ? ` (operation ${i.sync.operation_id})` : ''}`,
+          summary: (i) =>
+            `${i.sku}: quantity ${i.quantity ?? '?'}, price ${i.price ?? '?'}${i.sync?.operation_id ? ` (operation ${i.sync.operation_id})` : ''}`,
         });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {

@@ -12,7 +12,8 @@ export function removeCommand(parent: Command, ctx: Context): void {
     .addHelpText('after', '\nExample:\n  svc profiles remove staging\n')
     .action(async (name: string) => {
       const config = await ctx.config();
-      if (!config.removeProfile(name)) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
+      if (!config.removeProfile(name))
+        throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
       ctx.messages.info(`Removed profile "${name}".`);
     });
 }

@@ -23,7 +23,10 @@ export function typedValue(raw: string, readFile: ReadValueFile): unknown {
 /** Splits `items[0][sku]` or `tags[]` into its keys (`''` marks an append). */
 export function keyPath(key: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match) throw new UsageError(`field name "${key}" is malformed; use name, name[sub] or name[] (e.g. -F tags[]=red)`);
+  if (!match)
+    throw new UsageError(
+      `field name "${key}" is malformed; use name, name[sub] or name[] (e.g. -F tags[]=red)`,
+    );
   const rest = [...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]);
   return [match[1], ...rest];
 }
@@ -34,7 +37,9 @@ export function buildFields(args: readonly FieldArg[], readFile: ReadValueFile):
   for (const { assignment, typed } of args) {
     const eq = assignment.indexOf('=');
     if (eq <= 0) {
-      throw new UsageError(`field "${assignment}" needs the form key=value (e.g. -F quantity=5 or -f note=hello)`);
+      throw new UsageError(
+        `field "${assignment}" needs the form key=value (e.g. -F quantity=5 or -f note=hello)`,
+      );
     }
     const value = typed ? typedValue(assignment.slice(eq + 1), readFile) : assignment.slice(eq + 1);
     assign(result, keyPath(assignment.slice(0, eq)), value);
@@ -76,7 +81,10 @@ function assign(target: Record<string, unknown> | unknown[], keys: string[], val
 /** Fields as query parameters: scalars as text, anything nested as JSON. */
 export function toQuery(fields: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)]),
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value),
+    ]),
   );
 }
 

@@ -63,9 +63,12 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const lines = (error as { lines?: number }).lines;
-    throw new UsageError(`${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`);
+    throw new UsageError(
+      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
+    );
   }
-  if (!columns) throw new UsageError(`${path} is empty: it needs a header row with sku and quantity and/or price`);
+  if (!columns)
+    throw new UsageError(`${path} is empty: it needs a header row with sku and quantity and/or price`);
   if (problemCount > 0) {
     const more = problemCount - problems.length;
     throw new UsageError(

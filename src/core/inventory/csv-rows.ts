@@ -42,7 +42,9 @@ export function parseColumnMap(raw: string | undefined): Partial<Record<Field, s
   for (const pair of raw.split(',')) {
     const [field, header] = pair.split('=').map((s) => s.trim());
     if (!FIELDS.includes(field as Field) || !header) {
-      throw new UsageError(`--map takes field=Header pairs for sku, quantity and price, e.g. --map sku=Item,quantity=Qty; got "${pair}"`);
+      throw new UsageError(
+        `--map takes field=Header pairs for sku, quantity and price, e.g. --map sku=Item,quantity=Qty; got "${pair}"`,
+      );
     }
     map[field as Field] = header.toLowerCase();
   }
@@ -77,7 +79,9 @@ export function resolveColumns(header: string[], map: Partial<Record<Field, stri
     );
   }
   if (quantity === undefined && price === undefined) {
-    throw new UsageError('line 1: the header needs a "quantity" or a "price" column (or --map quantity=…, price=…)');
+    throw new UsageError(
+      'line 1: the header needs a "quantity" or a "price" column (or --map quantity=…, price=…)',
+    );
   }
   return { sku, quantity, price };
 }
@@ -91,13 +95,19 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
   const rawPrice = columns.price === undefined ? '' : (record[columns.price] ?? '').trim();
   if (rawQuantity !== '') {
     if (!/^\d+$/.test(rawQuantity) || Number(rawQuantity) > QUANTITY_MAX) {
-      return { line, message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})` };
+      return {
+        line,
+        message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})`,
+      };
     }
     row.quantity = Number(rawQuantity);
   }
   if (rawPrice !== '') {
     if (!PRICE_PATTERN.test(rawPrice)) {
-      return { line, message: `price "${rawPrice}" is not a non-negative decimal such as 12.50 (SKU ${sku})` };
+      return {
+        line,
+        message: `price "${rawPrice}" is not a non-negative decimal such as 12.50 (SKU ${sku})`,
+      };
     }
     row.price = rawPrice;
   }
@@ -113,7 +123,10 @@ export async function readHeaderLine(path: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     return text.split(/\r?\n/, 1)[0] ?? '';
   } finally {
     await handle.close();
@@ -129,11 +142,16 @@ export async function* readRecords(
   const { parse } = await import('csv-parse');
   const source = createReadStream(path);
   if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
-  const parser = source.pipe(parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true }));
+  const parser = source.pipe(
+    parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true }),
+  );
   source.on('error', (error) => parser.destroy(error));
   let previousEnd = 0;
   let previousEmpty = 0;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; empty_lines: number } }>) {
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number; empty_lines: number };
+  }>) {
     const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
     previousEnd = info.lines;
     previousEmpty = info.empty_lines;

@@ -31,7 +31,11 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
     inventoryBatches(file, options.batchSize),
     async (rows, index) => {
       const result = await options.send(rows);
-      options.onBatch({ index, outcomes: batchOutcomes(rows, result, options.simulated), operationId: result.operation_id });
+      options.onBatch({
+        index,
+        outcomes: batchOutcomes(rows, result, options.simulated),
+        operationId: result.operation_id,
+      });
     },
     {
       concurrency: options.concurrency,
@@ -43,12 +47,22 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
 }
 
 /** Pairs each sent row with the service's result for its SKU. */
-export function batchOutcomes(rows: InventoryRow[], result: InventoryBatchResult, simulated: boolean): ItemOutcome[] {
+export function batchOutcomes(
+  rows: InventoryRow[],
+  result: InventoryBatchResult,
+  simulated: boolean,
+): ItemOutcome[] {
   const bySku = new Map(result.data.map((item) => [item.sku, item]));
   return rows.map((row) => {
     const item = bySku.get(row.sku);
     if (!item) {
-      return { line: row.line, key: row.sku, status: 'failed', code: 'missing_result', message: 'the service sent no result for this SKU' };
+      return {
+        line: row.line,
+        key: row.sku,
+        status: 'failed',
+        code: 'missing_result',
+        message: 'the service sent no result for this SKU',
+      };
     }
     const status = simulated && item.status !== 'failed' ? 'simulated' : item.status;
     return { line: row.line, key: row.sku, status, code: item.error?.code, message: item.error?.message };
