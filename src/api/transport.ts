@@ -17,6 +17,7 @@ import {
 import {
   API_KEY_PATTERN,
   API_PREFIX,
+  ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER,
@@ -148,7 +149,8 @@ export class Transport {
         this.debugAnswer(raw, receivedAt - sentAt);
         if (interpreted.ok) return interpreted.response;
         error = interpreted.error;
-        failure = { kind: 'status', status: raw.status, code: (error as ApiError).code, retryAfterMs };
+        const code = error instanceof QuotaError ? ERROR_CODES.writeQuotaExceeded : (error as ApiError).code;
+        failure = { kind: 'status', status: raw.status, code, retryAfterMs };
       } else {
         releaseTicket(this.pacer, ticket);
         const classified = classifyNetworkError(attempt.err, new URL(url).origin);
