@@ -1,0 +1,124 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkInventoryFile, inventoryBatches } from '../../../../src/core/inventory/check.js';
+import { detectDelimiter, parseColumnMap, toRow } from '../../../../src/core/inventory/csv-rows.js';
+import { UsageError } from '../../../../src/errors.js';
+
+function csvFile(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'svc-inv-')), 'stock.csv');
+  writeFileSync(path, text);
+  return path;
+}
+
+async function problemsOf(text: string, map?: string): Promise<string[]> {
+  try {
+    await checkInventoryFile(csvFile(text), map);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return [(error as UsageError).message, ...(error as UsageError).details];
+  }
+  throw new Error('expected the check to fail');
+}
+
+describe('detectDelimiter', () => {
+  it('picks the most frequent of comma, semicolon and tab outside quotes', () => {
+    expect(detectDelimiter('sku,quantity,price')).toBe(',');
+    expect(detectDelimiter('sku;quantity;price')).toBe(';');
+    expect(detectDelimiter('sku\tquantity')).toBe('\t');
+    expect(detectDelimiter('"a;b;c",quantity')).toBe(',');
+    expect(detectDelimiter('sku')).toBe(',');
+  });
+});
+
+describe('parseColumnMap', () => {
+  it('maps fields to lower-cased header names and rejects unknown fields', () => {
+    expect(parseColumnMap('sku=Item, quantity = Qty')).toEqual({ sku: 'item', quantity: 'qty' });
+    expect(() => parseColumnMap('colour=Red')).toThrow(UsageError);
+    expect(() => parseColumnMap('sku=')).toThrow(UsageError);
+  });
+});
+
+describe('toRow', () => {
+  const columns = { sku: 0, quantity: 1, price: 2 };
+  it('omits empty cells and keeps values exact', () => {
+    expect(toRow(['A', '5', ''], 2, columns)).toEqual({ line: 2, sku: 'A', quantity: 5 });
+    expect(toRow(['A', '', '12.50'], 3, columns)).toEqual({ line: 3, sku: 'A', price: '12.50' });
+  });
+  it('rejects bad values with a reason', () => {
+    expect(toRow(['A', '-1', ''], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/quantity "-1"/),
+    });
+    expect(toRow(['A', '1.5', ''], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/whole number/),
+    });
+    expect(toRow(['A', '2147483648', ''], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/2147483647/),
+    });
+    expect(toRow(['A', '', '12,50'], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/price "12,50"/),
+    });
+    expect(toRow(['', '1', ''], 2, columns)).toMatchObject({ message: 'missing SKU' });
+    expect(toRow(['A', '', ''], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/neither quantity nor price/),
+    });
+  });
+  it('accepts the largest quantity', () => {
+    expect(toRow(['A', '2147483647', ''], 2, columns)).toMatchObject({ quantity: 2147483647 });
+  });
+});
+
+describe('checkInventoryFile', () => {
+  it('reads BOM, case-insensitive trimmed headers, semicolons, and hashes the bytes', async () => {
+    const text = '\uFEFF SKU ;Quantity;PRICE\nA;1;2.00\nB;;3\n';
+    const file = await checkInventoryFile(csvFile(text));
+    expect(file.rowCount).toBe(2);
+    expect(file.delimiter).toBe(';');
+    expect(file.sample.map((r) => r.sku)).toEqual(['A', 'B']);
+    expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const again = await checkInventoryFile(csvFile(text));
+    expect(again.sha256).toBe(file.sha256);
+  });
+
+  it('reports physical line numbers, a multi-line record by its first line, and duplicates', async () => {
+    const text = 'sku,quantity,note\nA,1,x\n\n"B\nB",x,"multi\nline"\nA,2,\n,3,\n';
+    const [message, ...details] = await problemsOf(text);
+    expect(message).toMatch(/3 bad lines/);
+    expect(details).toEqual([
+      expect.stringMatching(/^line 4: quantity "x"/),
+      'line 7: duplicate SKU A (first on line 2)',
+      'line 8: missing SKU',
+    ]);
+  });
+
+  it('lists the first 50 bad lines, then a count', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `S${i},bad`).join('\n');
+    const [message, ...details] = await problemsOf(`sku,quantity\n${rows}\n`);
+    expect(message).toMatch(/60 bad lines/);
+    expect(details).toHaveLength(51);
+    expect(details.at(-1)).toBe('… and 10 more');
+  });
+
+  it('names a wrong header and honours --map', async () => {
+    const [message] = await problemsOf('item,qty\nA,1\n');
+    expect(message).toMatch(/line 1: no "sku" column.*--map/);
+    const file = await checkInventoryFile(csvFile('Item,Qty\nA,1\n'), 'sku=Item,quantity=Qty');
+    expect(file.sample[0]).toEqual({ line: 2, sku: 'A', quantity: 1 });
+    const [noValues] = await problemsOf('sku,colour\nA,red\n');
+    expect(noValues).toMatch(/quantity.*price/);
+  });
+
+  it('streams the rows again in batches of the asked size', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `S${i},${i}`).join('\n');
+    const file = await checkInventoryFile(csvFile(`sku,quantity\n${rows}`));
+    const sizes: number[] = [];
+    let last = '';
+    for await (const batch of inventoryBatches(file, 100)) {
+      sizes.push(batch.length);
+      last = batch.at(-1)?.sku ?? '';
+    }
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(last).toBe('S249');
+  });
+});
