@@ -4,6 +4,7 @@
  */
 import type { ZodType } from 'zod';
 import { ProtocolError } from '../errors.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { PacerSnapshot } from './pacer.js';
 import { paginate } from './paginate.js';
 import { Transport, type TransportOptions, type TransportStats } from './transport.js';
@@ -12,6 +13,8 @@ import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types
 /** How much of a list to crawl: a number of items in all, or every item. */
 export interface ListOptions {
   limit: number | 'all';
+  /** Most items per page (1 to 100, default 100); a `limit` in the query sets it too, as gh's per_page. */
+  pageSize?: number;
   signal?: AbortSignal;
 }
 
@@ -44,11 +47,13 @@ export class ApiClient {
     options: ListOptions,
   ): AsyncGenerator<T> {
     const what = `GET ${path}`;
+    const { limit: pageSizeInQuery, ...filters } = query ?? {};
+    const pageSize = options.pageSize ?? pageSizeOf(pageSizeInQuery);
     const fetchPage = async (cursor: string | undefined, pageLimit: number): Promise<ListEnvelope<T>> => {
       const { body } = await this.request({
         method: 'GET',
         path,
-        query: { ...query, limit: pageLimit, cursor },
+        query: { ...filters, limit: pageLimit, cursor },
         signal: options.signal,
       });
       const envelope = asEnvelope(body, what);
@@ -58,7 +63,7 @@ export class ApiClient {
         data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
       };
     };
-    yield* paginate(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit });
+    yield* paginate(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
   }
 
   /** Requests, retries, 429s and waits so far. */
@@ -80,6 +85,14 @@ export class ApiClient {
 /** A client from resolved settings. */
 export function createClient(options: TransportOptions): ApiClient {
   return new ApiClient(options);
+}
+
+function pageSizeOf(value: QueryValue): number | undefined {
+  const size = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < PAGE_LIMIT_MIN || size > PAGE_LIMIT_MAX) {
+    return undefined;
+  }
+  return size;
 }
 
 function asEnvelope(body: unknown, what: string): ListEnvelope<unknown> {

@@ -3,15 +3,17 @@
  * for no more items than are still wanted.
  */
 import { ProtocolError } from '../errors.js';
-import { PAGE_LIMIT_MAX } from './contract.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { ListEnvelope } from './types.js';
 
 /** Fetches one page: `cursor` is undefined for the first, `pageLimit` is 1 to 100. */
 export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Promise<ListEnvelope<T>>;
 
-/** How many items to yield in all; undefined means every item. */
+/** How many items to yield in all (undefined: every item), and the most any page asks for. */
 export interface PaginateOptions {
   limit?: number;
+  /** 1 to 100; default 100, so that a crawl takes as few requests as it can. */
+  pageSize?: number;
 }
 
 /** Yields the items of a list in order, page by page, stopping after `limit` items or the last page. */
@@ -19,14 +21,19 @@ export async function* paginate<T>(
   fetchPage: FetchPage<T>,
   options: PaginateOptions = {},
 ): AsyncGenerator<T> {
-  const { limit } = options;
+  const { limit, pageSize = PAGE_LIMIT_MAX } = options;
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
     throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  }
+  if (!Number.isInteger(pageSize) || pageSize < PAGE_LIMIT_MIN || pageSize > PAGE_LIMIT_MAX) {
+    throw new RangeError(
+      `pageSize must be an integer from ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}, got ${pageSize}`,
+    );
   }
   let left = limit ?? Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
   while (left > 0) {
-    const page = await fetchPage(cursor, Math.min(PAGE_LIMIT_MAX, left));
+    const page = await fetchPage(cursor, Math.min(pageSize, left));
     const items = page.data ?? [];
     for (const item of items) {
       if (left <= 0) return;

@@ -44,6 +44,13 @@ describe('paginate', () => {
     ]);
   });
 
+  it('keeps pages to a smaller page size when asked', async () => {
+    const list = fakeList(1000);
+    expect(await collect(paginate(list.fetchPage, { limit: 25, pageSize: 10 }))).toHaveLength(25);
+    expect(list.calls.map((c) => c.limit)).toEqual([10, 10, 5]);
+    await expect(collect(paginate(list.fetchPage, { pageSize: 101 }))).rejects.toThrow(RangeError);
+  });
+
   it('asks one small page for a small limit', async () => {
     const list = fakeList(1000);
     expect(await collect(paginate(list.fetchPage, { limit: 25 }))).toHaveLength(25);
