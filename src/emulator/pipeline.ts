@@ -17,7 +17,7 @@ import { type ApiKeyRecord, type KeyRing, requirePlan, requireScope } from './au
 import { HttpError, invalidParam, notFound } from './errors.js';
 import type { FaultInjector, FaultKind } from './faults.js';
 import { fingerprint, type IdempotencyStore, type LeakyBuckets, type WriteQuota } from './limits.js';
-import type { EmulatorResponse, Router } from './router.js';
+import type { EmulatorResponse, RouteMatch, Router } from './router.js';
 import type { Store } from './store.js';
 
 /** A request as read off the socket. */
@@ -93,6 +93,9 @@ export class EmulatorCore {
       fault: null,
     };
     this.remember(record);
+    // Matched up front so that the log names the route of faulted requests too.
+    const match = prefixed ? this.parts.router.match(request.method.toUpperCase(), path) : undefined;
+    if (match) record.route = `${match.route.method} ${match.route.pattern}`;
     const fault = faults.take(request.method, path, API_PREFIX);
     if (fault) {
       record.fault = fault.kind;
@@ -101,7 +104,7 @@ export class EmulatorCore {
       const injected = injectedError(fault.kind, fault.retryAfter);
       if (injected) return this.answer(record, injected.status, injected.body(), injected.headers);
     }
-    const outcome = this.process(request, url, prefixed ? path : null, record);
+    const outcome = this.process(request, url, prefixed ? path : null, match, record);
     if (fault?.kind === 'drop_after') {
       record.status = null;
       return { kind: 'drop' };
@@ -109,12 +112,16 @@ export class EmulatorCore {
     return outcome;
   }
 
-  private process(request: IncomingRequest, url: URL, path: string | null, record: RequestRecord): Outcome {
-    const { store, keys, router, buckets, rateLimit } = this.parts;
+  private process(
+    request: IncomingRequest,
+    url: URL,
+    path: string | null,
+    match: RouteMatch | undefined,
+    record: RequestRecord,
+  ): Outcome {
+    const { store, keys, buckets, rateLimit } = this.parts;
     store.settle();
     const method = request.method.toUpperCase();
-    const match = path === null ? undefined : router.match(method, path);
-    if (match) record.route = `${match.route.method} ${match.route.pattern}`;
     const headers: Record<string, string> = {};
     let idempotent: { apiKey: string; key: string; fingerprint: string } | null = null;
     try {

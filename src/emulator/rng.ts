@@ -1,6 +1,8 @@
 /** A small seeded PRNG, so seed data and generated ids are the same on every run. */
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ALPHABET_CODES = Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', (c) =>
+  c.charCodeAt(0),
+);
 
 /** Deterministic random numbers (mulberry32) with the helpers seeding needs. */
 export class Rng {
@@ -48,16 +50,18 @@ export class Rng {
 
   /** `length` characters of [A-Za-z0-9]. */
   token(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += ALPHABET[Math.floor(this.next() * ALPHABET.length)];
-    return out;
+    // Built from char codes in one go: seeding makes tens of thousands, and concatenation churns the GC.
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++)
+      codes[i] = ALPHABET_CODES[Math.floor(this.next() * ALPHABET_CODES.length)];
+    return String.fromCharCode(...codes);
   }
 
   /** `length` decimal digits. */
   digits(length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += Math.floor(this.next() * 10).toString();
-    return out;
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++) codes[i] = 48 + Math.floor(this.next() * 10);
+    return String.fromCharCode(...codes);
   }
 }
 

@@ -11,7 +11,15 @@ import { patchInventory } from './handlers/inventory.js';
 import { getListing, listListings } from './handlers/listings.js';
 import { getOperation, listOperations } from './handlers/operations.js';
 import { getOrder, listOrders } from './handlers/orders.js';
-import { getProduct, listProducts } from './handlers/products.js';
+import { uploadFile } from './handlers/files.js';
+import {
+  batchProducts,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  updateProduct,
+} from './handlers/products.js';
 import { getHealth, getStatus } from './handlers/status.js';
 import { getWebhookEndpoint, listWebhookEndpoints } from './handlers/webhook-endpoints.js';
 import type { Route } from './router.js';
@@ -42,6 +50,30 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', pattern: '/products', scope: 'products:read', handler: listProducts },
   { method: 'GET', pattern: '/products/{id}', scope: 'products:read', handler: getProduct },
+  { method: 'POST', pattern: '/products', scope: 'products:write', quota: true, handler: createProduct },
+  {
+    method: 'POST',
+    pattern: '/products/batch',
+    scope: 'products:write',
+    quota: true,
+    handler: batchProducts,
+  },
+  {
+    method: 'PATCH',
+    pattern: '/products/{id}',
+    scope: 'products:write',
+    quota: true,
+    handler: updateProduct,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/products/{id}',
+    scope: 'products:write',
+    quota: true,
+    handler: deleteProduct,
+  },
+  // Not under /products, so not channel-mutating: the write quota does not count uploads.
+  { method: 'POST', pattern: '/files', scope: 'products:write', handler: uploadFile },
   { method: 'GET', pattern: '/listings', scope: 'products:read', handler: listListings },
   { method: 'GET', pattern: '/listings/{id}', scope: 'products:read', handler: getListing },
   { method: 'GET', pattern: '/orders', scope: 'orders:read', handler: listOrders },

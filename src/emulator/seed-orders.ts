@@ -95,6 +95,7 @@ export interface Sellable {
 
 // Buyer names keep their accents; e-mail local parts stay plain ASCII.
 function asciiEmail(raw: string): string {
+  if (/^[\x20-\x7e]*$/.test(raw)) return raw.toLowerCase();
   return raw
     .normalize('NFD')
     .replace(/[^\x20-\x7e]/g, '')

@@ -134,6 +134,15 @@ export class Store {
     }
   }
 
+  /** Remove a product and unindex its SKUs (its listings stay, for their own history). */
+  removeProduct(id: string): ProductRecord | undefined {
+    const product = this.products.get(id);
+    if (!product) return undefined;
+    for (const variant of product.variants) this.skus.delete(variant.sku);
+    this.products.delete(id);
+    return product;
+  }
+
   /** Add or replace a listing and index it under its product. */
   putListing(listing: ListingRecord): void {
     this.listings.set(listing.id, listing);
