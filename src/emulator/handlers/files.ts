@@ -27,7 +27,13 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeImage(raw: string, param: string): DecodedImage {
   const text = raw.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
   if (text.length % 4 === 1 || !BASE64.test(text)) {
-    throw new HttpError(400, ERROR_TYPES.invalidRequest, ERROR_CODES.parameterInvalid, `${param} is not base64 data.`, { param });
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.parameterInvalid,
+      `${param} is not base64 data.`,
+      { param },
+    );
   }
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length > FILE_MAX_BYTES) {

@@ -60,7 +60,9 @@ export function buildProduct(
     short_description: input.short_description ?? existing?.short_description ?? '',
     vat_rate: input.vat_rate ?? existing?.vat_rate ?? 0,
     mpn: input.mpn ?? existing?.mpn ?? '',
-    weight: input.weight ? { ...input.weight } : structuredClone(existing?.weight ?? { value: '0', unit: 'oz' }),
+    weight: input.weight
+      ? { ...input.weight }
+      : structuredClone(existing?.weight ?? { value: '0', unit: 'oz' }),
     dimensions: input.dimensions
       ? { ...input.dimensions }
       : structuredClone(existing?.dimensions ?? { length: '0', width: '0', height: '0', unit: 'in' }),
@@ -104,7 +106,9 @@ function buildVariants(
   if (problem) {
     const param = problem.kind === 'missing' ? `${prefix}variants` : `${prefix}variants[${problem.index}]`;
     const message = `${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}.`;
-    throw new HttpError(422, ERROR_TYPES.invalidRequest, ERROR_CODES.variantMatrixIncomplete, message, { param });
+    throw new HttpError(422, ERROR_TYPES.invalidRequest, ERROR_CODES.variantMatrixIncomplete, message, {
+      param,
+    });
   }
   const bySku = new Map(current.map((variant) => [variant.sku, variant]));
   return inputs.map((input) => {
@@ -146,7 +150,10 @@ function buildImages(
     const param = `${prefix}images[${position}]`;
     let kept = input.id === undefined ? undefined : byId.get(input.id);
     if (input.id !== undefined && !kept) {
-      throw validationFailed(`${param}.id`, `The product has no image ${input.id}; send new images without an id.`);
+      throw validationFailed(
+        `${param}.id`,
+        `The product has no image ${input.id}; send new images without an id.`,
+      );
     }
     if (!kept && keepByUrl && input.url !== undefined) {
       kept = current.find((image) => image.url === input.url && !used.has(image.id));
@@ -170,7 +177,10 @@ function hostedUrl(id: string, input: ImageInput, param: string): string {
   const url = input.url as string;
   if (url.startsWith(`${CDN_BASE}/`)) return url;
   if (!/^https?:\/\//i.test(url)) throw invalidParam(`${param}.url`, `${param}.url must be an http(s) URL.`);
-  const extension = /\.(png|webp|jpe?g)$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase().replace('jpeg', 'jpg');
+  const extension = /\.(png|webp|jpe?g)$/i
+    .exec(new URL(url).pathname)?.[1]
+    ?.toLowerCase()
+    .replace('jpeg', 'jpg');
   return `${CDN_BASE}/images/${id}.${extension ?? 'jpg'}`;
 }
 

@@ -128,12 +128,18 @@ export const batchProducts: Handler = (store, request) => {
   const data = input.items.map((item, index) => {
     try {
       const existing = matchBySku(store, item.variants?.map((variant) => variant.sku) ?? [], index);
-      const product = buildProduct(store, existing, item, { prefix: `items[${index}].`, keepImagesByUrl: true });
+      const product = buildProduct(store, existing, item, {
+        prefix: `items[${index}].`,
+        keepImagesByUrl: true,
+      });
       if (!simulate) save(store, product);
       return { index, status: existing ? 'updated' : 'created', id: product.id };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      const failure: { code: string; message: string; param?: string } = { code: error.code, message: error.message };
+      const failure: { code: string; message: string; param?: string } = {
+        code: error.code,
+        message: error.message,
+      };
       if (error.param) failure.param = error.param;
       return { index, status: 'failed', error: failure };
     }
