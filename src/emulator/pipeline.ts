@@ -16,7 +16,13 @@ import {
 import { type ApiKeyRecord, type KeyRing, requirePlan, requireScope } from './auth.js';
 import { HttpError, invalidParam, notFound } from './errors.js';
 import type { FaultInjector, FaultKind } from './faults.js';
-import { fingerprint, type IdempotencyStore, type LeakyBuckets, type WriteQuota } from './limits.js';
+import {
+  canonicalJson,
+  fingerprint,
+  type IdempotencyStore,
+  type LeakyBuckets,
+  type WriteQuota,
+} from './limits.js';
 import type { EmulatorResponse, RouteMatch, Router } from './router.js';
 import type { Store } from './store.js';
 
@@ -168,7 +174,8 @@ export class EmulatorCore {
         idempotent = {
           apiKey: key.secret,
           key: idempotencyKey,
-          fingerprint: fingerprint(method, url.pathname, body),
+          // The path is compared decoded, so `%2F` and `%2f` in a SKU name the same request.
+          fingerprint: fingerprint(method, `${match.route.pattern} ${canonicalJson(match.params)}`, body),
         };
         const found = this.parts.idempotency.lookup(
           key.secret,

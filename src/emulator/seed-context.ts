@@ -9,8 +9,11 @@ export interface SeedContext {
   now: number;
 }
 
+/** One minute in milliseconds. */
 export const MINUTE_MS = 60_000;
+/** One hour in milliseconds. */
 export const HOUR_MS = 60 * MINUTE_MS;
+/** One day in milliseconds. */
 export const DAY_MS = 24 * HOUR_MS;
 
 /** A moment between `fromMs` and `toMs`, leaning towards `toMs` when `skew` > 1. */

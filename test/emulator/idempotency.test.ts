@@ -104,6 +104,17 @@ describe('idempotency keys', () => {
     expect(t.emulator.store.inventoryBySku(sku)?.quantity).toBe(8);
   });
 
+  it('compares the path decoded: %2F and %2f in a SKU are the same request', async () => {
+    const slashed = t.emulator.store.allSkus().find((candidate) => candidate.includes('/')) as string;
+    const upper = `/inventory/${encodeURIComponent(slashed)}`;
+    const lower = upper.replace('%2F', '%2f');
+    expect(lower).not.toBe(upper);
+    expect((await patch({ quantity: 12 }, 'decoded', { at: upper })).status).toBe(200);
+    const again = await patch({ quantity: 12 }, 'decoded', { at: lower });
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('echoes the Idempotency-Key on the answer', async () => {
     const answer = await patch({ quantity: 2 }, 'echo-me');
     expect(answer.headers['idempotency-key']).toBe('echo-me');
