@@ -7,11 +7,11 @@ import {
   listPolicies,
 } from './handlers/channel-accounts.js';
 import { listEvents } from './handlers/events.js';
-import { patchInventory } from './handlers/inventory.js';
+import { uploadFile } from './handlers/files.js';
+import { batchInventory, patchInventory } from './handlers/inventory.js';
 import { getListing, listListings } from './handlers/listings.js';
 import { getOperation, listOperations } from './handlers/operations.js';
 import { getOrder, listOrders } from './handlers/orders.js';
-import { uploadFile } from './handlers/files.js';
 import {
   batchProducts,
   createProduct,
@@ -21,7 +21,13 @@ import {
   updateProduct,
 } from './handlers/products.js';
 import { getHealth, getStatus } from './handlers/status.js';
-import { getWebhookEndpoint, listWebhookEndpoints } from './handlers/webhook-endpoints.js';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+} from './handlers/webhook-endpoints.js';
 import type { Route } from './router.js';
 
 /** Every route, in the order the router tries them. */
@@ -87,6 +93,26 @@ export const ROUTES: Route[] = [
     pattern: '/webhook_endpoints/{id}',
     scope: 'webhooks:manage',
     handler: getWebhookEndpoint,
+  },
+  { method: 'POST', pattern: '/webhook_endpoints', scope: 'webhooks:manage', handler: createWebhookEndpoint },
+  {
+    method: 'PATCH',
+    pattern: '/webhook_endpoints/{id}',
+    scope: 'webhooks:manage',
+    handler: updateWebhookEndpoint,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/webhook_endpoints/{id}',
+    scope: 'webhooks:manage',
+    handler: deleteWebhookEndpoint,
+  },
+  {
+    method: 'POST',
+    pattern: '/inventory/batch',
+    scope: 'inventory:write',
+    quota: true,
+    handler: batchInventory,
   },
   {
     method: 'PATCH',

@@ -1,6 +1,6 @@
 /** Request bodies checked with the shared zod schemas, mapped to the contract's 400 answers. */
 import type { z } from 'zod';
-import { ERROR_CODES, ERROR_TYPES } from '../api/contract.js';
+import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../api/contract.js';
 import { HttpError } from './errors.js';
 
 /** The path of a zod issue as the contract writes `param`: `items[3].price`. */
@@ -46,6 +46,24 @@ export function validateBody<T extends z.ZodType>(schema: T, body: unknown): z.i
   const code = declared ?? (missing ? ERROR_CODES.parameterMissing : ERROR_CODES.parameterInvalid);
   const message = param ? `${param}: ${issue.message}` : issue.message;
   return throwBadRequest(code, message, param);
+}
+
+/**
+ * A batch body `{items: [...]}`: over BATCH_MAX_ITEMS items is 400 `batch_too_large`,
+ * otherwise as validateBody (a malformed item rejects the whole batch).
+ */
+export function validateBatch<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const items = (body as { items?: unknown } | null)?.items;
+  if (Array.isArray(items) && items.length > BATCH_MAX_ITEMS) {
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.batchTooLarge,
+      `A batch holds at most ${BATCH_MAX_ITEMS} items; this one has ${items.length}.`,
+      { param: 'items' },
+    );
+  }
+  return validateBody(schema, body);
 }
 
 function throwBadRequest(code: string, message: string, param: string | undefined): never {

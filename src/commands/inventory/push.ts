@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS, keyMode } from '../../api/contract.js';
 import type { Context } from '../../cli/context.js';
 import { integerFlag } from '../../cli/parse.js';
+import type { Journal } from '../../config/journal.js';
 import { RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { PartialFailure, UsageError } from '../../errors.js';
@@ -11,6 +13,7 @@ import type { ReportFile } from '../../output/report.js';
 export interface PushOptions {
   batchSize: number;
   dryRun?: boolean;
+  resume?: boolean;
   report?: string;
   map?: string;
 }
@@ -34,6 +37,7 @@ export function pushCommand(parent: Command, ctx: Context): void {
     )
     .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
+    .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
     .addHelpText(
       'after',
@@ -45,6 +49,7 @@ export function pushCommand(parent: Command, ctx: Context): void {
         'Examples:',
         '  svc inventory push stock.csv',
         '  svc inventory push stock.csv --dry-run',
+        '  svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
         '  svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
       ].join('\n'),
     )
@@ -60,18 +65,22 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
     if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
     throw error;
   });
-  const requests = Math.ceil(file.rowCount / options.batchSize);
-  if (options.dryRun) return showDryRun(ctx, file, requests);
+  const plannedRequests = Math.ceil(file.rowCount / options.batchSize);
+  if (options.dryRun) return showDryRun(ctx, file, plannedRequests);
 
   const client = await ctx.client();
   const credentials = await ctx.credentials();
   const live = keyMode(credentials.apiKey ?? '') === 'live';
+  const journal = await openJournal(ctx, file, options);
+  const batchSize = journal.data.batch_size;
+  const requests = Math.ceil(file.rowCount / batchSize) - journal.confirmedCount;
   if (live && !(await confirmPush(ctx, file, requests)))
     throw new UsageError('push canceled; nothing was sent');
 
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
   const { startProgress } = await import('../../output/progress.js');
+  const { rangesToSet } = await import('../../config/journal.js');
   const report = options.report ? await openReport(options.report) : undefined;
   const progress = await startProgress(ctx.io, {
     total: file.rowCount,
@@ -83,14 +92,16 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   let stopped: RunStopped | undefined;
   try {
     await pushInventory(file, {
-      batchSize: options.batchSize,
+      batchSize,
       concurrency: CONCURRENCY,
       simulated: !live,
+      confirmed: rangesToSet(journal.data.confirmed),
       send: (rows) => {
         tally.summary.requests++;
         return pushInventoryBatch(client, rows);
       },
-      onBatch: ({ outcomes }) => {
+      onBatch: ({ index, outcomes }) => {
+        journal.confirm(index, new Date(ctx.now()));
         for (const outcome of outcomes) tally.add(outcome);
         report?.write(outcomes);
         progress.update(tally.summary.total);
@@ -98,7 +109,9 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
     });
+    journal.remove();
   } catch (error) {
+    journal.flush(new Date(ctx.now()));
     if (!(error instanceof RunStopped)) throw error;
     stopped = error;
   } finally {
@@ -110,16 +123,70 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   summary.skipped += file.rowCount - summary.total;
   const { summaryLine } = await import('../../output/summary.js');
   if (ctx.globals.json) await ctx.printer.item(summary);
-  else
-    ctx.messages.info(
-      `Pushed ${summaryLine(summary, 'SKUs')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
+  else {
+    const note = live ? '' : ' (test key: results were simulated, nothing changed)';
+    ctx.messages.info(`Pushed ${summaryLine(summary, 'SKUs')}${note}`);
+  }
+  if (stopped) {
+    const total = Math.ceil(file.rowCount / batchSize);
+    ctx.messages.warn(
+      `stopped with ${journal.confirmedCount} of ${total} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
     );
-  if (stopped) throw stopped.reason;
+    throw stopped.reason;
+  }
   if (summary.failed > 0) {
-    throw new PartialFailure(
-      `${summary.failed} SKU${summary.failed === 1 ? '' : 's'} failed${options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them'}`,
+    const where = options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them';
+    throw new PartialFailure(`${summary.failed} SKU${summary.failed === 1 ? '' : 's'} failed${where}`);
+  }
+}
+
+/** The journal of this push: the interrupted one on --resume, else a fresh one. */
+async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions): Promise<Journal> {
+  const { Journal, journalIdentity } = await import('../../config/journal.js');
+  const { configDir } = await import('../../config/config-store.js');
+  const { maskKey } = await import('../../api/contract.js');
+  const credentials = await ctx.credentials();
+  const dir = configDir(ctx.env);
+  const identity = journalIdentity({
+    profile: credentials.apiKeySource === 'profile' ? credentials.profileName : undefined,
+    baseUrl: credentials.baseUrl,
+    keyPrefix: credentials.apiKey ? maskKey(credentials.apiKey) : undefined,
+  });
+  const path = resolve(file.path);
+  const existing = Journal.load(dir, 'inventory', file.sha256, identity);
+  const total = (batchSize: number) => Math.ceil(file.rowCount / batchSize);
+  if (options.resume) {
+    if (existing) {
+      ctx.messages.info(
+        `Resuming: ${existing.confirmedCount} of ${existing.data.total_batches} batches were confirmed on ${existing.data.updated_at}.`,
+      );
+      return existing;
+    }
+    const changed = Journal.staleFor(dir, 'inventory', identity, path, file.sha256);
+    if (changed.length > 0) {
+      throw new UsageError(
+        `${file.path} changed since the interrupted push of ${changed[0].updated_at}, so it cannot be resumed; run without --resume to push the whole file`,
+      );
+    }
+    throw new UsageError(`there is no interrupted push of ${file.path} to resume; run without --resume`);
+  }
+  if (existing) {
+    ctx.messages.warn(
+      `an interrupted push of this file exists (${existing.confirmedCount} of ${existing.data.total_batches} batches confirmed); starting over. Use --resume to send only the unconfirmed batches.`,
     );
   }
+  return Journal.start(
+    dir,
+    {
+      kind: 'inventory',
+      path,
+      sha256: file.sha256,
+      identity,
+      batch_size: options.batchSize,
+      total_batches: total(options.batchSize),
+    },
+    new Date(ctx.now()),
+  );
 }
 
 async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Promise<void> {

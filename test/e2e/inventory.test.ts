@@ -1,0 +1,214 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
+import { emulator, envFor } from '../helpers/emulator.js';
+import { freshConfigDir, runSvc } from '../helpers/svc.js';
+
+const running: RunningEmulator[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((emu) => emu.close()));
+});
+
+async function start(options: Parameters<typeof emulator>[0] = {}): Promise<RunningEmulator> {
+  const emu = await emulator(options);
+  running.push(emu);
+  return emu;
+}
+
+interface StockRow {
+  sku: string;
+  quantity: number;
+  price: string;
+}
+
+/** A CSV setting every one of `count` seeded SKUs to new values, and the rows it holds. */
+function stockFile(emu: RunningEmulator, count: number, bump = 7): { path: string; rows: StockRow[] } {
+  const skus = emu.store.allSkus().slice(0, count);
+  expect(skus.length).toBe(count);
+  const rows = skus.map((sku, i) => ({
+    sku,
+    quantity: (i * 13 + bump) % 500,
+    price: `${(i % 90) + 1}.${bump % 10}5`,
+  }));
+  const path = join(mkdtempSync(join(tmpdir(), 'svc-push-')), 'stock.csv');
+  writeFileSync(
+    path,
+    `sku,quantity,price\n${rows.map((r) => `${r.sku},${r.quantity},${r.price}`).join('\n')}\n`,
+  );
+  return { path, rows };
+}
+
+function expectStoreMatches(emu: RunningEmulator, rows: StockRow[]): void {
+  const mismatched = rows.filter((row) => {
+    const item = emu.store.inventoryBySku(row.sku);
+    return item?.quantity !== row.quantity || item?.price !== row.price;
+  });
+  expect(mismatched).toEqual([]);
+}
+
+const batchRequests = (emu: RunningEmulator) => emu.requests({ method: 'POST', path: '/inventory/batch' });
+
+describe('inventory push', () => {
+  it('sets exactly what the file says under injected faults, reusing each batch key across retries', async () => {
+    const emu = await start({ products: 80 });
+    const { path, rows } = stockFile(emu, 250);
+    for (const kind of [
+      'internal_error',
+      'service_unavailable',
+      'rate_limited',
+      'drop_before',
+      'drop_after',
+    ] as const) {
+      emu.faults.inject({ method: 'POST', path: '/inventory/batch', kind, retryAfter: 1 });
+    }
+    const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
+    expect(result.code, result.stderr).toBe(0);
+    expectStoreMatches(emu, rows);
+    const requests = batchRequests(emu);
+    expect(requests.length).toBe(3 + 5);
+    const keys = new Set(requests.map((r) => r.idempotencyKey));
+    expect(keys.size).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 250, failed: 0 });
+  });
+
+  it('a bad file sends zero requests and lists each bad line (exit 2)', async () => {
+    const emu = await start();
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-bad-')), 'bad.csv');
+    writeFileSync(path, 'sku,quantity,price\nA,1,1.00\nB,-3,1.00\nA,2,\nC,,\n');
+    const before = emu.requests().length;
+    const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/line 3: quantity "-3"/);
+    expect(result.stderr).toMatch(/line 4: duplicate SKU A \(first on line 2\)/);
+    expect(result.stderr).toMatch(/line 5: neither quantity nor price/);
+    expect(emu.requests().length).toBe(before);
+  });
+
+  it('export then push of the export changes nothing', async () => {
+    const emu = await start();
+    const exported = await runSvc(['inventory', 'export'], { env: envFor(emu) });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.split('\r\n')[0]).toBe('sku,quantity,price');
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-exp-')), 'export.csv');
+    writeFileSync(path, exported.stdout);
+    const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.total).toBe(emu.store.allSkus().length);
+    expect(summary.unchanged).toBe(summary.total);
+  });
+
+  it('reports unknown SKUs per item, in the report file, and exits 3', async () => {
+    const emu = await start();
+    const sku = emu.store.allSkus()[0];
+    const dir = mkdtempSync(join(tmpdir(), 'svc-rep-'));
+    writeFileSync(join(dir, 'in.csv'), `sku;quantity\n${sku};5\nNOT-A-SKU;1\n`);
+    const result = await runSvc(
+      ['inventory', 'push', join(dir, 'in.csv'), '--report', join(dir, 'out.csv')],
+      {
+        env: envFor(emu),
+      },
+    );
+    expect(result.code).toBe(3);
+    const report = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\r\n');
+    expect(report[0]).toBe('line,key,status,code,message');
+    expect(report).toContainEqual(expect.stringMatching(/^3,NOT-A-SKU,failed,sku_not_found,/));
+    expect(report).toContain(`2,${sku},updated,,`);
+  });
+
+  it('with a test key the results are simulated and nothing changes', async () => {
+    const emu = await start();
+    const { path, rows } = stockFile(emu, 10);
+    const before = rows.map((r) => emu.store.inventoryBySku(r.sku));
+    const result = await runSvc(['inventory', 'push', path], { env: envFor(emu, 'test') });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/simulated/);
+    expect(rows.map((r) => emu.store.inventoryBySku(r.sku))).toEqual(before);
+  });
+
+  it('--dry-run needs no network and sends nothing', async () => {
+    const emu = await start();
+    const { path } = stockFile(emu, 30);
+    const result = await runSvc(['inventory', 'push', path, '--dry-run', '--batch-size', '10'], {
+      env: { SVC_BASE_URL: 'http://127.0.0.1:9', SVC_API_KEY: emu.keys.live },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/3/);
+  });
+
+  it('stops on the daily write quota with exit 5, then --resume sends only unconfirmed batches', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 6, rateLimit: false, clock });
+    const { path, rows } = stockFile(emu, 100);
+    const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
+    const first = await runSvc(['inventory', 'push', path, '--batch-size', '10'], { env });
+    expect(first.code).toBe(5);
+    expect(first.stderr).toMatch(/write_quota_exceeded|quota/);
+    expect(first.stderr).toMatch(/--resume/);
+    const sentFirst = batchRequests(emu).filter((r) => r.status === 200).length;
+    expect(sentFirst).toBe(6);
+    clock.advance(24 * 3_600_000);
+    const second = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(batchRequests(emu).filter((r) => r.status === 200).length).toBe(10);
+    expectStoreMatches(emu, rows);
+    expect(readdirSync(join(env.SVC_CONFIG_DIR, 'journals'))).toEqual([]);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal} midway saves the journal (exit ${signal === 'SIGINT' ? 130 : 143}); --resume finishes the file`, async () => {
+      const emu = await start({ bucket: 2, drainPerSecond: 4 });
+      const { path, rows } = stockFile(emu, 200);
+      const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
+      const first = await runSvc(['inventory', 'push', path, '--batch-size', '10'], {
+        env,
+        kill: { signal, afterMs: 2500 },
+      });
+      expect(first.code).toBe(signal === 'SIGINT' ? 130 : 143);
+      const [journalName] = readdirSync(join(env.SVC_CONFIG_DIR, 'journals'));
+      const journal = JSON.parse(readFileSync(join(env.SVC_CONFIG_DIR, 'journals', journalName), 'utf8'));
+      const confirmed = journal.confirmed.reduce((n: number, [a, b]: [number, number]) => n + b - a + 1, 0);
+      expect(confirmed).toBeGreaterThan(0);
+      expect(confirmed).toBeLessThan(20);
+      const before = batchRequests(emu).length;
+      const second = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+      expect(second.code, second.stderr).toBe(0);
+      expect(batchRequests(emu).length - before).toBe(20 - confirmed);
+      expectStoreMatches(emu, rows);
+    });
+  }
+
+  it('refuses to resume a file whose content changed', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 1, rateLimit: false, clock });
+    const { path } = stockFile(emu, 30);
+    const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
+    expect((await runSvc(['inventory', 'push', path, '--batch-size', '10'], { env })).code).toBe(5);
+    writeFileSync(path, `${readFileSync(path, 'utf8')}EXTRA-SKU,1,1.00\n`);
+    const resumed = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toMatch(/changed since the interrupted push/);
+  });
+});
+
+describe('inventory set', () => {
+  it('sets one SKU and says when it is not in the catalog', async () => {
+    const emu = await start();
+    const sku = emu.store.allSkus()[3];
+    const ok = await runSvc(['inventory', 'set', sku, '--quantity', '42', '--price', '9.99', '--json'], {
+      env: envFor(emu),
+    });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ sku, quantity: 42, price: '9.99' });
+    expect(emu.store.inventoryBySku(sku)).toMatchObject({ quantity: 42, price: '9.99' });
+    const missing = await runSvc(['inventory', 'set', 'NO SUCH/SKU', '--quantity', '1'], {
+      env: envFor(emu),
+    });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/NO SUCH\/SKU is not in the catalog/);
+    const neither = await runSvc(['inventory', 'set', sku], { env: envFor(emu) });
+    expect(neither.code).toBe(2);
+  });
+});
