@@ -119,6 +119,12 @@ export class ProtocolError extends Error {
 /** Some items of a bulk command failed (exit 3); the report names each. */
 export class PartialFailure extends Error {
   override name = 'PartialFailure';
+  /** The first failed items, one line each, shown under the message. */
+  details: string[];
+  constructor(message: string, details: string[] = []) {
+    super(message);
+    this.details = details;
+  }
 }
 
 /** `operations wait` or `--wait` ran out of time with work still pending (exit 8). */
@@ -134,4 +140,9 @@ export class Interrupted extends Error {
     super(message);
     this.signal = signal;
   }
+}
+
+/** The command ran, but what it checked or delivered came out negative (exit 1), e.g. a signature that does not verify. */
+export class CommandFailed extends Error {
+  override name = 'CommandFailed';
 }

@@ -27,8 +27,16 @@ export interface BulkSummary {
   seconds: number;
 }
 
-/** Counts outcomes into a summary as they arrive. */
+const COUNTED_STATUSES = ['updated', 'unchanged', 'failed', 'skipped', 'simulated'] as const;
+type CountedStatus = (typeof COUNTED_STATUSES)[number];
+
+/** How many failed items a bulk command names on stderr before pointing at --report. */
+export const FAILURES_SHOWN = 10;
+
+/** Counts outcomes into a summary as they arrive, keeping the first failures to name. */
 export class Tally {
+  readonly firstFailures: ItemOutcome[] = [];
+
   readonly summary: BulkSummary = {
     total: 0,
     updated: 0,
@@ -42,10 +50,11 @@ export class Tally {
 
   add(outcome: ItemOutcome): void {
     this.summary.total++;
-    if (outcome.status === 'created') this.summary.updated++;
-    else if (outcome.status in this.summary && outcome.status !== 'total') {
-      (this.summary as unknown as Record<string, number>)[outcome.status]++;
-    }
+    if (outcome.status === 'failed' && this.firstFailures.length < FAILURES_SHOWN)
+      this.firstFailures.push(outcome);
+    // A created item counts as updated: the summary's shape is fixed by CLI.md.
+    const counted = outcome.status === 'created' ? 'updated' : outcome.status;
+    if ((COUNTED_STATUSES as readonly string[]).includes(counted)) this.summary[counted as CountedStatus]++;
   }
 }
 
@@ -111,4 +120,13 @@ export async function runChunks<C>(
   const reason = stopReason();
   if (reason instanceof QuotaError || reason instanceof Interrupted) throw new RunStopped(reason);
   if (reason) throw reason;
+}
+
+/** "line 3: NOT-A-SKU: sku_not_found: No variant has…", one line per first failure. */
+export function failureLines(tally: Tally): string[] {
+  const lines = tally.firstFailures.map(
+    (o) => `${o.line ? `line ${o.line}: ` : ''}${o.key}: ${[o.code, o.message].filter(Boolean).join(': ')}`,
+  );
+  const more = tally.summary.failed - lines.length;
+  return more > 0 ? [...lines, `… and ${more} more`] : lines;
 }

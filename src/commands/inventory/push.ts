@@ -4,7 +4,7 @@ import { BATCH_MAX_ITEMS, keyMode } from '../../api/contract.js';
 import type { Context } from '../../cli/context.js';
 import { integerFlag } from '../../cli/parse.js';
 import type { Journal } from '../../config/journal.js';
-import { RunStopped, Tally } from '../../core/bulk.js';
+import { failureLines, RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { PartialFailure, UsageError } from '../../errors.js';
 import type { ReportFile } from '../../output/report.js';
@@ -136,7 +136,10 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   }
   if (summary.failed > 0) {
     const where = options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them';
-    throw new PartialFailure(`${summary.failed} SKU${summary.failed === 1 ? '' : 's'} failed${where}`);
+    throw new PartialFailure(
+      `${summary.failed} SKU${summary.failed === 1 ? '' : 's'} failed${where}`,
+      failureLines(tally),
+    );
   }
 }
 
