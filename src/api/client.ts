@@ -16,6 +16,17 @@ export interface ListOptions {
   /** Most items per page (1 to 100, default 100); a `limit` in the query sets it too, as gh's per_page. */
   pageSize?: number;
   signal?: AbortSignal;
+  /** Told about each page before its items are yielded (incremental exports need each page's server clock). */
+  onPage?: (page: PageInfo) => void;
+}
+
+/** What a list crawl learns from one page beyond its items. */
+export interface PageInfo {
+  /** The service's clock from this page's Date header, when present. */
+  serverDate?: Date;
+  /** Items on the page. */
+  count: number;
+  hasMore: boolean;
 }
 
 /** Counters of one client, for bulk summaries and benchmarks. */
@@ -50,13 +61,18 @@ export class ApiClient {
     const { limit: pageSizeInQuery, ...filters } = query ?? {};
     const pageSize = options.pageSize ?? pageSizeOf(pageSizeInQuery);
     const fetchPage = async (cursor: string | undefined, pageLimit: number): Promise<ListEnvelope<T>> => {
-      const { body } = await this.request({
+      const { body, serverDate } = await this.request({
         method: 'GET',
         path,
         query: { ...filters, limit: pageLimit, cursor },
         signal: options.signal,
       });
       const envelope = asEnvelope(body, what);
+      options.onPage?.({
+        serverDate,
+        count: envelope.data.length,
+        hasMore: envelope.has_more !== false && Boolean(envelope.next_cursor),
+      });
       if (!schema) return envelope as ListEnvelope<T>;
       return {
         ...envelope,
