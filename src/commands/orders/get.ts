@@ -7,7 +7,10 @@ export function getCommand(parent: Command, ctx: Context): void {
     .command('get')
     .description('show one order in full, buyer and lines included')
     .argument('<id>', 'order id (ord_…)')
-    .addHelpText('after', '\nExamples:\n  svc orders get ord_123\n  svc orders get ord_123 --json | jq .buyer.address\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc orders get ord_123\n  svc orders get ord_123 --json | jq .buyer.address\n',
+    )
     .action(async (id: string) => {
       const { getOrder } = await import('../../api/resources/orders.js');
       await ctx.printer.item(await getOrder(await ctx.client(), id));

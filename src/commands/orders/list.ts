@@ -3,6 +3,7 @@ import type { OrderFilters } from '../../api/resources/orders.js';
 import type { Context } from '../../cli/context.js';
 import { printList } from '../../cli/list-command.js';
 import { timeFlag } from '../../cli/parse.js';
+import { UsageError } from '../../errors.js';
 import { ordersView } from '../../output/views/orders.js';
 
 /** Flags of `svc orders list`. */
@@ -11,6 +12,7 @@ export interface OrdersListOptions {
   channel?: string;
   channelAccount?: string;
   createdAfter?: string;
+  sinceLast?: string;
   showBuyer?: boolean;
 }
 
@@ -19,27 +21,135 @@ export function listCommand(parent: Command, ctx: Context): void {
   parent
     .command('list')
     .description('list orders, newest activity first')
-    .option('--status <status>', 'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded')
+    .option(
+      '--status <status>',
+      'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded',
+    )
     .option('--channel <kind>', 'channel kind (every account of that kind)')
     .option('--channel-account <id>', 'one channel account')
-    .option('--created-after <time>', 'ISO 8601 or a duration back from now (24h, 7d)', timeFlag('--created-after', ctx.now))
+    .option(
+      '--created-after <time>',
+      'ISO 8601 or a duration back from now (24h, 7d)',
+      timeFlag('--created-after', ctx.now),
+    )
+    .option(
+      '--since-last <name>',
+      'incremental export: every order created since the export saved under NAME, each once; moves the mark when done',
+    )
     .option('--show-buyer', 'show buyer name, email and address in tables and csv')
     .addHelpText(
       'after',
-      '\nExamples:\n  svc orders list --status awaiting_shipment\n  svc orders list --created-after 24h --all -o csv > orders.csv\n',
+      [
+        '',
+        '--since-last NAME remembers, in the config dir, where the last export under NAME ended (by the',
+        "service's clock) and starts there next time; the first run starts at --created-after, or at the",
+        'beginning. It always crawls to the end (like --all), and the mark moves only when the export finished.',
+        '',
+        'Examples:',
+        '  svc orders list --status awaiting_shipment',
+        '  svc orders list --created-after 24h --all -o csv > orders.csv',
+        '  svc orders list --since-last accounting -o csv >> accounting/orders.csv',
+      ].join('\n'),
     )
     .action(async (options: OrdersListOptions) => runOrdersList(ctx, options));
 }
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
-  const { listOrders } = await import('../../api/resources/orders.js');
   const filters: OrderFilters = {
     status: options.status,
     channel: options.channel,
     channel_account_id: options.channelAccount,
     created_after: options.createdAfter,
   };
+  if (options.sinceLast !== undefined)
+    return runSinceLast(ctx, options.sinceLast, filters, Boolean(options.showBuyer));
+  const { listOrders } = await import('../../api/resources/orders.js');
   const client = await ctx.client();
-  await printList(ctx, listOrders(client, filters, ctx.listLimit), ordersView(Boolean(options.showBuyer)), 'orders');
+  await printList(
+    ctx,
+    listOrders(client, filters, ctx.listLimit),
+    ordersView(Boolean(options.showBuyer)),
+    'orders',
+  );
+}
+
+/** `--since-last NAME`: the orders created since the saved mark, each once; then the mark moves. */
+async function runSinceLast(
+  ctx: Context,
+  name: string,
+  filters: OrderFilters,
+  showBuyer: boolean,
+): Promise<void> {
+  if (ctx.globals.limit !== undefined) {
+    throw new UsageError(
+      '--since-last exports every order since the mark, so it cannot take --limit (a partial export would move the mark past orders not yet exported)',
+    );
+  }
+  const { checkMarkName, readMark, writeMark } = await import('../../config/marks.js');
+  const { configDir } = await import('../../config/config-store.js');
+  checkMarkName(name);
+  const dir = configDir(ctx.env);
+  const mark = await readMark(dir, name);
+  const { created_after: initialCreatedAfter, ...rest } = filters;
+  const markFilters = Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const credentials = await ctx.credentials();
+  if (mark) checkSameExport(name, mark, markFilters, credentials.baseUrl);
+
+  const { listOrders } = await import('../../api/resources/orders.js');
+  const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
+  const client = await ctx.client();
+  const run = new IncrementalExport(
+    (createdAfter, onPage) =>
+      listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: ctx.signal }),
+    { mark, initialCreatedAfter },
+  );
+  // Every order goes out, so the "showing the first N" hint must not appear.
+  ctx.globals.all = true;
+  await printList(ctx, run.orders(), ordersView(showBuyer), 'orders');
+  const next = run.nextMark();
+  if (!next) {
+    ctx.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
+    return;
+  }
+  await writeMark(dir, name, {
+    createdAfter: next.createdAfter,
+    boundaryIds: [...next.boundaryIds],
+    filters: markFilters,
+    baseUrl: credentials.baseUrl,
+    exported: run.exported,
+    savedAt: (client.lastServerDate ?? new Date(next.createdAfter)).toISOString(),
+  });
+  const since = run.since ? `created since ${run.since}` : 'created so far';
+  ctx.messages.info(
+    `Exported ${run.exported.toLocaleString('en-US')} order${run.exported === 1 ? '' : 's'} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
+  );
+}
+
+/** A mark belongs to one export: the same service and the same filters, or the gaps would be silent. */
+function checkSameExport(
+  name: string,
+  mark: { filters: Record<string, string>; baseUrl?: string },
+  filters: Record<string, string>,
+  baseUrl: string | undefined,
+): void {
+  const describe = (f: Record<string, string>) =>
+    Object.entries(f)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ') || 'no filters';
+  const same =
+    Object.keys(mark.filters).length === Object.keys(filters).length &&
+    Object.entries(filters).every(([k, v]) => mark.filters[k] === v);
+  if (!same) {
+    throw new UsageError(
+      `the mark "${name}" was made with ${describe(mark.filters)}, this run has ${describe(filters)}; use the same filters, or another --since-last name`,
+    );
+  }
+  if (mark.baseUrl && baseUrl && mark.baseUrl.replace(/\/+$/, '') !== baseUrl.replace(/\/+$/, '')) {
+    throw new UsageError(
+      `the mark "${name}" belongs to ${mark.baseUrl}, not ${baseUrl}; use another --since-last name for this service`,
+    );
+  }
 }

@@ -1,0 +1,278 @@
+import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import { keyMode } from '../../api/contract.js';
+import type { Order } from '../../api/schemas/order.js';
+import type { Context } from '../../cli/context.js';
+import { RunStopped, Tally } from '../../core/bulk.js';
+import type { FulfillDeps, FulfillResult } from '../../core/orders/fulfill.js';
+import type { Shipment } from '../../core/orders/shipments.js';
+import { ApiError, PartialFailure, UsageError } from '../../errors.js';
+
+/** Flags of `svc orders fulfill`. */
+export interface FulfillOptions {
+  trackingNumber?: string;
+  carrier?: string;
+  trackingUrl?: string;
+  file?: string;
+  dryRun?: boolean;
+  report?: string;
+}
+
+/** Orders in flight at once; the pacer decides when each request actually goes. */
+const CONCURRENCY = 4;
+/** After SIGINT or SIGTERM, how long in-flight orders may take to land. */
+const STOP_GRACE_MS = 2000;
+/** Failed orders named under the exit-3 message; the report lists them all. */
+const FAILURES_SHOWN = 20;
+
+/** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
+export function fulfillCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('fulfill')
+    .description('mark orders shipped with tracking, so each marketplace is notified once')
+    .argument('[id]', 'order id (ord_…); or give --file')
+    .option('--tracking-number <n>', 'tracking number (with an order id)')
+    .option('--carrier <name>', 'carrier, e.g. UPS (with an order id)')
+    .option('--tracking-url <url>', 'tracking page URL (with an order id; optional)')
+    .option(
+      '--file <shipments.csv>',
+      'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
+    )
+    .option('--dry-run', 'check the file and show what would be sent; send nothing')
+    .option('--report <out.csv>', 'write line,key,status,code,message for every order')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Only an order awaiting shipment can be fulfilled. An order already shipped with the same',
+        'tracking number counts as done (skipped), so a file can be run again after an interruption;',
+        'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
+        'The whole file is checked before the first request: any bad line stops the run (exit 2).',
+        '',
+        'Examples:',
+        '  svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
+        '  svc orders fulfill --file shipments.csv --dry-run',
+        '  svc orders fulfill --file shipments.csv --report fulfill-report.csv',
+      ].join('\n'),
+    )
+    .action(async (id: string | undefined, options: FulfillOptions) => runFulfill(ctx, id, options));
+}
+
+/** Checks the flags, then fulfills one order or a whole shipments file. */
+export async function runFulfill(
+  ctx: Context,
+  id: string | undefined,
+  options: FulfillOptions,
+): Promise<void> {
+  const single =
+    options.trackingNumber !== undefined ||
+    options.carrier !== undefined ||
+    options.trackingUrl !== undefined;
+  if (id !== undefined && options.file !== undefined) {
+    throw new UsageError('give an order id or --file, not both');
+  }
+  if (options.file !== undefined) {
+    if (single) {
+      throw new UsageError(
+        '--tracking-number, --carrier and --tracking-url go with an order id; with --file they come from the file',
+      );
+    }
+    return runFile(ctx, options.file, options);
+  }
+  if (id === undefined) {
+    throw new UsageError(
+      'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
+    );
+  }
+  if (options.dryRun || options.report) throw new UsageError('--dry-run and --report go with --file');
+  return runSingle(ctx, id, options);
+}
+
+async function runSingle(ctx: Context, id: string, options: FulfillOptions): Promise<void> {
+  const { isHttpUrl } = await import('../../core/orders/shipments.js');
+  const trackingNumber = options.trackingNumber?.trim() ?? '';
+  const carrier = options.carrier?.trim() ?? '';
+  if (trackingNumber === '')
+    throw new UsageError(
+      `--tracking-number is required, e.g. svc orders fulfill ${id} --tracking-number 1Z999AA10123456784 --carrier UPS`,
+    );
+  if (carrier === '')
+    throw new UsageError(
+      `--carrier is required, e.g. svc orders fulfill ${id} --tracking-number ${trackingNumber} --carrier UPS`,
+    );
+  const trackingUrl = options.trackingUrl?.trim() || undefined;
+  if (trackingUrl !== undefined && !isHttpUrl(trackingUrl)) {
+    throw new UsageError(
+      `--tracking-url takes an http(s) URL, e.g. https://www.ups.com/track?tracknum=${trackingNumber}; got "${trackingUrl}"`,
+    );
+  }
+  const client = await ctx.client();
+  const { fulfillOne } = await import('../../core/orders/fulfill.js');
+  const deps = await depsFor(ctx, client, () => {});
+  const result = await fulfillOne(deps, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
+  const { outcome, order } = result;
+  if (outcome.status === 'failed') {
+    // A refusal read back (canceled, shipped elsewhere) says more than the bare 409.
+    if (result.error && result.error.status !== 409) throw result.error;
+    throw new ApiError(409, {
+      type: result.error?.type ?? 'invalid_request_error',
+      code: outcome.code ?? 'invalid_state',
+      message: outcome.message ?? `order ${id} could not be fulfilled`,
+    });
+  }
+  const note =
+    outcome.status === 'skipped'
+      ? `Order ${id} was already shipped with tracking ${trackingNumber}; the marketplace was not notified again.`
+      : outcome.status === 'simulated'
+        ? `Order ${id} would be shipped with ${carrier} ${trackingNumber} (test key: simulated, nothing changed).`
+        : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
+  ctx.messages.info(note);
+  if (order) await ctx.printer.item(order, { summary: orderSummary });
+}
+
+async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
+  const { spoolStdin } = await import('../../config/spool.js');
+  const source = path === '-' ? await spoolStdin(ctx.io.stdin) : path;
+  const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
+  const shipments = await checkShipmentsFile(source).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
+    throw error;
+  });
+  if (options.dryRun) return showDryRun(ctx, path, shipments);
+
+  const client = await ctx.client();
+  const credentials = await ctx.credentials();
+  const live = keyMode(credentials.apiKey ?? '') === 'live';
+  if (live && !(await confirmFulfill(ctx, shipments.length))) {
+    throw new UsageError('fulfillment canceled; nothing was sent');
+  }
+  const { fulfillShipments } = await import('../../core/orders/fulfill.js');
+  const { startProgress } = await import('../../output/progress.js');
+  const report = options.report
+    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
+    : undefined;
+  const progress = await startProgress(ctx.io, {
+    total: shipments.length,
+    noun: 'orders',
+    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+  });
+  const tally = new Tally();
+  const failures: FulfillResult[] = [];
+  const started = ctx.now();
+  let stopped: RunStopped | undefined;
+  try {
+    await fulfillShipments(shipments, {
+      deps: await depsFor(ctx, client, () => {
+        tally.summary.requests++;
+      }),
+      concurrency: CONCURRENCY,
+      signal: ctx.signal,
+      graceMs: STOP_GRACE_MS,
+      onResult: (result) => {
+        tally.add(result.outcome);
+        if (result.outcome.status === 'failed') failures.push(result);
+        report?.write([result.outcome]);
+        progress.update(tally.summary.total);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof RunStopped)) {
+      await finish();
+      throw error;
+    }
+    stopped = error;
+  }
+  await finish();
+  if (stopped) throw stopped.reason;
+  if (failures.length > 0) {
+    failures.sort((a, b) => a.outcome.line - b.outcome.line);
+    const shown = failures
+      .slice(0, FAILURES_SHOWN)
+      .map(
+        ({ outcome }) =>
+          `line ${outcome.line}: ${outcome.key}: ${outcome.message ?? outcome.code ?? 'failed'}`,
+      );
+    if (failures.length > FAILURES_SHOWN) shown.push(`… and ${failures.length - FAILURES_SHOWN} more`);
+    const names = failures.length <= 3 ? ` (${failures.map((f) => f.outcome.key).join(', ')})` : '';
+    const error = new PartialFailure(
+      `${failures.length} order${failures.length === 1 ? '' : 's'} could not be fulfilled${names}${options.report ? `; see ${options.report}` : ''}`,
+    );
+    throw Object.assign(error, { details: shown });
+  }
+
+  async function finish(): Promise<void> {
+    progress.stop();
+    await report?.close();
+    const summary = tally.summary;
+    summary.seconds = (ctx.now() - started) / 1000;
+    summary.skipped += shipments.length - summary.total;
+    const { summaryLine } = await import('../../output/summary.js');
+    if (ctx.globals.json) await ctx.printer.item(summary);
+    else {
+      ctx.messages.info(
+        `Fulfilled ${summaryLine(summary, 'orders')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
+      );
+    }
+  }
+}
+
+/** The two requests over the client (each counted), and the key's mode. */
+async function depsFor(ctx: Context, client: ApiClient, count: () => void): Promise<FulfillDeps> {
+  const { fulfillOrder, getOrder } = await import('../../api/resources/orders.js');
+  const credentials = await ctx.credentials();
+  return {
+    fulfill: (orderId, tracking, idempotencyKey) => {
+      count();
+      return fulfillOrder(client, orderId, tracking, { idempotencyKey, signal: ctx.signal });
+    },
+    get: (orderId) => {
+      count();
+      return getOrder(client, orderId);
+    },
+    simulated: keyMode(credentials.apiKey ?? '') === 'test',
+  };
+}
+
+async function showDryRun(ctx: Context, path: string, shipments: Shipment[]): Promise<void> {
+  const sample = shipments.slice(0, 5);
+  const plan = {
+    file: path,
+    orders: shipments.length,
+    requests: shipments.length,
+    write_quota: 0,
+    first_rows: sample.map((s) => ({
+      line: s.line,
+      order_id: s.orderId,
+      tracking_number: s.trackingNumber,
+      carrier: s.carrier,
+      tracking_url: s.trackingUrl ?? null,
+    })),
+  };
+  await ctx.printer.item(plan, {
+    summary: () =>
+      [
+        `Dry run: ${shipments.length.toLocaleString('en-US')} orders would be fulfilled in ${shipments.length.toLocaleString('en-US')} requests (no daily write quota). Nothing was sent.`,
+        'First rows:',
+        ...sample.map(
+          (s) =>
+            `  line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
+        ),
+      ].join('\n'),
+  });
+}
+
+/** With a live key on a terminal, says what will happen and asks; elsewhere proceeds. */
+async function confirmFulfill(ctx: Context, count: number): Promise<boolean> {
+  if (ctx.globals.yes || !ctx.canPrompt) return true;
+  const { confirm } = await ctx.prompts();
+  return confirm({
+    message: `Mark ${count.toLocaleString('en-US')} orders shipped with a LIVE key (${count} requests; each marketplace notifies its buyer)?`,
+    default: false,
+  });
+}
+
+/** One line for a terminal: the order, its status and tracking. */
+function orderSummary(order: Order): string {
+  const tracking = order.tracking ? ` · ${order.tracking.carrier} ${order.tracking.number}` : '';
+  return `${order.id} · ${order.channel ?? ''} ${order.order_id_on_channel ?? ''} · ${order.status}${tracking}`;
+}

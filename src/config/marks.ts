@@ -1,0 +1,111 @@
+/**
+ * Incremental-sync marks: where the last `orders list --since-last NAME` export ended, one
+ * JSON file per name in `<config dir>/marks/`, replaced atomically (temp file + rename) so
+ * that a crash mid-write leaves the previous mark whole.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../errors.js';
+
+/** Where an incremental export ended, by the service's clock. */
+export interface ExportMark {
+  /** Passed as `created_after` next time (UTC ISO 8601). */
+  createdAfter: string;
+  /**
+   * Orders already exported whose `created_at` is at or after `createdAfter`: `created_after`
+   * is inclusive, so the next export sees them again and must skip them.
+   */
+  boundaryIds: string[];
+  /** The list filters the export ran with; a later run under the same name must use the same. */
+  filters: Record<string, string>;
+  /** The service the mark belongs to. */
+  baseUrl?: string;
+  /** Orders the export that saved this mark printed. */
+  exported: number;
+  /** When that export finished, by the service's clock. */
+  savedAt: string;
+}
+
+const MARK_FILE = z.object({
+  version: z.literal(1),
+  created_after: z.string(),
+  boundary_ids: z.array(z.string()),
+  filters: z.record(z.string(), z.string()).default({}),
+  base_url: z.string().optional(),
+  exported: z.number().int().nonnegative().default(0),
+  saved_at: z.string(),
+});
+
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/** The mark's name, checked so that it is a plain file name; UsageError otherwise. */
+export function checkMarkName(name: string): string {
+  if (!NAME_PATTERN.test(name)) {
+    throw new UsageError(
+      `--since-last takes a name of letters, digits, ".", "_" and "-" (up to 100, not starting with "." or "-"), e.g. --since-last accounting; got "${name}"`,
+    );
+  }
+  return name;
+}
+
+/** The file a mark lives in. */
+export function markPath(configDir: string, name: string): string {
+  return join(configDir, 'marks', `${checkMarkName(name)}.json`);
+}
+
+/** The saved mark, or undefined when there is none yet; a damaged file is a UsageError naming it. */
+export async function readMark(configDir: string, name: string): Promise<ExportMark | undefined> {
+  const path = markPath(configDir, name);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot read the mark ${path}: ${(error as Error).message}`);
+  }
+  let parsed: z.infer<typeof MARK_FILE>;
+  try {
+    parsed = MARK_FILE.parse(JSON.parse(text));
+  } catch {
+    throw new UsageError(
+      `the mark ${path} is damaged; delete it to export everything again, or use another --since-last name`,
+    );
+  }
+  return {
+    createdAfter: parsed.created_after,
+    boundaryIds: parsed.boundary_ids,
+    filters: parsed.filters,
+    baseUrl: parsed.base_url,
+    exported: parsed.exported,
+    savedAt: parsed.saved_at,
+  };
+}
+
+/** Saves a mark atomically: a private temp file in the same directory, then rename over the old one. */
+export async function writeMark(configDir: string, name: string, mark: ExportMark): Promise<string> {
+  const path = markPath(configDir, name);
+  const dir = join(configDir, 'marks');
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  const body = {
+    version: 1,
+    created_after: mark.createdAfter,
+    boundary_ids: mark.boundaryIds,
+    filters: mark.filters,
+    base_url: mark.baseUrl,
+    exported: mark.exported,
+    saved_at: mark.savedAt,
+  };
+  const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: FILE_MODE, flush: true });
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw new UsageError(`cannot save the mark ${path}: ${(error as Error).message}`);
+  }
+  return path;
+}

@@ -1,0 +1,140 @@
+/**
+ * Fulfilling orders so that each marketplace is notified once: one POST per order with its
+ * own Idempotency-Key; after an ambiguous failure the order is read back before any repeat
+ * (the live service promises idempotency only on its PATCH endpoints); an order already
+ * shipped with the same tracking number counts as done.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TrackingInput } from '../../api/resources/orders.js';
+import type { Order } from '../../api/schemas/order.js';
+import { AmbiguousWriteError, ApiError } from '../../errors.js';
+import { type ItemOutcome, runChunks } from '../bulk.js';
+import type { Shipment } from './shipments.js';
+
+/** What fulfilling needs from outside: the two requests, and whether the key is a test key. */
+export interface FulfillDeps {
+  /** POST /orders/{id}/fulfillment, not repeatable (raises AmbiguousWriteError). */
+  fulfill: (orderId: string, tracking: TrackingInput, idempotencyKey: string) => Promise<Order>;
+  /** GET /orders/{id}. */
+  get: (orderId: string) => Promise<Order>;
+  /** Test keys: the service simulates the write and changes nothing. */
+  simulated: boolean;
+  /** A fresh Idempotency-Key per order; default a random UUID. */
+  newKey?: () => string;
+}
+
+/** One order's outcome, with the order as last seen and, for a failure, the error behind it. */
+export interface FulfillResult {
+  outcome: ItemOutcome;
+  order?: Order;
+  error?: ApiError;
+  /** The order was read back after an ambiguous failure. */
+  readBack: boolean;
+}
+
+/** How many times a POST is repeated after an ambiguous failure that the read-back showed unapplied. */
+export const AMBIGUOUS_REPEATS = 2;
+
+/** Answers that concern one order only; anything else (auth, rate limit, server trouble) stops the run. */
+function isPerOrder(error: unknown): error is ApiError {
+  return error instanceof ApiError && [400, 404, 409, 412, 422].includes(error.status);
+}
+
+/** How an order as read back relates to the shipment: done, still to do, or not fulfillable. */
+export function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending' | 'refused' {
+  if (order.tracking?.number?.trim() === shipment.trackingNumber) return 'done';
+  if (order.status === 'awaiting_shipment') return 'pending';
+  return 'refused';
+}
+
+/** Why an order cannot be fulfilled, in a line that names it. */
+export function refusalMessage(order: Order): string {
+  if (order.status === 'shipped' || order.tracking?.number) {
+    const tracking = order.tracking?.number
+      ? ` with tracking ${order.tracking.number}${order.tracking.carrier ? ` (${order.tracking.carrier})` : ''}`
+      : '';
+    return `order ${order.id} was already shipped${tracking}; it is ${order.status}`;
+  }
+  return `order ${order.id} is ${order.status}; only an order awaiting shipment can be fulfilled`;
+}
+
+/** Fulfills one order; per-order refusals come back as a failed outcome, anything else throws. */
+export async function fulfillOne(deps: FulfillDeps, shipment: Shipment): Promise<FulfillResult> {
+  const key = (deps.newKey ?? randomUUID)();
+  const tracking: TrackingInput = {
+    number: shipment.trackingNumber,
+    carrier: shipment.carrier,
+    url: shipment.trackingUrl,
+  };
+  const result = (
+    status: string,
+    order: Order | undefined,
+    readBack: boolean,
+    extra: Partial<ItemOutcome> = {},
+  ) => ({
+    outcome: { line: shipment.line, key: shipment.orderId, status, ...extra },
+    order,
+    readBack,
+  });
+  let readBack = false;
+  for (let repeats = 0; ; repeats++) {
+    try {
+      const order = await deps.fulfill(shipment.orderId, tracking, key);
+      return result(deps.simulated ? 'simulated' : 'updated', order, readBack);
+    } catch (error) {
+      if (error instanceof AmbiguousWriteError) {
+        readBack = true;
+        const order = await deps.get(shipment.orderId);
+        const verdict = judgeOrder(order, shipment);
+        if (verdict === 'done') return result(deps.simulated ? 'simulated' : 'updated', order, true);
+        if (verdict === 'pending' && repeats < AMBIGUOUS_REPEATS) continue;
+        if (verdict === 'pending') throw error;
+        return {
+          ...result('failed', order, true, { code: 'invalid_state', message: refusalMessage(order) }),
+        };
+      }
+      if (!isPerOrder(error)) throw error;
+      if (error.status === 409) {
+        // Refused as not fulfillable: read it back to tell "already done, same tracking" from a real refusal.
+        const order = await deps.get(shipment.orderId);
+        if (judgeOrder(order, shipment) === 'done') {
+          return result('skipped', order, readBack, {
+            message: `already shipped with tracking ${shipment.trackingNumber}`,
+          });
+        }
+        return {
+          ...result('failed', order, readBack, { code: error.code, message: refusalMessage(order) }),
+          error,
+        };
+      }
+      return {
+        ...result('failed', undefined, readBack, { code: error.code, message: error.message }),
+        error,
+      };
+    }
+  }
+}
+
+/** How a shipments file is worked through. */
+export interface FulfillShipmentsOptions {
+  deps: FulfillDeps;
+  /** Orders in flight at once; the pacer decides when each request actually goes. */
+  concurrency: number;
+  onResult: (result: FulfillResult) => void;
+  signal?: AbortSignal;
+  graceMs?: number;
+}
+
+/** Fulfills every shipment, bounded and paced; stops on quota, signal or a run-wide error after in-flight ones land. */
+export async function fulfillShipments(
+  shipments: readonly Shipment[],
+  options: FulfillShipmentsOptions,
+): Promise<void> {
+  await runChunks(
+    shipments,
+    async (shipment) => {
+      options.onResult(await fulfillOne(options.deps, shipment));
+    },
+    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
+  );
+}
