@@ -43,6 +43,10 @@ export interface EmulatorOptions {
   writeQuota?: number;
   /** How long a live write's operation stays pending before its channels answer; default 2,000 ms. */
   channelDelayMs?: number;
+  /** Share (0 to 1) of channel calls throttled with `channel_rate_limited`, retried with backoff; default 0. */
+  channelRateLimitShare?: number;
+  /** Share (0 to 1) of channel calls that fail outright with `channel_error`; default 0. */
+  channelFailureShare?: number;
   /** Source of time for everything; default the real clock. */
   clock?: Clock;
 }
@@ -104,6 +108,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     orders: options.orders ?? 200,
     clock,
     channelDelayMs: options.channelDelayMs ?? 2_000,
+    channelRateLimitShare: options.channelRateLimitShare,
+    channelFailureShare: options.channelFailureShare,
   });
   const keyRing = new KeyRing(seed, {
     bucket: options.bucket ?? RATE_TIERS.top.bucket,

@@ -9,7 +9,14 @@ import {
 import { listEvents } from './handlers/events.js';
 import { uploadFile } from './handlers/files.js';
 import { batchInventory, patchInventory } from './handlers/inventory.js';
-import { getListing, listListings } from './handlers/listings.js';
+import {
+  createListing,
+  createListingBatch,
+  deleteListing,
+  getListing,
+  listListings,
+  updateListing,
+} from './handlers/listings.js';
 import { getOperation, listOperations } from './handlers/operations.js';
 import { getOrder, listOrders } from './handlers/orders.js';
 import {
@@ -82,6 +89,28 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: '/files', scope: 'products:write', handler: uploadFile },
   { method: 'GET', pattern: '/listings', scope: 'products:read', handler: listListings },
   { method: 'GET', pattern: '/listings/{id}', scope: 'products:read', handler: getListing },
+  { method: 'POST', pattern: '/listings', scope: 'listings:write', quota: true, handler: createListing },
+  {
+    method: 'POST',
+    pattern: '/listings/batch',
+    scope: 'listings:write',
+    quota: true,
+    handler: createListingBatch,
+  },
+  {
+    method: 'PATCH',
+    pattern: '/listings/{id}',
+    scope: 'listings:write',
+    quota: true,
+    handler: updateListing,
+  },
+  {
+    method: 'DELETE',
+    pattern: '/listings/{id}',
+    scope: 'listings:write',
+    quota: true,
+    handler: deleteListing,
+  },
   { method: 'GET', pattern: '/orders', scope: 'orders:read', handler: listOrders },
   { method: 'GET', pattern: '/orders/{id}', scope: 'orders:read', handler: getOrder },
   { method: 'GET', pattern: '/operations', scope: 'products:read', handler: listOperations },

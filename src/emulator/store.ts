@@ -4,6 +4,7 @@
  * in-process to inspect state and to make changes that have no route yet.
  */
 import { channelKind } from './channel-kinds.js';
+import { ChannelSimulation } from './channels.js';
 import { type Clock, isoTime } from './clock.js';
 import type {
   ChannelAccountRecord,
@@ -33,6 +34,10 @@ export interface StoreOptions {
   clock: Clock;
   /** How long a live write's operation stays pending before its channels answer. */
   channelDelayMs: number;
+  /** Share (0 to 1) of channel calls throttled with `channel_rate_limited` (retried with backoff); default 0. */
+  channelRateLimitShare?: number;
+  /** Share (0 to 1) of channel calls that fail outright with `channel_error`; default 0. */
+  channelFailureShare?: number;
 }
 
 /** A change to an order made in-process (fulfillment and order arrival come with later routes). */
@@ -71,14 +76,20 @@ export class Store {
   readonly files = new Map<string, FileRecord>();
   private readonly skus = new Map<string, SkuLocation>();
   private readonly listingIdsByProduct = new Map<string, Set<string>>();
-  /** Live operations waiting for their simulated channel answers, by due time. */
-  private readonly dueOperations = new Map<string, number>();
+  /** Live operations' channel calls, answered as the clock passes their due times. */
+  readonly channels: ChannelSimulation;
   private readonly seededAt: number;
 
   constructor(options: StoreOptions) {
     this.options = options;
     this.clock = options.clock;
     this.seededAt = options.clock.now();
+    this.channels = new ChannelSimulation(this, {
+      seed: options.seed,
+      delayMs: options.channelDelayMs,
+      rateLimitShare: options.channelRateLimitShare ?? 0,
+      failureShare: options.channelFailureShare ?? 0,
+    });
     this.load();
   }
 
@@ -98,10 +109,10 @@ export class Store {
       this.files,
       this.skus,
       this.listingIdsByProduct,
-      this.dueOperations,
     ]) {
       map.clear();
     }
+    this.channels.clear();
     this.load();
   }
 
@@ -263,24 +274,17 @@ export class Store {
       this.testOperations.set(operation.id, operation);
     } else {
       this.operations.set(operation.id, operation);
-      this.dueOperations.set(operation.id, this.now() + this.options.channelDelayMs);
+      this.channels.schedule(operation, this.now());
     }
     return operation;
   }
 
-  /** Complete the live operations whose channel delay has passed (called before each request). */
+  /**
+   * Answer the channel calls whose time has come (called before each request): operations
+   * go `processing`, then `succeeded`, `partial` or `failed`; listings follow (channels.ts).
+   */
   settle(): void {
-    const now = this.now();
-    for (const [id, dueMs] of this.dueOperations) {
-      if (dueMs > now) continue;
-      this.dueOperations.delete(id);
-      const operation = this.operations.get(id);
-      if (operation?.status !== 'pending') continue;
-      for (const result of operation.results) if (result.status === 'pending') result.status = 'succeeded';
-      operation.status = 'succeeded';
-      operation.completed_at = isoTime(dueMs);
-      this.emitEvent('operation.completed', operation, dueMs);
-    }
+    this.channels.advance(this.now());
   }
 
   /** Append an event with a snapshot of `object` as GET would return it now. */

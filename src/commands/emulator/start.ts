@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../../cli/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
 
@@ -13,6 +13,9 @@ export interface EmulatorStartOptions {
   drain?: number;
   rateLimit: boolean;
   writeQuota?: number;
+  channelDelay?: number;
+  channelRateLimitShare: number;
+  channelFailureShare: number;
   json?: boolean;
 }
 
@@ -30,6 +33,23 @@ export function startCommand(parent: Command, ctx: Context): void {
     .option('--drain <r>', 'rate-limit drain per second (default 4)', positiveNumberFlag('--drain'))
     .option('--no-rate-limit', 'turn the rate limit off')
     .option('--write-quota <n>', 'daily write quota (default 10000)', integerFlag('--write-quota', 0))
+    .option(
+      '--channel-delay <ms>',
+      'time before channels answer a write (default 2000)',
+      integerFlag('--channel-delay', 0),
+    )
+    .option(
+      '--channel-rate-limit-share <x>',
+      'share of channel calls throttled (channel_rate_limited) and retried with backoff, 0 to 1',
+      shareFlag('--channel-rate-limit-share'),
+      0.05,
+    )
+    .option(
+      '--channel-failure-share <x>',
+      'share of channel calls that fail outright (channel_error), 0 to 1',
+      shareFlag('--channel-failure-share'),
+      0,
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n',
@@ -50,6 +70,9 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     drainPerSecond: options.drain,
     rateLimit: options.rateLimit,
     writeQuota: options.writeQuota,
+    channelDelayMs: options.channelDelay,
+    channelRateLimitShare: options.channelRateLimitShare,
+    channelFailureShare: options.channelFailureShare,
   });
   if (options.json || ctx.globals.json) {
     await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
@@ -69,4 +92,15 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
   }
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   await emulator.close();
+}
+
+/** A share from 0 to 1, for the channel failure flags. */
+function shareFlag(flag: string) {
+  return (raw: string): number => {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
+      throw new InvalidArgumentError(`${flag} takes a number from 0 to 1, e.g. ${flag} 0.1`);
+    }
+    return value;
+  };
 }
