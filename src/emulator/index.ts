@@ -49,6 +49,8 @@ export interface EmulatorOptions {
   channelFailureShare?: number;
   /** Source of time for everything; default the real clock. */
   clock?: Clock;
+  /** New orders arriving from the channels per minute, on average (seeded, by the clock); default 0, none. */
+  orderArrivalPerMinute?: number;
 }
 
 /** The keys made at start. */
@@ -110,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     channelDelayMs: options.channelDelayMs ?? 2_000,
     channelRateLimitShare: options.channelRateLimitShare,
     channelFailureShare: options.channelFailureShare,
+    orderArrivalPerMinute: options.orderArrivalPerMinute,
   });
   const keyRing = new KeyRing(seed, {
     bucket: options.bucket ?? RATE_TIERS.top.bucket,

@@ -148,7 +148,7 @@ export interface OrderRecord {
   status: string;
   fulfillment_status: string;
   source_status: string;
-  tracking: { number: string; carrier: string; url: string } | null;
+  tracking: { number: string; carrier: string; url: string | null } | null;
   currency: string;
   total: string;
   lines: { sku: string; title: string; quantity: number; price: string; product_id: string }[];

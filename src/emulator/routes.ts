@@ -18,7 +18,7 @@ import {
   updateListing,
 } from './handlers/listings.js';
 import { getOperation, listOperations } from './handlers/operations.js';
-import { getOrder, listOrders } from './handlers/orders.js';
+import { fulfillOrder, getOrder, listOrders } from './handlers/orders.js';
 import {
   batchProducts,
   createProduct,
@@ -113,6 +113,8 @@ export const ROUTES: Route[] = [
   },
   { method: 'GET', pattern: '/orders', scope: 'orders:read', handler: listOrders },
   { method: 'GET', pattern: '/orders/{id}', scope: 'orders:read', handler: getOrder },
+  // Not under /products, /inventory or /listings: no daily write quota (CONTRACT.md).
+  { method: 'POST', pattern: '/orders/{id}/fulfillment', scope: 'orders:write', handler: fulfillOrder },
   { method: 'GET', pattern: '/operations', scope: 'products:read', handler: listOperations },
   { method: 'GET', pattern: '/operations/{id}', scope: 'products:read', handler: getOperation },
   { method: 'GET', pattern: '/events', scope: 'events:read', handler: listEvents },

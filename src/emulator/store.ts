@@ -20,6 +20,7 @@ import type {
   VariantRecord,
   WebhookEndpointRecord,
 } from './model.js';
+import { OrderArrivals } from './order-arrivals.js';
 import type { IdFactory } from './rng.js';
 import { seedData } from './seed.js';
 import type { SeededTaxonomy } from './seed-accounts.js';
@@ -38,6 +39,8 @@ export interface StoreOptions {
   channelRateLimitShare?: number;
   /** Share (0 to 1) of channel calls that fail outright with `channel_error`; default 0. */
   channelFailureShare?: number;
+  /** New orders arriving from the channels per minute, on average; default 0 (none). */
+  orderArrivalPerMinute?: number;
 }
 
 /** A change to an order made in-process (fulfillment and order arrival come with later routes). */
@@ -78,6 +81,8 @@ export class Store {
   private readonly listingIdsByProduct = new Map<string, Set<string>>();
   /** Live operations' channel calls, answered as the clock passes their due times. */
   readonly channels: ChannelSimulation;
+  /** New orders arriving over time (`orderArrivalPerMinute`); `arrivals.arrive(now)` makes one arrive at once. */
+  readonly arrivals: OrderArrivals;
   private readonly seededAt: number;
 
   constructor(options: StoreOptions) {
@@ -89,6 +94,11 @@ export class Store {
       delayMs: options.channelDelayMs,
       rateLimitShare: options.channelRateLimitShare ?? 0,
       failureShare: options.channelFailureShare ?? 0,
+    });
+    this.arrivals = new OrderArrivals(this, {
+      perMinute: options.orderArrivalPerMinute ?? 0,
+      seed: options.seed,
+      startMs: this.seededAt,
     });
     this.load();
   }
@@ -113,6 +123,7 @@ export class Store {
       map.clear();
     }
     this.channels.clear();
+    this.arrivals.reset();
     this.load();
   }
 
@@ -285,6 +296,7 @@ export class Store {
    */
   settle(): void {
     this.channels.advance(this.now());
+    this.arrivals.advance(this.now());
   }
 
   /** Append an event with a snapshot of `object` as GET would return it now. */
@@ -319,6 +331,21 @@ export class Store {
     order.updated_at = isoTime(this.now());
     if (statusChanged) this.emitEvent('order.status_changed', order);
     return order;
+  }
+
+  /**
+   * Add an order that just arrived from a channel: emits `order.created` and, when its account
+   * takes quantity from orders, lowers the stock of each line's SKU (never below zero).
+   */
+  addOrder(order: OrderRecord): void {
+    this.orders.set(order.id, order);
+    this.emitEvent('order.created', order, Date.parse(order.created_at));
+    if (!this.accounts.get(order.channel_account_id)?.sync.quantity_from_orders) return;
+    for (const line of order.lines) {
+      const located = this.locateSku(line.sku);
+      if (!located) continue;
+      this.setInventory(line.sku, { quantity: Math.max(0, located.variant.quantity - line.quantity) });
+    }
   }
 
   /** How many of each resource the store holds. */

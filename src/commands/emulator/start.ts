@@ -13,6 +13,7 @@ export interface EmulatorStartOptions {
   drain?: number;
   rateLimit: boolean;
   writeQuota?: number;
+  ordersPerMinute?: number;
   channelDelay?: number;
   channelRateLimitShare: number;
   channelFailureShare: number;
@@ -33,6 +34,11 @@ export function startCommand(parent: Command, ctx: Context): void {
     .option('--drain <r>', 'rate-limit drain per second (default 4)', positiveNumberFlag('--drain'))
     .option('--no-rate-limit', 'turn the rate limit off')
     .option('--write-quota <n>', 'daily write quota (default 10000)', integerFlag('--write-quota', 0))
+    .option(
+      '--orders-per-minute <r>',
+      'new orders arriving from the channels per minute, on average (default 0: none)',
+      positiveNumberFlag('--orders-per-minute'),
+    )
     .option(
       '--channel-delay <ms>',
       'time before channels answer a write (default 2000)',
@@ -70,6 +76,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     drainPerSecond: options.drain,
     rateLimit: options.rateLimit,
     writeQuota: options.writeQuota,
+    orderArrivalPerMinute: options.ordersPerMinute,
     channelDelayMs: options.channelDelay,
     channelRateLimitShare: options.channelRateLimitShare,
     channelFailureShare: options.channelFailureShare,
