@@ -16,7 +16,7 @@ async function crawl(
   clock: FakeClock,
   sim: BucketSim,
   total: number,
-  { latencyMs = 2, workers = 1 } = {},
+  { latencyMs = 2, workers = 1, skew = false } = {},
 ): Promise<CrawlResult> {
   const result: CrawlResult = { sent: [], rateLimited: 0, elapsedMs: 0, order: [] };
   const start = clock.now();
@@ -28,9 +28,10 @@ async function crawl(
         const ticket = await pacer.acquire();
         result.order.push(id);
         result.sent.push(clock.now() - start);
-        await clock.sleep(latencyMs / 2);
+        // With skew, workers differ in latency, so answers overtake each other.
+        await clock.sleep((latencyMs / 2) * (skew ? 1 + (id % 3) * 0.3 : 1));
         const answer = sim.handle(clock.now());
-        await clock.sleep(latencyMs / 2);
+        await clock.sleep((latencyMs / 2) * (skew ? 1 + (id % 2) * 0.5 : 1));
         const rateLimited = answer.status === 429;
         pacer.observe(ticket, { ...answer, rateLimited });
         if (!rateLimited) break;
@@ -108,6 +109,19 @@ describe('Pacer', () => {
     // After the first answer every worker gets its turn in rotation.
     const steady = result.order.slice(20, 60);
     for (let i = 4; i < steady.length; i += 1) expect(steady[i]).toBe(steady[i - 4]);
+  });
+
+  it('learns nothing false from answers that overtake each other', async () => {
+    const clock = new FakeClock();
+    const pacer = newPacer(clock);
+    const result = await crawl(pacer, clock, new BucketSim(10, 20), 200, {
+      workers: 4,
+      latencyMs: 1,
+      skew: true,
+    });
+    expect(result.rateLimited).toBe(0);
+    expect(pacer.drainRate()).toBeLessThanOrEqual(20);
+    expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * 9500);
   });
 
   it('lets one request out before it knows the bucket, then the rest of the burst', async () => {

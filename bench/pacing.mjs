@@ -1,0 +1,175 @@
+// Pacing benchmark (issue 4): against an emulator with bucket 10 and drain 20/s, a 200-request
+// paginated crawl should see zero 429s and take at most 1.1x the theoretical minimum
+// (200 - 10) / 20 s, from first request to last answer. Prints its figures; not a timed test.
+//
+//   node bench/pacing.mjs            library crawls, plus `svc api --paginate` when dist/ is built
+//   BENCH_TRIALS=5 node bench/pacing.mjs
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BUCKET = 10;
+const DRAIN = 20;
+const REQUESTS = 200;
+const MINIMUM_MS = ((REQUESTS - BUCKET) / DRAIN) * 1000;
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
+
+/** Bundles the TypeScript sources the benchmark needs, so it runs without the lead's build. */
+async function loadSources() {
+  const outdir = join(root, 'bench', 'tmp');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = join(outdir, 'pacing-lib.mjs');
+  await build({
+    stdin: {
+      contents:
+        "export { startEmulator } from './src/emulator/index.ts';\nexport { ApiClient } from './src/api/client.ts';\n",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    define: { __SVC_VERSION__: '"bench"' },
+    banner: {
+      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+function figures(label, elapsedMs, rateLimited, requests, extra = '') {
+  const ratio = elapsedMs / MINIMUM_MS;
+  const verdict = rateLimited === 0 && ratio <= 1.1 ? 'ok' : 'MISSED';
+  console.log(
+    `${label.padEnd(34)} ${String(requests).padStart(4)} requests  ${(elapsedMs / 1000).toFixed(2)} s  ` +
+      `${ratio.toFixed(3)}x min  ${rateLimited} x 429  ${verdict}${extra}`,
+  );
+  return { elapsedMs, ratio, rateLimited, ok: verdict === 'ok' };
+}
+
+/** Crawls through ApiClient in this process: `workers` crawls sharing one client and its pacer. */
+async function libraryCrawl(lib, workers) {
+  const emulator = await lib.startEmulator({ bucket: BUCKET, drainPerSecond: DRAIN, orders: REQUESTS });
+  const client = new lib.ApiClient({
+    baseUrl: emulator.url,
+    apiKey: emulator.keys.live,
+    userAgent: 'svc/bench',
+  });
+  try {
+    const each = REQUESTS / workers;
+    await Promise.all(
+      Array.from({ length: workers }, async () => {
+        for await (const _order of client.list('/orders', { limit: 1 }, undefined, { limit: each })) {
+          // Pages of one order: every item is one request.
+        }
+      }),
+    );
+    const { firstSentAt, lastAnswerAt, requests } = client.stats;
+    const rateLimited = emulator.requests({ status: 429 }).length;
+    const pacing = client.pacing();
+    const label = workers === 1 ? 'library, one crawl' : `library, ${workers} concurrent crawls`;
+    return figures(
+      label,
+      lastAnswerAt - firstSentAt,
+      rateLimited,
+      requests,
+      `  (learnt r=${pacing.drainPerSecond?.toFixed(2)}/s)`,
+    );
+  } finally {
+    await client.close();
+    await emulator.close();
+  }
+}
+
+/** `svc api GET /orders -F limit=1 --paginate` as a subprocess, timed by the emulator's request log. */
+async function cliCrawl(lib) {
+  const emulator = await lib.startEmulator({ bucket: BUCKET, drainPerSecond: DRAIN, orders: REQUESTS });
+  try {
+    const env = {
+      ...process.env,
+      SVC_API_KEY: emulator.keys.live,
+      SVC_BASE_URL: emulator.url,
+      NO_COLOR: '1',
+    };
+    const args = [
+      join(root, 'bin', 'svc'),
+      'api',
+      'GET',
+      '/orders',
+      '-F',
+      'limit=1',
+      '--paginate',
+      '-o',
+      'ndjson',
+    ];
+    const { code, stdout, stderr } = await run(process.execPath, args, env);
+    const log = emulator.requests({ path: '/orders' });
+    if (code !== 0 || log.length === 0) {
+      console.log(
+        `svc api --paginate                 failed (exit ${code}): ${stderr.trim().split('\n')[0] ?? ''}`,
+      );
+      return undefined;
+    }
+    const lines = stdout.split('\n').filter(Boolean).length;
+    // The log stamps each request when it is handled; the last answer leaves right after.
+    const elapsedMs = log[log.length - 1].atMs - log[0].atMs;
+    const rateLimited = log.filter((record) => record.status === 429).length;
+    return figures(
+      'svc api --paginate (subprocess)',
+      elapsedMs,
+      rateLimited,
+      log.length,
+      `  (${lines} orders out)`,
+    );
+  } finally {
+    await emulator.close();
+  }
+}
+
+function run(command, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const lib = await loadSources();
+console.log(
+  `pacing: bucket ${BUCKET}, drain ${DRAIN}/s, ${REQUESTS} requests; minimum ${(MINIMUM_MS / 1000).toFixed(1)} s, ` +
+    `target <= 1.1x and no 429`,
+);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GB, node ${process.version}`,
+);
+const results = [];
+for (let trial = 0; trial < TRIALS; trial += 1) results.push(await libraryCrawl(lib, 1));
+results.push(await libraryCrawl(lib, 4));
+if (existsSync(join(root, 'dist', 'cli.js'))) {
+  for (let trial = 0; trial < TRIALS; trial += 1) {
+    const result = await cliCrawl(lib);
+    if (result) results.push(result);
+  }
+} else {
+  console.log('svc api --paginate                 skipped: run `npm run build` first');
+}
+const worst = Math.max(...results.map((r) => r.ratio));
+const total429 = results.reduce((sum, r) => sum + r.rateLimited, 0);
+console.log(
+  `worst ${worst.toFixed(3)}x the minimum, ${total429} x 429 in all: ${results.every((r) => r.ok) ? 'met' : 'NOT met'}`,
+);
+process.exitCode = 0;

@@ -1,0 +1,214 @@
+/**
+ * What a client can prove about the service's leaky bucket (CONTRACT.md, Rate limit) from the
+ * rate-limit headers of its own answers: an upper bound on the bucket level, and a lower bound
+ * on the drain rate. Pure: times are passed in (ms).
+ *
+ * Every answer re-anchors the level bound (the server is the truth); between answers it drains
+ * at the rate in use, the larger of B/20 and a proven lower bound on the real drain. Holding the
+ * bucket near full makes an under-estimate cost nothing: the drain is never wasted, and a
+ * Remaining above zero releases the next request at once.
+ */
+import { INITIAL_DRAIN_RATIO } from './contract.js';
+
+/** One answer's rate-limit facts. */
+export interface BucketAnswer {
+  limit: number;
+  remaining: number;
+  /** X-RateLimit-Reset on the client's clock (ms), when sent. */
+  resetAt?: number;
+  /** The bucket took a unit for it (any answer but a 429). */
+  admitted: boolean;
+}
+
+interface Finished {
+  sentAt: number;
+  finishedAt: number;
+  /** Undefined for a request that got no answer, or one without rate-limit headers. */
+  answer?: BucketAnswer;
+}
+
+interface Sample {
+  remaining: number;
+  sentAt: number;
+  receivedAt: number;
+  /** The best proven lower bound on the drain rate found when this answer arrived. */
+  drainLowerBound: number;
+}
+
+interface Anchor {
+  /** Upper bound on the bucket level at `at`, counting requests that may not have reached it yet. */
+  level: number;
+  at: number;
+  /** X-RateLimit-Reset: from then on one more request fits, unless `grantsAfter` took it. */
+  fitsAt?: number;
+  grantsAfter: number;
+}
+
+/** The level bound and the drain estimate of one client's bucket. */
+export class BucketModel {
+  bucket?: number;
+  private prior?: number;
+  private anchor?: Anchor;
+  private recent: Finished[] = [];
+  private samples: Sample[] = [];
+
+  constructor(
+    /** Fraction of the learned drain rate used, against timer and rounding slop. */
+    private readonly safety = 0.95,
+    /** Answers remembered. */
+    private readonly historySize = 64,
+  ) {}
+
+  /** The drain rate in use (per second), once the bucket is known. */
+  drainRate(): number | undefined {
+    if (this.prior === undefined) return undefined;
+    return Math.max(this.prior, this.learnedDrain() * this.safety);
+  }
+
+  /** The best proven lower bound on the drain rate so far (0 before any). */
+  learnedDrain(): number {
+    let best = 0;
+    for (const sample of this.samples) best = Math.max(best, sample.drainLowerBound);
+    return best;
+  }
+
+  /** Upper bound on the bucket level at `at`, once an answer told anything. */
+  levelAt(at: number): number | undefined {
+    const anchor = this.anchor;
+    if (!anchor) return undefined;
+    let level = Math.max(0, anchor.level - ((this.drainRate() ?? 0) * (at - anchor.at)) / 1000);
+    if (anchor.fitsAt !== undefined && at >= anchor.fitsAt && this.bucket !== undefined) {
+      level = Math.min(level, this.bucket - 1 + anchor.grantsAfter);
+    }
+    return level;
+  }
+
+  /** Milliseconds from `at` until one more request surely fits (0: now). */
+  delayMs(at: number): number {
+    const anchor = this.anchor;
+    if (!anchor || this.bucket === undefined) return 0;
+    const rate = this.drainRate() ?? 0;
+    const fitLevel = this.bucket - 1;
+    let readyAt = rate > 0 ? anchor.at + ((anchor.level - fitLevel) * 1000) / rate : Number.POSITIVE_INFINITY;
+    if (anchor.fitsAt !== undefined && anchor.grantsAfter === 0) readyAt = Math.min(readyAt, anchor.fitsAt);
+    // Timers may fire a millisecond early; a request sent too soon costs a 429.
+    return readyAt <= at ? 0 : Math.ceil(readyAt - at) + 1;
+  }
+
+  /** One more request went out at `at`. */
+  grant(at: number): void {
+    const anchor = this.anchor;
+    if (!anchor) return;
+    anchor.level = (this.levelAt(at) ?? 0) + 1;
+    anchor.at = at;
+    // Once past Reset its promise is folded into the level; before it, this request spends it.
+    if (anchor.fitsAt !== undefined && at >= anchor.fitsAt) anchor.fitsAt = undefined;
+    else if (anchor.fitsAt !== undefined) anchor.grantsAfter += 1;
+  }
+
+  /** A request sent at `sentAt` ended at `at` without rate-limit facts (no answer, or no headers). */
+  release(sentAt: number, at: number): void {
+    this.remember({ sentAt, finishedAt: at });
+  }
+
+  /**
+   * Learn from an answer. `inFlight` counts the requests still out; `surprised` says a 429
+   * came for a request the model let go, so the rate in use was too high.
+   */
+  observe(sentAt: number, at: number, answer: BucketAnswer, inFlight: number, surprised = false): void {
+    if (this.bucket !== answer.limit) {
+      this.bucket = answer.limit;
+      this.prior = answer.limit * INITIAL_DRAIN_RATIO;
+      this.samples = [];
+      this.recent = [];
+    }
+    if (surprised) {
+      this.prior = (this.prior ?? 0) / 2;
+      this.samples = [];
+    }
+    this.remember({ sentAt, finishedAt: at, answer });
+    this.reanchor(this.boundFromAnswers(inFlight, at), answer, sentAt, at);
+    // A 429 took no unit of the bucket, so it says nothing of the drain.
+    if (answer.admitted) this.learn(sentAt, at, answer.remaining);
+  }
+
+  private remember(finished: Finished): void {
+    this.recent.push(finished);
+    if (this.recent.length > this.historySize) this.recent.shift();
+  }
+
+  /**
+   * The last request the server processed among those answered is one that no answered request
+   * was sent after; its Remaining is at least the least of theirs. Only requests still out, or
+   * lost after those were sent, can have been added since.
+   */
+  private boundFromAnswers(inFlight: number, at: number): Anchor {
+    const answered = this.recent.filter((r) => r.answer !== undefined);
+    const last = answered.filter((x) => !answered.some((y) => y !== x && y.sentAt >= x.finishedAt));
+    let least = Number.POSITIVE_INFINITY;
+    let earliestSent = Number.POSITIVE_INFINITY;
+    // Whichever of them was last, one more fits by the latest of their Reset times.
+    let fitsAt = Number.NEGATIVE_INFINITY;
+    let resetKnown = true;
+    for (const x of last) {
+      const answer = x.answer as BucketAnswer;
+      least = Math.min(least, answer.remaining);
+      earliestSent = Math.min(earliestSent, x.sentAt);
+      if (answer.remaining > 0) continue;
+      if (answer.resetAt === undefined) resetKnown = false;
+      else fitsAt = Math.max(fitsAt, answer.resetAt);
+    }
+    const lost = this.recent.filter((r) => r.answer === undefined && r.finishedAt > earliestSent).length;
+    const after = inFlight + lost;
+    const usable = least === 0 && resetKnown && fitsAt > at ? fitsAt : undefined;
+    return { level: (this.bucket ?? 0) - least + after, at, fitsAt: usable, grantsAfter: after };
+  }
+
+  private reanchor(candidate: Anchor, answer: BucketAnswer, sentAt: number, at: number): void {
+    const current = this.anchor;
+    if (!current) {
+      this.anchor = candidate;
+      return;
+    }
+    if (
+      candidate.fitsAt !== undefined &&
+      (current.fitsAt === undefined || candidate.fitsAt < current.fitsAt)
+    ) {
+      // Reset's promise holds whichever bound is kept.
+      current.fitsAt = candidate.fitsAt;
+      current.grantsAfter = candidate.grantsAfter;
+    }
+    const believed = this.levelAt(at) ?? 0;
+    // The server saw more than B - Remaining - 1 in the bucket, less what drained on the way back.
+    const onTheWay = ((this.drainRate() ?? 0) * (at - sentAt)) / 1000;
+    if (believed < answer.limit - answer.remaining - 1 - onTheWay) {
+      // Our bound drained faster than the bucket did: the rate in use was too high.
+      this.prior = Math.max(this.learnedDrain() * this.safety, (this.prior ?? 0) / 2);
+      this.anchor = candidate;
+    } else if (candidate.level < believed) {
+      this.anchor = candidate;
+    }
+  }
+
+  /**
+   * Between answers a and c the bucket drained at least (Rc - Ra + n - 1) units, n being the
+   * requests certainly processed in between (the -1 covers Remaining's rounding down), over at
+   * most c.receivedAt - a.sentAt. A bucket that ran empty only makes the true rate higher.
+   */
+  private learn(sentAt: number, receivedAt: number, remaining: number): void {
+    let best = 0;
+    for (const a of this.samples) {
+      // Only an answer that arrived before this request left was surely processed before it.
+      if (a.receivedAt > sentAt) continue;
+      let between = 1;
+      for (const x of this.samples) {
+        if (x.sentAt >= a.receivedAt && x.receivedAt <= sentAt) between += 1;
+      }
+      const drained = remaining - a.remaining + between - 1;
+      const seconds = (receivedAt - a.sentAt) / 1000;
+      if (drained > 0 && seconds > 0) best = Math.max(best, drained / seconds);
+    }
+    this.samples.push({ remaining, sentAt, receivedAt, drainLowerBound: best });
+    if (this.samples.length > this.historySize) this.samples.shift();
+  }
+}

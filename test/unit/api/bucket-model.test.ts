@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { BucketModel } from '../../../src/api/bucket-model.js';
+
+const T = 1_700_000_000_000;
+
+describe('BucketModel', () => {
+  it('starts from B/20 and takes B - Remaining as the level', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 5, { limit: 80, remaining: 70, admitted: true }, 0);
+    expect(model.drainRate()).toBe(4);
+    expect(model.levelAt(T + 5)).toBe(10);
+    expect(model.delayMs(T + 5)).toBe(0);
+  });
+
+  it('proves a drain faster than B/20 from how Remaining refilled', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 10, { limit: 10, remaining: 0, admitted: true }, 0);
+    // 500 ms later one request finds 8 free: at least 8 + 1 - 1 = 8 units drained in 500 ms.
+    model.grant(T + 510);
+    model.observe(T + 510, T + 520, { limit: 10, remaining: 8, admitted: true }, 0);
+    expect(model.learnedDrain()).toBeCloseTo(8 / 0.52, 5);
+    expect(model.drainRate()).toBeCloseTo(0.95 * (8 / 0.52), 5);
+  });
+
+  it('waits for Reset when Remaining is 0 and B/20 would wait longer', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 200, { limit: 10, remaining: 0, resetAt: T + 1000, admitted: true }, 0);
+    // One millisecond of margin against timers that fire early.
+    expect(model.delayMs(T + 200)).toBe(801);
+    model.grant(T + 1000);
+    // That request spent Reset's promise: the next one waits for the drain.
+    expect(model.delayMs(T + 1000)).toBeGreaterThan(1000);
+  });
+
+  it('bounds the level by the least Remaining of answers that overlapped, plus what is still out', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 1, { limit: 10, remaining: 9, admitted: true }, 0);
+    for (let i = 0; i < 4; i += 1) model.grant(T + 2);
+    // Four overlapping requests answered in an order unrelated to the server's.
+    model.observe(T + 2, T + 8, { limit: 10, remaining: 6, admitted: true }, 3);
+    model.observe(T + 2, T + 9, { limit: 10, remaining: 8, admitted: true }, 2);
+    model.observe(T + 2, T + 9, { limit: 10, remaining: 5, admitted: true }, 1);
+    model.observe(T + 2, T + 10, { limit: 10, remaining: 7, admitted: true }, 0);
+    expect(model.levelAt(T + 10)).toBeCloseTo(5, 1);
+    // Nothing learnt from answers whose order is unknown.
+    expect(model.learnedDrain()).toBe(0);
+  });
+
+  it('halves the rate in use after a 429 it did not expect', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 1, { limit: 40, remaining: 0, admitted: true }, 0);
+    model.observe(T + 600, T + 601, { limit: 40, remaining: 0, admitted: false }, 0, true);
+    expect(model.drainRate()).toBe(1);
+  });
+});
