@@ -49,11 +49,12 @@ export function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending'
 
 /** Why an order cannot be fulfilled, in a line that names it. */
 export function refusalMessage(order: Order): string {
-  if (order.status === 'shipped' || order.tracking?.number) {
-    const tracking = order.tracking?.number
-      ? ` with tracking ${order.tracking.number}${order.tracking.carrier ? ` (${order.tracking.carrier})` : ''}`
-      : '';
-    return `order ${order.id} was already shipped${tracking}; it is ${order.status}`;
+  const number = order.tracking?.number;
+  if (number) {
+    const tracking = `tracking ${number}${order.tracking?.carrier ? ` (${order.tracking.carrier})` : ''}`;
+    return order.status === 'shipped'
+      ? `order ${order.id} was already shipped with ${tracking}`
+      : `order ${order.id} was shipped with ${tracking} and is now ${order.status}`;
   }
   return `order ${order.id} is ${order.status}; only an order awaiting shipment can be fulfilled`;
 }

@@ -4,9 +4,9 @@
  *
  * Orders list by `updated_at` descending, and keyset paging lets an order updated during the
  * crawl jump ahead of the cursor and be missed. Whatever was missed was updated after the
- * crawl started, so it sits at the head of the list: closing passes re-read the head until
- * `updated_at` is older than the previous pass's start. A pass answered by a single page is
- * atomic, so the export ends when a closing pass needs only one page.
+ * crawl's first page was read, so it sits at the head of the list: closing passes re-read the
+ * head until `updated_at` is older than the previous pass's start. A pass answered by a single
+ * page is atomic, so the export ends when a closing pass needs only one page.
  *
  * `created_after` is inclusive, so the mark keeps the ids already exported at or after it,
  * and the next export skips those.
@@ -52,6 +52,8 @@ export class IncrementalExport {
   skippedAtBoundary = 0;
   /** Closing passes run after the main crawl. */
   closingPasses = 0;
+  /** Orders the main crawl missed (they jumped ahead of its cursor) that a closing pass exported. */
+  caughtByClosingPasses = 0;
   private readonly seen = new Map<string, number>();
   private readonly previousBoundary: ReadonlySet<string>;
   private readonly createdAfter: string | undefined;
@@ -78,7 +80,7 @@ export class IncrementalExport {
       if (this.take(order)) yield order;
     }
     this.crawlStartMs = main.startMs();
-    let stopBeforeMs = this.crawlStartMs;
+    let stopBeforeMs = main.changedSinceMs();
     const maxPasses = this.options.maxClosingPasses ?? DEFAULT_MAX_CLOSING_PASSES;
     // No start (an empty list without a Date header): nothing was there to be missed.
     while (stopBeforeMs !== undefined) {
@@ -91,10 +93,13 @@ export class IncrementalExport {
       const closing = this.startedPass();
       for await (const order of closing.iterate()) {
         if (updatedMs(order) < stopBeforeMs) break;
-        if (this.take(order)) yield order;
+        if (this.take(order)) {
+          this.caughtByClosingPasses++;
+          yield order;
+        }
       }
       if (closing.pages <= 1) break;
-      stopBeforeMs = closing.startMs() ?? stopBeforeMs;
+      stopBeforeMs = closing.changedSinceMs() ?? stopBeforeMs;
     }
     this.finished = true;
   }
@@ -157,9 +162,19 @@ export class IncrementalExport {
           yield order;
         }
       },
+      /** When the pass started by the service's clock (Date header, else the first page's newest change), less the slack. */
       startMs(): number | undefined {
         const base = state.firstDateMs ?? state.firstPageNewestMs;
         return base === undefined ? undefined : base - SERVER_CLOCK_SLACK_MS;
+      },
+      /**
+       * A bound below the `updated_at` of every order changed after the first page was read:
+       * the later of the start and the first page's newest change (a later change is stamped
+       * later still). The later bound keeps closing passes short on a busy store.
+       */
+      changedSinceMs(): number | undefined {
+        const bounds = [this.startMs(), state.firstPageNewestMs].filter((b): b is number => b !== undefined);
+        return bounds.length === 0 ? undefined : Math.max(...bounds);
       },
     };
   }

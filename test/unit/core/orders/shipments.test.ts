@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkShipmentsFile, isHttpUrl } from '../../../../src/core/orders/shipments.js';
+import { UsageError } from '../../../../src/errors.js';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'orders');
+const fixture = (name: string) => join(FIXTURES, name);
+
+async function usageError(path: string): Promise<UsageError> {
+  const error = await checkShipmentsFile(path).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UsageError);
+  return error as UsageError;
+}
+
+describe('checkShipmentsFile', () => {
+  it('reads a file with a BOM, mixed-case headers, ; delimiter, extra columns, a multi-line cell and a blank line', async () => {
+    const shipments = await checkShipmentsFile(fixture('shipments-ok.csv'));
+    expect(shipments).toEqual([
+      {
+        line: 2,
+        orderId: 'ord_A',
+        trackingNumber: '1Z001',
+        carrier: 'UPS',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z001',
+      },
+      // The quoted note spans lines 2-3 and line 4 is blank: physical line numbers.
+      { line: 5, orderId: 'ord_B', trackingNumber: '9400111', carrier: 'USPS' },
+      { line: 6, orderId: 'ord_C', trackingNumber: 'DHL77', carrier: 'DHL' },
+    ]);
+  });
+
+  it('names every bad line: missing carrier, missing order id, an order twice, missing tracking, a bad URL', async () => {
+    const error = await usageError(fixture('shipments-bad.csv'));
+    expect(error.message).toMatch(/5 bad lines.*nothing was sent/);
+    expect(error.details).toEqual([
+      'line 3: missing carrier (order ord_B)',
+      'line 4: missing order_id',
+      'line 5: order ord_A appears twice (first on line 2)',
+      'line 6: missing tracking_number (order ord_D)',
+      'line 7: tracking_url "ftp://example.com/x" is not an http(s) URL (order ord_E)',
+    ]);
+  });
+
+  it('says which header columns are missing', async () => {
+    const error = await usageError(fixture('shipments-bad-header.csv'));
+    expect(error.message).toContain('line 1');
+    expect(error.message).toContain('"order_id", "tracking_number"');
+  });
+
+  it('refuses an empty file and a header without rows', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    expect((await usageError(empty)).message).toContain('is empty');
+    expect((await usageError(fixture('shipments-header-only.csv'))).message).toContain('no rows');
+  });
+
+  it('lists at most 50 bad lines, then counts the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const path = join(dir, 'many.csv');
+    const rows = Array.from({ length: 60 }, (_, i) => `ord_${i},T${i},`);
+    writeFileSync(path, `order_id,tracking_number,carrier\n${rows.join('\n')}\n`);
+    const error = await usageError(path);
+    expect(error.details).toHaveLength(51);
+    expect(error.details.at(-1)).toBe('… and 10 more');
+  });
+});
+
+describe('isHttpUrl', () => {
+  it('accepts http and https URLs only', () => {
+    expect(isHttpUrl('https://example.com/t/1')).toBe(true);
+    expect(isHttpUrl('http://example.com')).toBe(true);
+    expect(isHttpUrl('ftp://example.com')).toBe(false);
+    expect(isHttpUrl('example.com/track')).toBe(false);
+  });
+});
