@@ -2,10 +2,12 @@
 import type { BulkSummary } from '../core/bulk.js';
 
 /** "10,000 SKUs in 100 requests (12.3 s): 9,990 updated, 5 unchanged, 5 failed". */
-export function summaryLine(summary: BulkSummary, noun: string): string {
+export function summaryLine(summary: BulkSummary & { created?: number }, noun: string): string {
   const parts = (['updated', 'unchanged', 'failed', 'skipped', 'simulated'] as const)
     .filter((key) => summary[key] > 0)
     .map((key) => `${summary[key].toLocaleString('en-US')} ${key}`);
+  // Upserts count created items apart from updated ones.
+  if (summary.created) parts.unshift(`${summary.created.toLocaleString('en-US')} created`);
   const requests = `${summary.requests.toLocaleString('en-US')} request${summary.requests === 1 ? '' : 's'}`;
   return `${summary.total.toLocaleString('en-US')} ${noun} in ${requests} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
 }

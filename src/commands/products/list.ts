@@ -9,11 +9,22 @@ export function listCommand(parent: Command, ctx: Context): void {
   parent
     .command('list')
     .description('list products, most recently updated first')
-    .option('--updated-after <time>', 'ISO 8601 or a duration back from now', timeFlag('--updated-after', ctx.now))
-    .addHelpText('after', '\nExamples:\n  svc products list\n  svc products list --updated-after 7d --all --json\n')
+    .option(
+      '--updated-after <time>',
+      'ISO 8601 or a duration back from now',
+      timeFlag('--updated-after', ctx.now),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc products list\n  svc products list --updated-after 7d --all --json\n',
+    )
     .action(async (options: { updatedAfter?: string }) => {
       const { listProducts } = await import('../../api/resources/products.js');
-      const products = listProducts(await ctx.client(), { updated_after: options.updatedAfter }, ctx.listLimit);
+      const products = listProducts(
+        await ctx.client(),
+        { updated_after: options.updatedAfter },
+        ctx.listLimit,
+      );
       await printList(ctx, products, productsView, 'products');
     });
 }

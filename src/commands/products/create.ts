@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import type { ProductInput } from '../../api/schemas/product.js';
+import type { Context } from '../../cli/context.js';
+
+/** `svc products create --file F`. */
+export function createCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('create')
+    .description('create a product from a JSON file')
+    .requiredOption(
+      '--file <file>',
+      'one JSON object: title required; variants, images and the other fields optional (- for standard input)',
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The file is checked before sending: the fields, at most 20 images, and the option matrix',
+        '(variants with options must cover every combination; the missing ones are named).',
+        '',
+        'Example file:',
+        '  {"title": "Tee", "variants": [',
+        '    {"sku": "TEE-S", "price": "19.00", "quantity": 5, "options": {"Size": "S"}},',
+        '    {"sku": "TEE-M", "price": "19.00", "quantity": 3, "options": {"Size": "M"}}],',
+        '   "images": [{"url": "https://example.com/tee.jpg"}]}',
+        '',
+        'Examples:',
+        '  svc products create --file tee.json',
+        '  svc products create --file - --json < tee.json',
+      ].join('\n'),
+    )
+    .action(async (options: { file: string }) => {
+      const { readProductBody, usesLiveKey, describeProduct, SIMULATED_NOTE } = await import(
+        './write-helpers.js'
+      );
+      const { checkProductInput } = await import('../../core/products/check.js');
+      const { bodyProblemsError } = await import('../../core/products/body-file.js');
+      const body = await readProductBody(ctx, options.file);
+      const checked = checkProductInput(body);
+      if (!checked.ok)
+        throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
+      const client = await ctx.client();
+      const live = await usesLiveKey(ctx);
+      const { createProduct } = await import('../../api/resources/products.js');
+      // The body as written, so fields the service added after this CLI still reach it.
+      const product = await createProduct(client, body as ProductInput);
+      await ctx.printer.item(product, {
+        summary: (p) => `Created ${describeProduct(p)}${live ? '' : SIMULATED_NOTE}`,
+      });
+    });
+}

@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { AmbiguousWriteError, ApiError, UsageError } from '../../errors.js';
+
+/** `svc products delete ID`: asks on a terminal; elsewhere needs --yes. */
+export function deleteCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('delete')
+    .description('delete a product; its listings are delisted from their channels')
+    .argument('<id>', 'product id (prod_…)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc products delete prod_123\n  svc products delete prod_123 --yes   # in scripts\n',
+    )
+    .action(async (id: string) => {
+      if (!(await confirmDelete(ctx, id))) {
+        ctx.messages.info('Nothing deleted.');
+        return;
+      }
+      const client = await ctx.client();
+      const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
+      const { usesLiveKey, SIMULATED_NOTE } = await import('./write-helpers.js');
+      const live = await usesLiveKey(ctx);
+      let deleted: { id: string; object: string; deleted: boolean };
+      try {
+        deleted = await deleteProduct(client, id);
+      } catch (error) {
+        if (!(error instanceof AmbiguousWriteError)) throw error;
+        // The answer was lost: the product being gone now means the delete was applied.
+        const gone = await getProduct(client, id).then(
+          () => false,
+          (readBack: unknown) => readBack instanceof ApiError && readBack.status === 404,
+        );
+        if (!gone) throw error;
+        deleted = { id, object: 'product', deleted: true };
+      }
+      await ctx.printer.item(deleted, {
+        summary: (answer) => `Deleted product ${answer.id}${live ? '' : SIMULATED_NOTE}`,
+      });
+    });
+}
+
+/** Yes with --yes; a question on a terminal (naming what goes); without one, a refusal (exit 2). */
+async function confirmDelete(ctx: Context, id: string): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  if (!ctx.canPrompt) {
+    throw new UsageError(`refusing to delete product ${id} without confirmation; pass --yes to delete it`);
+  }
+  const { getProduct } = await import('../../api/resources/products.js');
+  const product = await getProduct(await ctx.client(), id);
+  const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
+  const note = listed > 0 ? ` Its ${listed} listing${listed === 1 ? '' : 's'} will be delisted.` : '';
+  const { confirm } = await ctx.prompts();
+  return confirm(
+    { message: `Delete product ${id} ${JSON.stringify(product.title)}?${note}`, default: false },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+}

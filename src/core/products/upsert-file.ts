@@ -1,0 +1,173 @@
+/**
+ * The whole-file check of `products upsert`, before the first request: a JSON array, JSON
+ * Lines or the CSV layout; every product checked against the schema and the option matrix;
+ * no SKU in two products. Any problem stops the run with each bad line named.
+ */
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { ProductInput } from '../../api/schemas/product.js';
+import { UsageError } from '../../errors.js';
+import { checkProductInput, describeProblem } from './check.js';
+import { JsonSyntaxError, parseJsonText } from './json-text.js';
+import { type LineProblem, type RawProduct, readProductCsv } from './product-csv.js';
+
+/** File formats `products upsert` reads. */
+export const UPSERT_FORMATS = ['json', 'jsonl', 'csv'] as const;
+export type UpsertFormat = (typeof UPSERT_FORMATS)[number];
+
+/** One checked product, ready to send. */
+export interface UpsertItem {
+  /** Line where it starts in the file. */
+  line: number;
+  /** Its first SKU, else its handle or title: the report's `key`. */
+  key: string;
+  input: ProductInput;
+}
+
+/** A file that passed the check. */
+export interface CheckedUpsertFile {
+  path: string;
+  format: UpsertFormat;
+  items: UpsertItem[];
+  variantCount: number;
+}
+
+/** How many bad lines are listed before the rest are only counted. */
+export const PROBLEMS_SHOWN = 50;
+
+/** The format a file's name says: .json, .jsonl or .ndjson, .csv, .tsv or .txt. */
+export function formatOf(path: string): UpsertFormat | undefined {
+  const extension = extname(path).toLowerCase();
+  if (extension === '.json') return 'json';
+  if (extension === '.jsonl' || extension === '.ndjson') return 'jsonl';
+  if (extension === '.csv' || extension === '.tsv' || extension === '.txt') return 'csv';
+  return undefined;
+}
+
+/** Reads and checks the whole file; throws UsageError listing bad lines (first 50, then a count). */
+export async function checkUpsertFile(
+  path: string,
+  format: UpsertFormat,
+  shownPath = path,
+): Promise<CheckedUpsertFile> {
+  const { products, problems } =
+    format === 'csv' ? await readProductCsv(path) : await readJsonProducts(path, format, shownPath);
+  const items: UpsertItem[] = [];
+  const skuOwners = new Map<string, { line: number; product: RawProduct }>();
+  for (const product of products) {
+    const checked = checkProductInput(product.body);
+    const label = labelOf(product);
+    if (!checked.ok) {
+      for (const problem of checked.problems) {
+        problems.push({
+          line: lineOfPath(product, problem.path),
+          message: `${label}: ${describeProblem(problem)}`,
+        });
+      }
+    }
+    // SKUs of a product with other problems still count, so every clash shows in one pass.
+    let clash = false;
+    skusOf(product.body).forEach((sku, index) => {
+      const first = skuOwners.get(sku);
+      const line = product.variantLines[index] ?? product.line;
+      if (first === undefined) skuOwners.set(sku, { line, product });
+      else if (first.product !== product) {
+        clash = true;
+        problems.push({
+          line,
+          message: `SKU ${sku} is also on line ${first.line}, in another product; a SKU belongs to one product`,
+        });
+      }
+    });
+    if (checked.ok && !clash)
+      items.push({
+        line: product.line,
+        key: checked.value.variants?.[0]?.sku ?? label,
+        input: checked.value,
+      });
+  }
+  if (problems.length > 0) throw problemsError(shownPath, problems);
+  if (items.length === 0) throw new UsageError(`${shownPath} holds no products; nothing to upsert`);
+  const variantCount = items.reduce((sum, item) => sum + (item.input.variants?.length ?? 0), 0);
+  return { path: shownPath, format, items, variantCount };
+}
+
+async function readJsonProducts(
+  path: string,
+  format: 'json' | 'jsonl',
+  shownPath: string,
+): Promise<{ products: RawProduct[]; problems: LineProblem[] }> {
+  const text = await readFile(path, 'utf8');
+  if (format === 'jsonl') return readJsonLines(text);
+  let parsed: ReturnType<typeof parseJsonText>;
+  try {
+    parsed = parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new UsageError(
+      `${shownPath} line ${error.line} column ${error.column}: malformed JSON: ${error.reason}; nothing was sent`,
+    );
+  }
+  if (!Array.isArray(parsed.value)) {
+    throw new UsageError(
+      `${shownPath} must hold a JSON array of products ([{"title": …}, …]); nothing was sent`,
+    );
+  }
+  const products = parsed.value.map((body, index) => rawFrom(body, parsed.elementLines[index]));
+  return { products, problems: [] };
+}
+
+function readJsonLines(text: string): { products: RawProduct[]; problems: LineProblem[] } {
+  const products: RawProduct[] = [];
+  const problems: LineProblem[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .forEach((raw, index) => {
+      const line = index + 1;
+      if (raw.trim() === '') return;
+      try {
+        products.push(rawFrom(parseJsonText(raw).value, line));
+      } catch (error) {
+        if (!(error instanceof JsonSyntaxError)) throw error;
+        problems.push({ line, message: `malformed JSON at column ${error.column}: ${error.reason}` });
+      }
+    });
+  return { products, problems };
+}
+
+function rawFrom(body: unknown, line: number): RawProduct {
+  const record = body as Record<string, unknown>;
+  const title = typeof record?.title === 'string' ? record.title : '';
+  return { line, variantLines: [], handle: title, body: record as Record<string, unknown> };
+}
+
+function skusOf(body: Record<string, unknown> | null): string[] {
+  const variants = body?.variants;
+  if (!Array.isArray(variants)) return [];
+  return variants
+    .map((variant) => (variant as { sku?: unknown } | null)?.sku)
+    .filter((sku): sku is string => typeof sku === 'string');
+}
+
+function labelOf(product: RawProduct): string {
+  return product.handle ? JSON.stringify(product.handle) : 'product';
+}
+
+/** A CSV variant's own row for `variants[2]…`; the product's first line otherwise. */
+function lineOfPath(product: RawProduct, path: string): number {
+  const index = /^variants\[(\d+)\]/.exec(path)?.[1];
+  return index === undefined ? product.line : (product.variantLines[Number(index)] ?? product.line);
+}
+
+/** UsageError listing problems by line, the first 50 then a count. */
+export function problemsError(path: string, problems: LineProblem[]): UsageError {
+  const sorted = [...problems].sort((a, b) => a.line - b.line);
+  const shown = sorted.slice(0, PROBLEMS_SHOWN).map((p) => `line ${p.line}: ${p.message}`);
+  const more = sorted.length - shown.length;
+  const lines = new Set(sorted.map((p) => p.line)).size;
+  return new UsageError(
+    `${path}: ${lines} bad line${lines === 1 ? '' : 's'}; fix ${lines === 1 ? 'it' : 'them'} and run again (nothing was sent)`,
+    more > 0 ? [...shown, `… and ${more} more`] : shown,
+  );
+}

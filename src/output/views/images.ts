@@ -1,0 +1,14 @@
+/** How a product's images are shown. */
+import type { Image } from '../../api/schemas/product.js';
+import type { View } from '../view.js';
+
+/** Images in display order: position, id, url, alt text. */
+export const imagesView: View<Image> = {
+  columns: [
+    { header: 'POS', cell: (i) => String(i.position ?? '') },
+    { header: 'ID', cell: (i) => i.id },
+    { header: 'URL', cell: (i) => i.url },
+    { header: 'ALT', cell: (i) => i.alt ?? '' },
+  ],
+  fields: ['position', 'id', 'url', 'alt'],
+};
