@@ -83,6 +83,10 @@ export const PRICE_PATTERN = /^[0-9]+(\.[0-9]+)?$/;
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOK_ANSWER_TIMEOUT_MS = 10_000;
+/** Signing secrets look like `whsec_…`. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** Hosts a webhook endpoint may reach over plain http (every other URL must be https). */
+export const WEBHOOK_LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1', '[::1]'] as const;
 /** Delivery retry schedule after the first attempt: 1 min, 5 min, 30 min, 2 h, 12 h, then every 24 h to ~72 h. */
 export const WEBHOOK_RETRY_DELAYS_MS = [
   60_000,

@@ -4,6 +4,7 @@ import {
   AmbiguousWriteError,
   ApiError,
   AuthError,
+  CommandFailed,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -65,7 +66,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
     error instanceof AmbiguousWriteError ||
     error instanceof PartialFailure ||
     error instanceof StillPending ||
-    error instanceof Interrupted
+    error instanceof Interrupted ||
+    error instanceof CommandFailed
   ) {
     return error.message;
   }

@@ -13,13 +13,16 @@ import { Router } from './router.js';
 import { ROUTES } from './routes.js';
 import { listen } from './server.js';
 import { Store } from './store.js';
+import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } from './webhooks.js';
 
+export type { ApiKeyRecord, KeyName, KeySpec } from './auth.js';
 export type { Clock, ManualClock } from './clock.js';
 export { createManualClock, systemClock } from './clock.js';
 export type { FaultKind, FaultSpec } from './faults.js';
 export type { RequestRecord } from './pipeline.js';
 export type { OrderChange } from './store.js';
 export { Store } from './store.js';
+export type { DeliveryAttemptRecord, DeliveryFilter } from './webhooks.js';
 
 /** How to start the emulator. */
 export interface EmulatorOptions {
@@ -51,6 +54,12 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** New orders arriving from the channels per minute, on average (seeded, by the clock); default 0, none. */
   orderArrivalPerMinute?: number;
+  /** Webhook retry delays are multiplied by this; default 1 (the reference's 1 min … 24 h), 0.001 for tests. */
+  webhookTimeScale?: number;
+  /** Time a webhook receiver has to answer; default 10,000 ms. */
+  webhookTimeoutMs?: number;
+  /** Probability in [0, 1] that a delivered event is sent a second time (at-least-once); default 0. */
+  webhookDuplicateRate?: number;
 }
 
 /** The keys made at start. */
@@ -97,6 +106,8 @@ export interface RunningEmulator {
   writeQuotaUsed(): number;
   /** Seeded state again; buckets, quota, idempotency keys, faults and the request log cleared. */
   reset(): void;
+  /** Webhook deliveries: every attempt so far, and a promise that resolves when none is in flight. */
+  webhooks: { attempts(filter?: DeliveryFilter): DeliveryAttemptRecord[]; idle(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -123,6 +134,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const quota = new WriteQuota(options.writeQuota ?? DEFAULT_WRITE_QUOTA);
   const idempotency = new IdempotencyStore();
   const faults = new FaultInjector();
+  const webhooks = new WebhookDispatcher(store, {
+    timeScale: options.webhookTimeScale,
+    timeoutMs: options.webhookTimeoutMs,
+    duplicateRate: options.webhookDuplicateRate,
+    seed,
+  });
   const core = new EmulatorCore({
     store,
     keys: keyRing,
@@ -159,8 +176,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       idempotency.clear();
       faults.clear();
       core.clearLog();
+      webhooks.cancel();
     },
-    close: () => listening.close(),
+    webhooks: { attempts: (filter) => webhooks.attempts(filter), idle: () => webhooks.idle() },
+    close: async () => {
+      await webhooks.close();
+      await listening.close();
+    },
   };
 }
 

@@ -84,6 +84,7 @@ export class Store {
   /** New orders arriving over time (`orderArrivalPerMinute`); `arrivals.arrive(now)` makes one arrive at once. */
   readonly arrivals: OrderArrivals;
   private readonly seededAt: number;
+  private readonly eventListeners = new Set<(event: EventRecord) => void>();
 
   constructor(options: StoreOptions) {
     this.options = options;
@@ -311,7 +312,14 @@ export class Store {
       data: { object: snapshot(object) },
     };
     this.events.set(event.id, event);
+    for (const listener of this.eventListeners) listener(event);
     return event;
+  }
+
+  /** Be told of every event emitted from now on (webhook deliveries); returns how to stop. */
+  onEvent(listener: (event: EventRecord) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   }
 
   /**

@@ -11,7 +11,10 @@ export function listCommand(parent: Command, ctx: Context): void {
     .description('list events, newest first')
     .option('--since <time>', 'ISO 8601 or a duration back from now (24h, 7d)', timeFlag('--since', ctx.now))
     .option('--type <type>', 'only this event type, e.g. order.created')
-    .addHelpText('after', '\nExamples:\n  svc events list --since 24h\n  svc events list --type order.created --all -o ndjson\n')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc events list --since 24h\n  svc events list --type order.created --all -o ndjson\n',
+    )
     .action(async (options: { since?: string; type?: string }) => {
       const { listEvents } = await import('../../api/resources/events.js');
       const filters = { created_after: options.since, type: options.type };

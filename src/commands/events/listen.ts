@@ -1,0 +1,93 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { positiveNumberFlag, timeFlag } from '../../cli/parse.js';
+
+/** Options of `svc events listen`. */
+export interface ListenCommandOptions {
+  forwardTo: string;
+  since?: string;
+  interval: number;
+  secretFile?: string;
+}
+
+/** Attempts per event before a refusing receiver's answer is reported (a down receiver is retried without end). */
+const LISTEN_ATTEMPTS = 3;
+
+/** `svc events listen --forward-to URL`: forward new events to a local receiver until Ctrl-C. */
+export function listenCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('listen')
+    .description('poll the event log and forward each new event, signed, to a receiver (until Ctrl-C)')
+    .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:3000/webhooks')
+    .option(
+      '--since <time>',
+      'also forward events from this time on (ISO 8601 or 15m, 24h)',
+      timeFlag('--since', ctx.now),
+    )
+    .option('--interval <s>', 'seconds between polls of the event log', positiveNumberFlag('--interval'), 2)
+    .option('--secret-file <f>', 'file holding the signing secret (instead of SVC_WEBHOOK_SECRET)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc events listen --forward-to http://localhost:3000/webhooks\n  svc events listen --forward-to http://localhost:3000/webhooks --since 15m --secret-file secret.txt\n',
+    )
+    .action(async (options: ListenCommandOptions) => runListenCommand(ctx, options));
+}
+
+/** Checks the flags and the secret, then forwards until SIGINT or SIGTERM (exit 0). */
+export async function runListenCommand(ctx: Context, options: ListenCommandOptions): Promise<void> {
+  const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
+  const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
+  const url = checkReceiverUrl(options.forwardTo, '--forward-to');
+  if (options.since !== undefined) {
+    const { checkReplayWindow } = await import('../../core/events/replay.js');
+    checkReplayWindow(options.since, ctx.now());
+  }
+  const secret = await loadSigningSecret({ secretFile: options.secretFile, env: ctx.env });
+  const client = await ctx.client();
+  const { runListen } = await import('../../core/events/listen.js');
+  const { Deliverer } = await import('../../api/delivery.js');
+  const { defaultSleep } = await import('../../api/pacer.js');
+  const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
+  const machine = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
+  const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
+  const intervalMs = Math.round(options.interval * 1000);
+  try {
+    const summary = await runListen({
+      client,
+      deliverer,
+      url,
+      secret,
+      since: options.since,
+      intervalMs,
+      now: ctx.now,
+      attempts: LISTEN_ATTEMPTS,
+      signal: ctx.signal,
+      sleep: defaultSleep,
+      onReady: ({ since }) =>
+        ctx.messages.info(
+          `Forwarding ${since ? `events since ${since}` : 'new events'} to ${url} (polling every ${options.interval} s); press Ctrl-C to stop.`,
+        ),
+      onOutcome: (outcome) =>
+        ctx.printer.text(machine ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome)),
+      onRetry: (event, attempt) =>
+        ctx.messages.info(
+          `${event.id}: ${attempt.error?.message ?? 'failed'}; retry in ${(attempt.retryInMs ?? 0) / 1000} s`,
+        ),
+      onReceiverDown: ({ error, waiting, retryInMs }) =>
+        ctx.messages.warn(
+          `the receiver at ${url} is not answering (${error}); ${waiting} event${waiting === 1 ? '' : 's'} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
+        ),
+      onReceiverBack: () =>
+        ctx.messages.info(`The receiver at ${url} answers again; sending the waiting events.`),
+      onPollError: (error, retryInMs) =>
+        ctx.messages.warn(
+          `reading the event log failed (${error.message}); polling again in ${Math.round(retryInMs / 1000)} s`,
+        ),
+    });
+    ctx.messages.info(
+      `Stopped: ${summary.forwarded} forwarded, ${summary.failed} failed${summary.waiting > 0 ? `, ${summary.waiting} still waiting for the receiver` : ''}.`,
+    );
+  } finally {
+    await deliverer.close();
+  }
+}

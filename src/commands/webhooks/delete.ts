@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../errors.js';
+
+/** `svc webhooks delete ID`: asks on a terminal; elsewhere needs --yes. */
+export function deleteCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('delete')
+    .description('delete a webhook endpoint (events stop going to it)')
+    .argument('<id>', 'webhook endpoint id (we_…)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc webhooks delete we_123\n  svc webhooks delete we_123 --yes   # in scripts\n',
+    )
+    .action(async (id: string) => {
+      if (!(await confirmDelete(ctx, id))) {
+        ctx.messages.info('Nothing deleted.');
+        return;
+      }
+      const { deleteWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+      const deleted = await deleteWebhookEndpoint(await ctx.client(), id);
+      await ctx.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
+    });
+}
+
+/** Yes with --yes; a question on a terminal; without one, a refusal (exit 2). */
+async function confirmDelete(ctx: Context, id: string): Promise<boolean> {
+  if (ctx.globals.yes) return true;
+  if (!ctx.canPrompt) {
+    throw new UsageError(
+      `refusing to delete webhook endpoint ${id} without confirmation; pass --yes to delete it`,
+    );
+  }
+  const { confirm } = await ctx.prompts();
+  return confirm(
+    { message: `Delete webhook endpoint ${id}? Events will stop going to it.`, default: false },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+}

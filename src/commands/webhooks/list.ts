@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { printList } from '../../cli/list-command.js';
+import { webhooksView } from '../../output/views/webhooks.js';
+
+/** `svc webhooks list`. */
+export function listCommand(parent: Command, ctx: Context): void {
+  parent
+    .command('list')
+    .description('list webhook endpoints (their secrets are never shown again)')
+    .addHelpText('after', '\nExamples:\n  svc webhooks list\n  svc webhooks list --json\n')
+    .action(async () => {
+      const { listWebhookEndpoints } = await import('../../api/resources/webhooks.js');
+      await printList(
+        ctx,
+        listWebhookEndpoints(await ctx.client(), ctx.listLimit),
+        webhooksView,
+        'webhook endpoints',
+      );
+    });
+}

@@ -1,0 +1,20 @@
+/** How webhook endpoints are shown. */
+import type { WebhookEndpoint } from '../../api/schemas/webhook-endpoint.js';
+import { age, type View } from '../view.js';
+
+/** Webhook endpoints: where events go, which ones, and whether delivery is on. */
+export const webhooksView: View<WebhookEndpoint> = {
+  columns: [
+    { header: 'ID', cell: (w) => w.id },
+    { header: 'URL', cell: (w) => w.url },
+    { header: 'EVENTS', cell: (w) => w.enabled_events.join(',') },
+    { header: 'STATUS', cell: (w) => w.status },
+    { header: 'CREATED', cell: (w, now) => age(w.created_at, now) },
+  ],
+  fields: ['id', 'url', 'enabled_events', 'status', 'description', 'created_at'],
+};
+
+/** "we_123 → https://example.com/hooks (order.created, order.status_changed), enabled". */
+export function webhookSummary(endpoint: WebhookEndpoint): string {
+  return `${endpoint.id} → ${endpoint.url} (${endpoint.enabled_events.join(', ')}), ${endpoint.status}`;
+}
