@@ -5,35 +5,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
-import {
-  AmbiguousWriteError,
-  ApiError,
-  AuthError,
-  NetworkError,
-  QuotaError,
-  RateLimitError,
-  UsageError,
-} from '../errors.js';
+import { type ApiError, AuthError, NetworkError, QuotaError, UsageError } from '../errors.js';
 import {
   API_KEY_PATTERN,
   API_PREFIX,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
-  IDEMPOTENT_REPLAYED_HEADER,
   maskKey,
-  RATE_LIMIT_HEADERS,
 } from './contract.js';
+import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
 import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
-import {
-  type AttemptFailure,
-  DEFAULT_RETRY_POLICY,
-  decideRetry,
-  type GiveUpReason,
-  type RetryPolicy,
-} from './retry.js';
+import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
 import type { ApiResponse, ClientOptions, QueryValue, RequestSpec } from './types.js';
 
 /** Counters for summaries and benchmarks. */
@@ -121,9 +106,7 @@ export class Transport {
       const sentAt = this.now();
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
-      this.debug(
-        `→ ${spec.method} ${url}${idempotencyKey ? ` idem=${idempotencyKey}` : ''}${authNote(headers)}`,
-      );
+      this.debug(requestLine(spec.method, url, headers));
       if (body !== undefined) this.debug(`  ${bodyForDebug(spec.body)}`);
       const attempt = await this.exchange(spec, url, headers, body);
       if (spec.signal?.aborted) {
@@ -146,7 +129,8 @@ export class Transport {
             { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs },
             receivedAt,
           );
-        this.debugAnswer(raw, receivedAt - sentAt);
+        this.debug(answerLine(raw, receivedAt - sentAt));
+        if (raw.text) this.debug(`  ${bodyForDebug(raw.text)}`);
         if (interpreted.ok) return interpreted.response;
         error = interpreted.error;
         const code = error instanceof QuotaError ? ERROR_CODES.writeQuotaExceeded : (error as ApiError).code;
@@ -159,14 +143,10 @@ export class Transport {
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
       }
       const decision = decideRetry(failure, state, repeatable, this.random, this.policy);
-      if (!decision.retry) throw this.finalError(error, decision.reason, spec, state.retries);
+      if (!decision.retry) throw giveUp(error, decision.reason, spec, state.retries, this.policy);
       if (decision.counted) state.retries += 1;
       else state.rateLimitWaitedMs += decision.delayMs;
-      this.notice(
-        decision.rateLimit
-          ? `rate limited; waiting ${seconds(decision.delayMs)}`
-          : `${shortReason(error)}; retry ${state.retries}/${this.policy.maxRetries} in ${seconds(decision.delayMs)}`,
-      );
+      this.notice(retryNotice(error, decision, state.retries, this.policy.maxRetries));
       if (decision.counted) this.counters.retries += 1;
       // The pacer already holds every request until Retry-After; only unpaced requests sleep here.
       if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, spec.signal);
@@ -238,35 +218,6 @@ export class Transport {
     }
   }
 
-  private finalError(error: Error, reason: GiveUpReason, spec: RequestSpec, retries: number): Error {
-    if (reason === 'ambiguous') {
-      return new AmbiguousWriteError(
-        `${spec.method} ${spec.path} may or may not have been applied (${shortReason(error)}); read it back before repeating it`,
-        { cause: error },
-      );
-    }
-    if (reason === 'retry-after-too-long' && error instanceof ApiError && error.status === 429) {
-      return new RateLimitError(
-        `rate limited: the service asks to wait ${error.retryAfterSeconds} s, longer than ${this.policy.maxRetryAfterMs / 1000} s`,
-        error.retryAfterSeconds,
-      );
-    }
-    if (reason === 'rate-limit-budget') {
-      const waited = Math.round(this.policy.maxRateLimitWaitMs / 1000);
-      return new RateLimitError(`still rate limited after waiting ${waited} s in all`, retryAfterOf(error));
-    }
-    if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {
-      return new NetworkError(
-        `${error.message}, after ${retries} ${retries === 1 ? 'retry' : 'retries'}`,
-        error.code,
-        {
-          cause: error.cause,
-        },
-      );
-    }
-    return error;
-  }
-
   private async wait(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0) return;
     this.counters.waits += 1;
@@ -280,17 +231,6 @@ export class Transport {
 
   private notice(line: string): void {
     this.options.notice?.(line);
-  }
-
-  private debugAnswer(raw: RawAnswer, elapsedMs: number): void {
-    if (!this.options.debug) return;
-    const remaining = raw.headers[RATE_LIMIT_HEADERS.remaining];
-    const limit = raw.headers[RATE_LIMIT_HEADERS.limit];
-    const budget = remaining !== undefined ? `, remaining ${remaining}/${limit ?? '?'}` : '';
-    const replayed = raw.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true' ? ', replayed' : '';
-    const retryAfter = raw.headers['retry-after'] ? `, retry-after ${raw.headers['retry-after']}` : '';
-    this.debug(`← ${raw.status} in ${Math.round(elapsedMs)} ms${budget}${retryAfter}${replayed}`);
-    if (raw.text) this.debug(`  ${bodyForDebug(raw.text)}`);
   }
 }
 
@@ -310,26 +250,6 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 
 function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
   if (ticket) pacer.release(ticket);
-}
-
-function authNote(headers: Record<string, string>): string {
-  const value = headers.authorization;
-  return value ? ` auth=${maskKey(value.slice('Bearer '.length))}` : '';
-}
-
-function retryAfterOf(error: Error): number | undefined {
-  const seconds = (error as ApiError).retryAfterSeconds;
-  return seconds === undefined ? undefined : seconds * 1000;
-}
-
-function shortReason(error: Error): string {
-  if (error instanceof ApiError) return `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}`;
-  const match = /\(([^)]+)\)/.exec(error.message);
-  return match ? match[1] : error.message;
-}
-
-function seconds(ms: number): string {
-  return ms >= 10_000 || ms % 1000 === 0 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** One raw POST's answer, whatever its status. */

@@ -5,6 +5,7 @@ import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
+import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
@@ -55,6 +56,7 @@ export function buildProgram(ctx: Context): Command {
   });
 
   registerProducts(program, ctx);
+  registerFiles(program, ctx);
   registerChannels(program, ctx);
   registerListings(program, ctx);
   registerInventory(program, ctx);
