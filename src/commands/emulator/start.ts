@@ -18,6 +18,9 @@ export interface EmulatorStartOptions {
   channelRateLimitShare: number;
   channelFailureShare: number;
   json?: boolean;
+  webhookTimeScale?: number;
+  webhookTimeout?: number;
+  webhookDuplicates?: number;
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
@@ -56,6 +59,21 @@ export function startCommand(parent: Command, ctx: Context): void {
       shareFlag('--channel-failure-share'),
       0,
     )
+    .option(
+      '--webhook-time-scale <x>',
+      'multiply webhook retry delays (1 min … 24 h) by this, e.g. 0.001 to run them in seconds',
+      positiveNumberFlag('--webhook-time-scale'),
+    )
+    .option(
+      '--webhook-timeout <ms>',
+      'time a webhook receiver has to answer (default 10000)',
+      integerFlag('--webhook-timeout', 1),
+    )
+    .option(
+      '--webhook-duplicates <x>',
+      'share of delivered events sent a second time, 0 to 1 (at-least-once)',
+      shareFlag('--webhook-duplicates'),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n',
@@ -80,6 +98,9 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     channelDelayMs: options.channelDelay,
     channelRateLimitShare: options.channelRateLimitShare,
     channelFailureShare: options.channelFailureShare,
+    webhookTimeScale: options.webhookTimeScale,
+    webhookTimeoutMs: options.webhookTimeout,
+    webhookDuplicateRate: options.webhookDuplicates,
   });
   if (options.json || ctx.globals.json) {
     await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
