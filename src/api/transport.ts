@@ -164,7 +164,8 @@ export class Transport {
     // EnvHttpProxyAgent honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY, and goes direct without them.
     this.dispatcher ??= new EnvHttpProxyAgent({
       connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
-      keepAliveTimeout: 10_000,
+      // Below common server idle timeouts, so a reused socket is rarely closed under a write.
+      keepAliveTimeout: 4_000,
     });
     return this.dispatcher;
   }
