@@ -1,0 +1,87 @@
+/** A webhook receiver for tests: a real node:http server on port 0 that records every delivery. */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One POST the receiver got. */
+export interface Received {
+  body: string;
+  signature: string | undefined;
+  contentType: string | undefined;
+  atMs: number;
+}
+
+/** What to answer: a status, or 'hang' to never answer. */
+export type Answer = number | 'hang';
+
+/** A running receiver. */
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** Resolves once `count` deliveries arrived (fails after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+/** Starts a receiver; `answer(n)` decides the status of the n-th delivery (0-based), default 200. */
+export async function startReceiver(
+  answer: (index: number, received: Received) => Answer = () => 200,
+): Promise<Receiver> {
+  const received: Received[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const delivery: Received = {
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: request.headers['x-service-signature'] as string | undefined,
+        contentType: request.headers['content-type'],
+        atMs: Date.now(),
+      };
+      const index = received.length;
+      received.push(delivery);
+      const status = answer(index, delivery);
+      if (status === 'hang') {
+        hanging.add(response);
+        return;
+      }
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.end(status < 300 ? 'ok' : 'nope');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`receiver got ${received.length} deliveries, expected ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return received.slice(0, count);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The contract's check written out on its own, independent of src/api/signature.ts. */
+export function independentlyVerified(secret: string, header: string | undefined, body: string): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+  if (!match) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
+}
+
+/** The `t` of a signature header, in Unix seconds. */
+export function signedAt(header: string | undefined): number {
+  return Number(/t=(\d+)/.exec(header ?? '')?.[1]);
+}
