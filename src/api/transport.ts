@@ -138,7 +138,7 @@ export class Transport {
       } else {
         releaseTicket(this.pacer, ticket);
         const classified = classifyNetworkError(attempt.err, new URL(url).origin);
-        this.debug(`✗ ${classified.error.message} after ${this.now() - sentAt} ms`);
+        this.debug(`✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
       }
@@ -237,6 +237,9 @@ export class Transport {
 
 /** `{baseUrl}/rest/v1{path}?query`, tolerant of a trailing slash or a base that already ends in /rest/v1. */
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new UsageError(`the base URL must be an http:// or https:// address, got "${baseUrl}"`);
+  }
   let base = baseUrl.replace(/\/+$/, '');
   if (!base.endsWith(API_PREFIX)) base += API_PREFIX;
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;

@@ -1,7 +1,7 @@
 /** The transport over real HTTP against a scripted local server; time is virtual, so no test waits. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import type { TransportOptions } from '../../../src/api/transport.js';
+import { buildUrl, type TransportOptions } from '../../../src/api/transport.js';
 import {
   AmbiguousWriteError,
   ApiError,
@@ -10,6 +10,7 @@ import {
   ProtocolError,
   QuotaError,
   RateLimitError,
+  UsageError,
 } from '../../../src/errors.js';
 import { apiError, closedPort, type Reply, type ScriptServer, scriptServer } from './script-server.js';
 
@@ -54,6 +55,22 @@ async function serve(script: Parameters<typeof scriptServer>[0]): Promise<Script
   server = await scriptServer(script);
   return server;
 }
+
+describe('buildUrl', () => {
+  it('joins base, prefix, path and query, tolerating slashes and a base that has the prefix', () => {
+    expect(buildUrl('http://h:1', '/orders')).toBe('http://h:1/rest/v1/orders');
+    expect(buildUrl('http://h:1//', 'orders', { a: 1, b: undefined })).toBe('http://h:1/rest/v1/orders?a=1');
+    expect(buildUrl('https://h/rest/v1/', '/orders?x=1', { y: 'a b' })).toBe(
+      'https://h/rest/v1/orders?x=1&y=a+b',
+    );
+    expect(buildUrl('https://h/svc', '/inventory/SKU%2F1')).toBe('https://h/svc/rest/v1/inventory/SKU%2F1');
+  });
+
+  it('refuses a base URL that is not http or https', () => {
+    expect(() => buildUrl('localhost:4010', '/orders')).toThrow(UsageError);
+    expect(() => buildUrl('ftp://h', '/orders')).toThrow(/http:\/\/ or https:\/\//);
+  });
+});
 
 describe('transport: requests', () => {
   it('joins the URL, skips empty query values and sends the standard headers', async () => {
