@@ -46,7 +46,8 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
   if (body === undefined) {
     // A proxy's HTML 502 or 429 still means "try again"; a 404 page means a wrong address.
     if (status >= 500 || status === 429) {
-      const message = `the service at ${url} answered HTTP ${status}${contentType ? ` (${contentType})` : ''}`;
+      const what = contentType ? contentType.split(';')[0].trim() : 'no content type';
+      const message = `the service at ${url} answered with ${what} instead of a JSON error`;
       return { ok: false, error: new ApiError(status, { message }, { retryAfterSeconds, requestId }) };
     }
     if (status >= 300 && status < 400) {
