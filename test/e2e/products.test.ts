@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -241,9 +241,15 @@ describe('products upsert', () => {
   });
 
   it('names the line of malformed JSON and sends nothing (exit 2)', async () => {
-    const result = await svc(['products', 'upsert', fixture('malformed.json')]);
+    // Stored as .txt so that the linter leaves the broken JSON alone.
+    const file = join(scratch, 'malformed.json');
+    copyFileSync(fixture('malformed-array.json.txt'), file);
+    const result = await svc(['products', 'upsert', file]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('malformed.json line 4 column 3: malformed JSON');
+    const lines = await svc(['products', 'upsert', fixture('malformed.jsonl')]);
+    expect(lines.code, lines.stderr).toBe(2);
+    expect(lines.stderr).toContain('line 3: malformed JSON at column 50');
     expect(emu.requests()).toHaveLength(0);
   });
 

@@ -130,7 +130,10 @@ function readJsonLines(text: string): { products: RawProduct[]; problems: LinePr
         products.push(rawFrom(parseJsonText(raw).value, line));
       } catch (error) {
         if (!(error instanceof JsonSyntaxError)) throw error;
-        problems.push({ line, message: `malformed JSON at column ${error.column}: ${error.reason}` });
+        problems.push({
+          line,
+          message: `malformed JSON at column ${error.column}: ${error.reason.replace('end of file', 'end of line')}`,
+        });
       }
     });
   return { products, problems };
