@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkUpsertFile, formatOf } from '../../../../src/core/products/upsert-file.js';
+import { UsageError } from '../../../../src/errors.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-upsert-'));
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+async function problems(path: string, format: 'csv' | 'json' | 'jsonl'): Promise<string[]> {
+  const error = await checkUpsertFile(path, format).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(UsageError);
+  return (error as UsageError).details;
+}
+
+describe('checkUpsertFile', () => {
+  it('knows formats by name', () => {
+    expect([formatOf('a.JSON'), formatOf('a.ndjson'), formatOf('a.tsv'), formatOf('a.xml')]).toEqual([
+      'json',
+      'jsonl',
+      'csv',
+      undefined,
+    ]);
+  });
+
+  it('groups CSV rows by handle with product fields from any row, and keys items by first SKU', async () => {
+    const path = file(
+      'ok.csv',
+      'Handle;Title;SKU;Price;Quantity;options.Size;weight.value;dimensions.length;dimensions.width;dimensions.height\n' +
+        'a;Shirt;A-S;1.00;2;S;3;1;2;3\nb;Mug;B-1;;;;;;;\na;;A-M;1.00;;M;;;;\n',
+    );
+    const checked = await checkUpsertFile(path, 'csv');
+    expect(checked.items.map((item) => [item.line, item.key])).toEqual([
+      [2, 'A-S'],
+      [3, 'B-1'],
+    ]);
+    expect(checked.items[0].input).toEqual({
+      title: 'Shirt',
+      weight: { value: '3', unit: 'oz' },
+      dimensions: { length: '1', width: '2', height: '3', unit: 'in' },
+      variants: [
+        { sku: 'A-S', price: '1.00', quantity: 2, options: { Size: 'S' } },
+        { sku: 'A-M', price: '1.00', options: { Size: 'M' } },
+      ],
+    });
+    expect(checked.variantCount).toBe(3);
+  });
+
+  it('lists every bad CSV line: conflicting product fields, variant cells without a sku, bad numbers, bad prices', async () => {
+    const path = file(
+      'bad.csv',
+      'handle,title,sku,price,quantity\nx,One,X-1,1.00,1\nx,Two,X-2,1.00,1\ny,Y,,2.00,\nz,Z,Z-1,abc,1.5\n',
+    );
+    expect(await problems(path, 'csv')).toEqual([
+      'line 3: title "Two" differs from "One" on line 2 of the same product (x)',
+      'line 4: variant columns (price) without a sku',
+      'line 5: quantity "1.5" is not a whole number (SKU Z-1)',
+      'line 5: "z": variants[0].price: must be a non-negative decimal string such as "12.50"',
+    ]);
+  });
+
+  it('refuses unknown CSV columns and a header without title', async () => {
+    await expect(checkUpsertFile(file('cols.csv', 'title,sku,colour\n'), 'csv')).rejects.toThrow(
+      /unknown column "colour"/,
+    );
+    await expect(checkUpsertFile(file('notitle.csv', 'handle,sku\n'), 'csv')).rejects.toThrow(
+      /needs a "title" column/,
+    );
+  });
+
+  it('names JSON items by line and field, and a SKU used by two products', async () => {
+    const path = file(
+      'items.json',
+      '[\n  {"title": "A", "variants": [{"sku": "S1"}]},\n  {"variants": [{"sku": "S1"}]},\n  {"title": "C", "images": [' +
+        '{"url": "https://e.com/a.jpg"},'.repeat(20) +
+        '{"url": "https://e.com/b.jpg"}]}\n]',
+    );
+    expect(await problems(path, 'json')).toEqual([
+      'line 3: product: title: required',
+      'line 3: SKU S1 is also on line 2, in another product; a SKU belongs to one product',
+      'line 4: "C": images: 21 images; a product holds at most 20',
+    ]);
+  });
+
+  it('refuses a JSON file that is not an array', async () => {
+    await expect(checkUpsertFile(file('one.json', '{"title": "x"}'), 'json')).rejects.toThrow(
+      /must hold a JSON array/,
+    );
+  });
+});
