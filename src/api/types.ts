@@ -18,6 +18,7 @@ export interface RequestSpec {
    * For writes: true when repeating after an ambiguous failure is safe (a PATCH carrying its
    * Idempotency-Key, an absolute write such as setting inventory). When false, an ambiguous
    * failure raises AmbiguousWriteError for the use-case to read back first.
+   * Default: true for GET, PUT and PATCH; false for POST and DELETE.
    */
   repeatable?: boolean;
   /** The logical write's key; generated once when absent and reused across every retry. */
