@@ -24,7 +24,11 @@ export function listCommand(parent: Command, ctx: Context): void {
     .option('--channel <kind>', 'channel kind (every account of that kind)')
     .option('--status <status>', 'listed, imported, ongoing, error, delisted')
     .option('--error-code <code>', 'only listings with this issue code, e.g. photo_required_for_channel')
-    .option('--updated-after <time>', 'ISO 8601 or a duration back from now', timeFlag('--updated-after', ctx.now))
+    .option(
+      '--updated-after <time>',
+      'ISO 8601 or a duration back from now',
+      timeFlag('--updated-after', ctx.now),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  svc listings list --status error\n  svc listings list --status error --error-code photo_required_for_channel --all\n',
@@ -39,6 +43,11 @@ export function listCommand(parent: Command, ctx: Context): void {
         error_code: options.errorCode,
         updated_after: options.updatedAfter,
       };
-      await printList(ctx, listListings(await ctx.client(), filters, ctx.listLimit), listingsView, 'listings');
+      await printList(
+        ctx,
+        listListings(await ctx.client(), filters, ctx.listLimit),
+        listingsView,
+        'listings',
+      );
     });
 }

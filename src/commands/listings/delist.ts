@@ -1,0 +1,81 @@
+import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
+import type { Listing } from '../../api/schemas/listing.js';
+import type { Context } from '../../cli/context.js';
+import { AmbiguousWriteError, UsageError } from '../../errors.js';
+import { requireListingId, type WaitFlags, withWait } from './helpers.js';
+
+/** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
+export function delistCommand(parent: Command, ctx: Context): void {
+  const command = parent
+    .command('delist')
+    .description('take a listing off its channel (asks first; --yes in scripts)')
+    .argument('<id>', 'listing id (list_…)');
+  withWait(command)
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The listing is `ongoing` until its channel confirms, then `delisted`.',
+        '',
+        'Examples:',
+        '  svc listings delist list_123',
+        '  svc listings delist list_123 --yes --wait   # in scripts',
+      ].join('\n'),
+    )
+    .action(async (id: string, options: WaitFlags) => runDelist(ctx, requireListingId(id), options));
+}
+
+/** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */
+export async function runDelist(ctx: Context, id: string, options: WaitFlags): Promise<void> {
+  if (!ctx.globals.yes && !ctx.canPrompt) {
+    throw new UsageError(
+      `refusing to delist ${id} without confirmation; pass --yes to delist it (nothing was sent)`,
+    );
+  }
+  const client = await ctx.client();
+  const { deleteListing, getListing } = await import('../../api/resources/listings.js');
+  if (!ctx.globals.yes) {
+    const listing = await getListing(client, id);
+    const { confirm } = await ctx.prompts();
+    const yes = await confirm(
+      {
+        message: `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`,
+        default: false,
+      },
+      { input: ctx.io.stdin, output: ctx.io.stderr },
+    );
+    if (!yes) {
+      ctx.messages.info('Nothing delisted.');
+      return;
+    }
+  }
+  let listing: Listing;
+  try {
+    listing = await deleteListing(client, id);
+  } catch (error) {
+    if (!(error instanceof AmbiguousWriteError)) throw error;
+    const landed = await delistLanded(client, id);
+    if (!landed) throw error;
+    listing = landed;
+  }
+  const { showWrite } = await import('./helpers.js');
+  await showWrite(
+    ctx,
+    client,
+    listing,
+    `Delisting ${id}; it stays ongoing until its channel confirms`,
+    options,
+  );
+}
+
+/** The listing, when it shows the delist was applied: delisted, or ongoing under a delist operation. */
+async function delistLanded(client: ApiClient, id: string): Promise<Listing | undefined> {
+  const { getListing } = await import('../../api/resources/listings.js');
+  const { getOperation } = await import('../../api/resources/operations.js');
+  const listing = await getListing(client, id);
+  if (listing.status === 'delisted') return listing;
+  if (listing.status !== 'ongoing' || !listing.operation_id) return undefined;
+  const operation = await getOperation(client, listing.operation_id);
+  return operation.type === 'listing.delist' ? listing : undefined;
+}

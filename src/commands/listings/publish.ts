@@ -1,0 +1,266 @@
+import type { Command } from 'commander';
+import { BATCH_MAX_ITEMS } from '../../api/contract.js';
+import type { ListingInput } from '../../api/schemas/listing.js';
+import type { Context } from '../../cli/context.js';
+import { type ItemOutcome, RunStopped, Tally } from '../../core/bulk.js';
+import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
+import { PartialFailure, UsageError } from '../../errors.js';
+import { collect, type WaitFlags, withWait } from './helpers.js';
+
+/** Flags of `svc listings publish`. */
+export interface PublishOptions extends WaitFlags {
+  product?: string;
+  channelAccount?: string;
+  override: string[];
+  attribute: string[];
+  file?: string;
+  dryRun?: boolean;
+  report?: string;
+}
+
+/** Batches in flight at once; the pacer decides when each is actually sent. */
+const CONCURRENCY = 4;
+/** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
+const STOP_GRACE_MS = 2000;
+/** Failed listings named on stderr before the rest are only counted. */
+const FAILURES_SHOWN = 20;
+
+const HELP = [
+  '',
+  'One listing: --product and --channel-account (an id from `svc channels list`). Values of',
+  '--override and --attribute are typed as `svc api -F` types them (numbers, true, false, null,',
+  '@file); text overrides (title, description, category_id, policy ids) stay text. With',
+  '--attribute, when the account offers attribute-schema discovery, names, types and required',
+  "attributes are checked against the category (--override category_id=…, else the product's).",
+  '',
+  'Many: --file F, a JSON array or JSON Lines of {"product_id", "channel_account_id",',
+  '"overrides"?, "attributes"?}. The whole file is checked first (exit 2, nothing sent), then',
+  `sent ${BATCH_MAX_ITEMS} per request; a product already listed on that account is skipped.`,
+  'Exit 3 when any listing failed (--report OUT.csv names each).',
+  '',
+  'Examples:',
+  '  svc listings publish --product prod_123 --channel-account chac_456',
+  '  svc listings publish --product prod_123 --channel-account chac_456 --override category_id=11457 --attribute size=M --wait',
+  '  svc listings publish --file listings.jsonl --dry-run',
+  '  svc listings publish --file listings.json --report publish-report.csv',
+].join('\n');
+
+/** `svc listings publish`. */
+export function publishCommand(parent: Command, ctx: Context): void {
+  const command = parent
+    .command('publish')
+    .description('publish a product to a channel account, or many from a file')
+    .option('--product <id>', 'product to publish (prod_…)')
+    .option('--channel-account <id>', 'channel account to publish on (chac_…, from `svc channels list`)')
+    .option('--override <k=v>', 'per-channel override, e.g. title="Blue mug" (repeatable)', collect, [])
+    .option('--attribute <k=v>', 'channel attribute, e.g. color=Navy (repeatable)', collect, [])
+    .option('--file <f>', 'JSON array or JSON Lines of listings to publish (- for standard input)')
+    .option('--dry-run', 'check everything and show what would be sent; send nothing')
+    .option('--report <out.csv>', 'with --file: write line,key,status,code,message for every listing');
+  withWait(command)
+    .addHelpText('after', HELP)
+    .action(async (options: PublishOptions) =>
+      options.file ? runPublishFile(ctx, options.file, options) : runPublishOne(ctx, options),
+    );
+}
+
+/** Publishes one product on one account, after the local and discovery checks. */
+export async function runPublishOne(ctx: Context, options: PublishOptions): Promise<void> {
+  if (!options.product || !options.channelAccount) {
+    throw new UsageError(
+      'give --product ID and --channel-account ID (or --file F for many); see svc listings publish --help',
+    );
+  }
+  if (options.report) throw new UsageError('--report goes with --file; one publish prints its own outcome');
+  const input = await buildInput(
+    ctx,
+    options.product,
+    options.channelAccount,
+    options.override,
+    options.attribute,
+  );
+  const client = await ctx.client();
+  const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
+  const account = (await requireAccounts(client, [input.channel_account_id])).get(input.channel_account_id);
+  if (account && input.attributes) {
+    const check = await checkAttributes(client, {
+      account,
+      productId: input.product_id,
+      categoryId: input.overrides?.category_id,
+      attributes: input.attributes,
+    });
+    if (check.note) ctx.messages.warn(check.note);
+  }
+  if (options.dryRun) {
+    await ctx.printer.item(input, {
+      summary: () => `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`,
+    });
+    return;
+  }
+  const { publishOne } = await import('../../core/listings/publish.js');
+  const { showWrite } = await import('./helpers.js');
+  const { listing, outcome } = await publishOne(client, input);
+  const headline =
+    outcome === 'created'
+      ? `Published ${input.product_id} on ${input.channel_account_id} as ${listing.id}`
+      : `Already published: ${input.product_id} is listed on ${input.channel_account_id} as ${listing.id}`;
+  await showWrite(ctx, client, listing, headline, options);
+}
+
+async function buildInput(
+  ctx: Context,
+  productId: string,
+  accountId: string,
+  overrideArgs: string[],
+  attributeArgs: string[],
+): Promise<ListingInput> {
+  const { parseAssignments, unknownOverrides } = await import('../../core/listings/assignments.js');
+  const overrides = parseAssignments('--override', overrideArgs);
+  const attributes = parseAssignments('--attribute', attributeArgs);
+  const unknown = unknownOverrides(overrides);
+  if (unknown.length > 0)
+    ctx.messages.warn(
+      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+    );
+  const input: ListingInput = { product_id: productId, channel_account_id: accountId };
+  if (overrideArgs.length > 0) input.overrides = overrides as ListingInput['overrides'];
+  if (attributeArgs.length > 0) input.attributes = attributes;
+  return input;
+}
+
+/** Checks the whole file and the accounts it names, then publishes in chunks of 100. */
+export async function runPublishFile(ctx: Context, path: string, options: PublishOptions): Promise<void> {
+  if (
+    options.product ||
+    options.channelAccount ||
+    options.override.length > 0 ||
+    options.attribute.length > 0
+  ) {
+    throw new UsageError(
+      '--file takes every listing from the file; leave out --product, --channel-account, --override and --attribute',
+    );
+  }
+  if (options.wait)
+    throw new UsageError(
+      '--wait follows one publish; for a file, follow operations with `svc operations list`',
+    );
+  const { checkPublishFile } = await import('../../core/listings/publish-file.js');
+  const source = path === '-' ? await (await import('../../config/spool.js')).spoolStdin(ctx.io.stdin) : path;
+  const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
+  const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
+  const { usesLiveKey } = await import('./helpers.js');
+  const { requireAccounts } = await import('../../core/listings/discovery.js');
+  const credentials = await ctx.credentials();
+  if (options.dryRun) {
+    // A dry run checks the accounts too when a key is at hand; without one it stays offline.
+    if (credentials.apiKey) await requireAccounts(await ctx.client(), file.accountIds);
+    return showDryRun(ctx, file, requests);
+  }
+  const client = await ctx.client();
+  await requireAccounts(client, file.accountIds);
+  const live = await usesLiveKey(ctx);
+  if (live && !(await confirmPublish(ctx, file, requests)))
+    throw new UsageError('publish canceled; nothing was sent');
+
+  const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
+  const { publishItems } = await import('../../core/listings/publish.js');
+  const { startProgress } = await import('../../output/progress.js');
+  const report = options.report
+    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
+    : undefined;
+  const progress = await startProgress(ctx.io, {
+    total: file.items.length,
+    noun: 'listings',
+    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+  });
+  const tally = new Tally();
+  const failures: ItemOutcome[] = [];
+  const started = ctx.now();
+  let stopped: RunStopped | undefined;
+  try {
+    await publishItems(file.items, {
+      concurrency: CONCURRENCY,
+      simulated: !live,
+      send: (inputs) => {
+        tally.summary.requests++;
+        return createListingBatch(client, inputs);
+      },
+      lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
+      onChunk: (outcomes) => {
+        for (const outcome of outcomes) {
+          tally.add(outcome);
+          if (outcome.status === 'failed') failures.push(outcome);
+        }
+        report?.write(outcomes);
+        progress.update(tally.summary.total);
+      },
+      signal: ctx.signal,
+      graceMs: STOP_GRACE_MS,
+    });
+  } catch (error) {
+    if (!(error instanceof RunStopped)) throw error;
+    stopped = error;
+  } finally {
+    progress.stop();
+    await report?.close();
+    tally.summary.seconds = (ctx.now() - started) / 1000;
+  }
+  const summary = tally.summary;
+  const notRun = file.items.length - summary.total;
+  summary.skipped += notRun;
+  for (const failure of failures.sort((a, b) => a.line - b.line).slice(0, FAILURES_SHOWN)) {
+    ctx.messages.info(
+      `line ${failure.line} ${failure.key}: ${failure.code ?? 'failed'}: ${failure.message ?? ''}`.trimEnd(),
+    );
+  }
+  if (failures.length > FAILURES_SHOWN)
+    ctx.messages.info(`… and ${failures.length - FAILURES_SHOWN} more failed`);
+  const { summaryLine } = await import('../../output/summary.js');
+  if (ctx.globals.json) await ctx.printer.item(summary);
+  else
+    ctx.messages.info(
+      `Published ${summaryLine(summary, 'listings')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
+    );
+  if (stopped) throw stopped.reason;
+  if (summary.failed > 0) {
+    throw new PartialFailure(
+      `${summary.failed} listing${summary.failed === 1 ? '' : 's'} failed${options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them all'}`,
+    );
+  }
+}
+
+async function showDryRun(ctx: Context, file: CheckedPublishFile, requests: number): Promise<void> {
+  const sample = file.items.slice(0, 5);
+  const plan = {
+    file: file.path,
+    format: file.format,
+    listings: file.items.length,
+    channel_accounts: file.accountIds,
+    requests,
+    write_quota: requests,
+    first_listings: sample.map((item) => ({ line: item.line, ...item.input })),
+  };
+  await ctx.printer.item(plan, {
+    summary: () =>
+      [
+        `Dry run: ${file.items.length.toLocaleString('en-US')} listings on ${file.accountIds.length} channel account${file.accountIds.length === 1 ? '' : 's'} would be published in ${requests} request${requests === 1 ? '' : 's'} (${requests} units of daily write quota). Nothing was sent.`,
+        'First listings:',
+        ...sample.map(
+          (item) => `  line ${item.line}: ${item.input.product_id} on ${item.input.channel_account_id}`,
+        ),
+      ].join('\n'),
+  });
+}
+
+/** With a live key on a terminal, says what the publish will spend and asks; elsewhere proceeds. */
+async function confirmPublish(ctx: Context, file: CheckedPublishFile, requests: number): Promise<boolean> {
+  if (ctx.globals.yes || !ctx.canPrompt) return true;
+  const { confirm } = await ctx.prompts();
+  return confirm(
+    {
+      message: `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
+      default: false,
+    },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+}

@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { requireListingId, type WaitFlags, withWait } from './helpers.js';
+
+/** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */
+export function resyncCommand(parent: Command, ctx: Context): void {
+  const command = parent
+    .command('resync')
+    .description('send a listing to its channel again as it is, e.g. after fixing the product')
+    .argument('<id>', 'listing id (list_…)');
+  withWait(command)
+    .addHelpText(
+      'after',
+      [
+        '',
+        'To resync every listing refused for one reason, use `svc listings retry --error-code CODE`.',
+        '',
+        'Examples:',
+        '  svc listings resync list_123',
+        '  svc listings resync list_123 --wait --timeout 60',
+      ].join('\n'),
+    )
+    .action(async (id: string, options: WaitFlags) => {
+      const listingId = requireListingId(id);
+      const client = await ctx.client();
+      const { updateListing } = await import('../../api/resources/listings.js');
+      const { showWrite } = await import('./helpers.js');
+      const listing = await updateListing(client, listingId, {}, ctx.signal);
+      await showWrite(ctx, client, listing, `Resync of ${listingId} started`, options);
+    });
+}

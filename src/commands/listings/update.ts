@@ -1,0 +1,82 @@
+import type { Command } from 'commander';
+import type { ListingUpdate } from '../../api/schemas/listing.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../errors.js';
+import { collect, requireListingId, type WaitFlags, withWait } from './helpers.js';
+
+/** Flags of `svc listings update`. */
+export interface UpdateOptions extends WaitFlags {
+  override: string[];
+  attribute: string[];
+}
+
+/** `svc listings update ID [--override k=v ...] [--attribute k=v ...]`. */
+export function updateCommand(parent: Command, ctx: Context): void {
+  const command = parent
+    .command('update')
+    .description("change a listing's overrides or attributes and resync it to its channel")
+    .argument('<id>', 'listing id (list_…)')
+    .option('--override <k=v>', 'per-channel override, e.g. title="Blue mug" (repeatable)', collect, [])
+    .option(
+      '--attribute <k=v>',
+      'channel attribute, e.g. size=M; null removes one (repeatable)',
+      collect,
+      [],
+    );
+  withWait(command)
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Values are typed as `svc api -F` types them; text overrides stay text. With --attribute, the',
+        'attributes are checked against the category schema first when the account offers one.',
+        '',
+        'Examples:',
+        '  svc listings update list_123 --override title="Blue stoneware mug, 350 ml"',
+        '  svc listings update list_123 --attribute brand=Northwind --attribute barcode=012345678905 --wait',
+      ].join('\n'),
+    )
+    .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
+}
+
+/** Sends the change (after the schema check) and shows the listing, or its outcome with --wait. */
+export async function runUpdate(ctx: Context, rawId: string, options: UpdateOptions): Promise<void> {
+  const id = requireListingId(rawId);
+  if (options.override.length === 0 && options.attribute.length === 0) {
+    throw new UsageError(
+      `nothing to update: give --override or --attribute, or resync as it is with \`svc listings resync ${id}\``,
+    );
+  }
+  const { parseAssignments, unknownOverrides } = await import('../../core/listings/assignments.js');
+  const body: ListingUpdate = {};
+  if (options.override.length > 0)
+    body.overrides = parseAssignments('--override', options.override) as ListingUpdate['overrides'];
+  if (options.attribute.length > 0) body.attributes = parseAssignments('--attribute', options.attribute);
+  const unknown = unknownOverrides(body.overrides ?? {});
+  if (unknown.length > 0)
+    ctx.messages.warn(
+      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+    );
+  const client = await ctx.client();
+  const { getListing, updateListing } = await import('../../api/resources/listings.js');
+  if (body.attributes) {
+    const listing = await getListing(client, id);
+    const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
+    const account = (await requireAccounts(client, [listing.channel_account_id])).get(
+      listing.channel_account_id,
+    );
+    if (account) {
+      const check = await checkAttributes(client, {
+        account,
+        productId: listing.product_id,
+        categoryId: body.overrides?.category_id ?? listing.overrides?.category_id ?? undefined,
+        attributes: body.attributes,
+        existing: listing.attributes ?? {},
+      });
+      if (check.note) ctx.messages.warn(check.note);
+    }
+  }
+  const { showWrite } = await import('./helpers.js');
+  const listing = await updateListing(client, id, body, ctx.signal);
+  await showWrite(ctx, client, listing, `Updated ${id}; it is being resynced to its channel`, options);
+}

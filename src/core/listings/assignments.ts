@@ -1,0 +1,71 @@
+/**
+ * `--override k=v` and `--attribute k=v`, typed as `svc api -F` types values (numbers, true,
+ * false, null, @file), with `a[b]` nesting. Overrides the API defines as text (title,
+ * category_id, policy ids…) keep the text as typed: category 11457 is an id, not a number.
+ */
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../../errors.js';
+import { buildFields, type ReadValueFile } from '../api/fields.js';
+
+/** The override fields the reference names; others are sent as given, with a warning. */
+export const KNOWN_OVERRIDES = [
+  'title',
+  'description',
+  'category_id',
+  'shipping_policy_id',
+  'return_policy_id',
+  'payment_policy_id',
+] as const;
+
+const TEXT_OVERRIDES = new Set<string>(KNOWN_OVERRIDES);
+
+/** Reads `@file` values; a missing file is a usage error naming the flag. */
+export function readValueFile(flag: string): ReadValueFile {
+  return (path) => {
+    try {
+      return readFileSync(path === '-' ? 0 : path, 'utf8');
+    } catch (error) {
+      throw new UsageError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
+    }
+  };
+}
+
+/** The object built from `--override` or `--attribute` assignments; UsageError names a malformed one. */
+export function parseAssignments(
+  flag: '--override' | '--attribute',
+  assignments: readonly string[],
+  readFile: ReadValueFile = readValueFile(flag),
+): Record<string, unknown> {
+  const example = flag === '--override' ? '--override title="Blue mug"' : '--attribute color=Navy';
+  const fields = assignments.map((assignment) => {
+    const eq = assignment.indexOf('=');
+    const name = eq > 0 ? assignment.slice(0, eq) : '';
+    if (eq <= 0 || name.trim() === '') {
+      throw new UsageError(
+        `${flag} "${assignment}" needs the form key=value, e.g. ${example}; nothing was sent`,
+      );
+    }
+    const value = assignment.slice(eq + 1);
+    const textual =
+      (flag === '--override' && TEXT_OVERRIDES.has(name.replace(/\[.*$/, ''))) || digitsNumbersLose(value);
+    // A text field keeps what was typed unless it names a file to read.
+    const typed = !textual || value.startsWith('@');
+    return { assignment, typed };
+  });
+  try {
+    return buildFields(fields, readFile);
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`${flag}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Digits a JSON number would change: a leading zero (barcode 0123…) or more than 15 digits. */
+function digitsNumbersLose(value: string): boolean {
+  return /^-?0\d/.test(value) || /^-?\d{16,}$/.test(value);
+}
+
+/** Override names the reference does not document (sent anyway; the service may know them). */
+export function unknownOverrides(overrides: Record<string, unknown>): string[] {
+  return Object.keys(overrides).filter((name) => !TEXT_OVERRIDES.has(name));
+}

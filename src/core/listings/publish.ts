@@ -1,0 +1,161 @@
+/**
+ * Publishing: one listing, or a checked file in chunks of 100 to POST /listings/batch.
+ * A publish is not safe to repeat blindly: after an ambiguous failure the listing of that
+ * product on that account is looked for first, and `listing_exists` counts as published.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../../api/client.js';
+import { BATCH_MAX_ITEMS, ERROR_CODES } from '../../api/contract.js';
+import { createListing, findActiveListing } from '../../api/resources/listings.js';
+import type { BatchResult } from '../../api/schemas/batch.js';
+import type { Listing, ListingInput } from '../../api/schemas/listing.js';
+import { AmbiguousWriteError, ApiError } from '../../errors.js';
+import { type ItemOutcome, runChunks } from '../bulk.js';
+import type { PublishItem } from './publish-file.js';
+
+/** A publish's end: a new listing, or the one that was already there. */
+export interface PublishResult {
+  listing: Listing;
+  outcome: 'created' | 'existing';
+}
+
+/** True for the 409 a product already listed on that account gets. */
+export function isListingExists(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === ERROR_CODES.listingExists;
+}
+
+/** Publishes one product on one account, reading back before any repeat. */
+export async function publishOne(client: ApiClient, input: ListingInput): Promise<PublishResult> {
+  // One key for the logical publish: a service that does deduplicate answers a repeat with the first result.
+  const key = randomUUID();
+  const existing = () => findActiveListing(client, input.product_id, input.channel_account_id);
+  try {
+    return { listing: await createListing(client, input, key), outcome: 'created' };
+  } catch (error) {
+    if (isListingExists(error)) return alreadyThere(await existing(), error);
+    if (!(error instanceof AmbiguousWriteError)) throw error;
+    const landed = await existing();
+    if (landed) return { listing: landed, outcome: 'created' };
+    try {
+      return { listing: await createListing(client, input, key), outcome: 'created' };
+    } catch (again) {
+      if (isListingExists(again)) return alreadyThere(await existing(), again);
+      throw again;
+    }
+  }
+}
+
+function alreadyThere(listing: Listing | undefined, error: ApiError): PublishResult {
+  if (!listing) throw error;
+  return { listing, outcome: 'existing' };
+}
+
+/** What a file publish needs from outside: how to send and look up, and where outcomes go. */
+export interface PublishItemsOptions {
+  concurrency: number;
+  /** Test keys: the service simulated every write. */
+  simulated: boolean;
+  send: (inputs: ListingInput[]) => Promise<BatchResult>;
+  /** The active listing of a product on an account, to settle an ambiguous batch. */
+  lookup: (input: ListingInput) => Promise<Listing | undefined>;
+  onChunk: (outcomes: ItemOutcome[]) => void;
+  signal?: AbortSignal;
+  graceMs?: number;
+  chunkSize?: number;
+}
+
+// A chunk refused as a whole fails its items; anything else (auth, quota, network) stops the run.
+const CHUNK_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 413, 422]);
+
+/** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
+export async function publishItems(
+  items: readonly PublishItem[],
+  options: PublishItemsOptions,
+): Promise<void> {
+  const size = options.chunkSize ?? BATCH_MAX_ITEMS;
+  const chunks: PublishItem[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  await runChunks(
+    chunks,
+    async (chunk) => {
+      let outcomes: ItemOutcome[];
+      try {
+        outcomes = batchOutcomes(
+          chunk,
+          await options.send(chunk.map((item) => item.input)),
+          options.simulated,
+        );
+      } catch (error) {
+        if (error instanceof AmbiguousWriteError) outcomes = await recoverChunk(chunk, options);
+        else if (error instanceof ApiError && CHUNK_LEVEL_REFUSALS.has(error.status)) {
+          outcomes = chunk.map((item) => failed(item, error.code, error.message));
+        } else throw error;
+      }
+      options.onChunk(outcomes);
+    },
+    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
+  );
+}
+
+/**
+ * A chunk whose answer was lost: items whose listing now exists were published; the rest go
+ * again in one batch (which may itself fail ambiguously, and then stops the run).
+ */
+async function recoverChunk(
+  chunk: readonly PublishItem[],
+  options: PublishItemsOptions,
+): Promise<ItemOutcome[]> {
+  const outcomes = new Map<PublishItem, ItemOutcome>();
+  const again: PublishItem[] = [];
+  for (const item of chunk) {
+    const listing = await options.lookup(item.input);
+    if (listing)
+      outcomes.set(item, {
+        line: item.line,
+        key: item.key,
+        status: options.simulated ? 'simulated' : 'created',
+        message: listing.id,
+      });
+    else again.push(item);
+  }
+  if (again.length > 0) {
+    const result = await options.send(again.map((item) => item.input));
+    const resent = batchOutcomes(again, result, options.simulated);
+    for (const [index, item] of again.entries()) outcomes.set(item, resent[index]);
+  }
+  return chunk.map((item) => outcomes.get(item) as ItemOutcome);
+}
+
+/** Pairs each sent item with its result: `created` (the listing id as message), `skipped` when already listed, else `failed`. */
+export function batchOutcomes(
+  chunk: readonly PublishItem[],
+  result: BatchResult,
+  simulated: boolean,
+): ItemOutcome[] {
+  const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
+  return chunk.map((item, index) => {
+    const entry = byIndex.get(index);
+    if (!entry) return failed(item, 'missing_result', 'the service sent no result for this listing');
+    if (entry.error?.code === ERROR_CODES.listingExists) {
+      return {
+        line: item.line,
+        key: item.key,
+        status: 'skipped',
+        code: entry.error.code,
+        message: entry.error.message,
+      };
+    }
+    if (entry.status === 'failed' || entry.error)
+      return failed(item, entry.error?.code, entry.error?.message);
+    return {
+      line: item.line,
+      key: item.key,
+      status: simulated ? 'simulated' : entry.status,
+      message: entry.id ?? undefined,
+    };
+  });
+}
+
+function failed(item: PublishItem, code: string | undefined, message: string | undefined): ItemOutcome {
+  return { line: item.line, key: item.key, status: 'failed', code, message };
+}

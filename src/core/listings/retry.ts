@@ -1,0 +1,117 @@
+/**
+ * `listings retry --error-code`: collect every failing listing with that issue first (so a
+ * listing that changes during the run is neither skipped nor resynced twice), then resync
+ * each with PATCH {} under its own Idempotency-Key, paced by the client.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { type ListingFilters, listListings } from '../../api/resources/listings.js';
+import type { Listing } from '../../api/schemas/listing.js';
+import type { Operation } from '../../api/schemas/operation.js';
+import { ApiError } from '../../errors.js';
+import { type ItemOutcome, runChunks } from '../bulk.js';
+
+/** Which failing listings to retry. */
+export interface RetrySelection {
+  errorCode: string;
+  channel?: string;
+  channelAccountId?: string;
+}
+
+/** Every listing in `error` carrying the issue code, crawled to the end (100 a page) before any write. */
+export async function collectFailing(
+  client: ApiClient,
+  selection: RetrySelection,
+  signal?: AbortSignal,
+): Promise<Listing[]> {
+  const filters: ListingFilters = {
+    status: 'error',
+    error_code: selection.errorCode,
+    channel: selection.channel,
+    channel_account_id: selection.channelAccountId,
+  };
+  const byId = new Map<string, Listing>();
+  for await (const listing of listListings(client, filters, 'all', signal))
+    if (!byId.has(listing.id)) byId.set(listing.id, listing);
+  return [...byId.values()];
+}
+
+/** How the resyncs are sent and where their outcomes go. */
+export interface ResyncOptions {
+  concurrency: number;
+  simulated: boolean;
+  send: (id: string) => Promise<Listing>;
+  onOutcome: (outcome: ItemOutcome, answer?: Listing) => void;
+  signal?: AbortSignal;
+  graceMs?: number;
+}
+
+// A listing the service refuses on its own (gone, delisted meanwhile) fails alone; anything else stops the run.
+const ITEM_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 422]);
+
+/** Resyncs each listing once; stops on quota or signal (RunStopped) after in-flight ones land. */
+export async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
+  await runChunks(
+    listings,
+    async (listing) => {
+      try {
+        const answer = await options.send(listing.id);
+        const status = options.simulated ? 'simulated' : 'updated';
+        options.onOutcome(
+          { line: 0, key: listing.id, status, message: answer.operation_id ?? undefined },
+          answer,
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || !ITEM_LEVEL_REFUSALS.has(error.status)) throw error;
+        options.onOutcome({
+          line: 0,
+          key: listing.id,
+          status: 'failed',
+          code: error.code,
+          message: error.message,
+        });
+      }
+    },
+    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
+  );
+}
+
+/** A listing's fate after its resync operation: listed again, or still failing with an issue. */
+export interface RetryVerdict {
+  listing_id: string;
+  operation_id: string;
+  status: 'listed' | 'failing' | 'pending';
+  code?: string;
+  message?: string;
+}
+
+/** Reads each listing's verdict off its operation's result. */
+export function verdicts(
+  operationsByListing: ReadonlyMap<string, string>,
+  operations: readonly Operation[],
+): RetryVerdict[] {
+  const byId = new Map(operations.map((operation) => [operation.id, operation]));
+  return [...operationsByListing].map(([listingId, operationId]) => {
+    const operation = byId.get(operationId);
+    const result =
+      operation?.results?.find((candidate) => candidate.listing_id === listingId) ?? operation?.results?.[0];
+    if (!operation || !result || result.status === 'pending' || result.status === 'processing') {
+      return {
+        listing_id: listingId,
+        operation_id: operationId,
+        status: 'pending',
+        code: result?.error?.code,
+        message: result?.error?.message,
+      };
+    }
+    if (result.status === 'failed') {
+      return {
+        listing_id: listingId,
+        operation_id: operationId,
+        status: 'failing',
+        code: result.error?.code,
+        message: result.error?.message,
+      };
+    }
+    return { listing_id: listingId, operation_id: operationId, status: 'listed' };
+  });
+}
