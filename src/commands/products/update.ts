@@ -7,7 +7,7 @@ import { ApiError, UsageError } from '../../errors.js';
 /** Flags of `svc products update`. */
 export interface UpdateOptions {
   file?: string;
-  set: string[];
+  set?: string[];
   expectedUpdatedAt?: string;
 }
 
@@ -45,16 +45,17 @@ export function updateCommand(parent: Command, ctx: Context): void {
     .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** Checks the change locally, sends it, and explains a 412 with the time the product changed. */
 export async function runUpdate(ctx: Context, id: string, options: UpdateOptions): Promise<void> {
-  if (options.file !== undefined && options.set.length > 0) {
+  const sets = options.set ?? [];
+  if (options.file !== undefined && sets.length > 0) {
     throw new UsageError('give either --file or --set, not both');
   }
-  if (options.file === undefined && options.set.length === 0) {
+  if (options.file === undefined && sets.length === 0) {
     throw new UsageError(
       'nothing to change: give --file F or --set field=value, e.g. --set title="Blue mug"',
     );
@@ -69,7 +70,7 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
     body = await readProductBody(ctx, options.file, ['expected_updated_at']);
   } else {
     const { parseSetFields } = await import('../../core/products/set-fields.js');
-    body = parseSetFields(options.set);
+    body = parseSetFields(sets);
   }
   if (options.expectedUpdatedAt !== undefined) body.expected_updated_at = options.expectedUpdatedAt;
   const checked = checkProductUpdate(body);
