@@ -41,9 +41,16 @@ async function logSince(since: string, type?: string): Promise<Array<Record<stri
     if (cursor) query.set('cursor', cursor);
     const page = await fetch(`${emu.url}/rest/v1/events?${query}`, {
       headers: { authorization: `Bearer ${emu.keys.live}` },
-    }).then((r) => r.json());
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          data: Array<Record<string, unknown>>;
+          has_more: boolean;
+          next_cursor: string | null;
+        }>,
+    );
     items.push(...page.data);
-    cursor = page.has_more ? page.next_cursor : undefined;
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
   } while (cursor);
   return items.reverse();
 }

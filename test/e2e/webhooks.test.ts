@@ -84,8 +84,8 @@ describe('svc webhooks list/create/update/delete', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
         body: JSON.stringify({ url: 'https://example.com/h', enabled_events: ['*'] }),
-      }).then((r) => r.json())
-    ).id as string;
+      }).then((r) => r.json() as Promise<{ id: string }>)
+    ).id;
     const result = await runSvc(['webhooks', 'delete', id], { env: envFor(emu) });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--yes/);

@@ -25,7 +25,10 @@ describe('Deliverer', () => {
     const result = await deliverer().deliver(
       receiver.url,
       '{"id":"evt_1"}',
-      () => signedHeaders('whsec_x', '{"id":"evt_1"}', (clock += 1000)),
+      () => {
+        clock += 1000;
+        return signedHeaders('whsec_x', '{"id":"evt_1"}', clock);
+      },
       { attempts: 5, backoff: () => 0, onAttempt: (a) => seen.push(a.status ?? 0) },
     );
     expect(result).toMatchObject({ ok: true, status: 204, attempts: 3 });
