@@ -193,6 +193,40 @@ describe('inventory push', () => {
   });
 });
 
+describe('inventory push --wait', () => {
+  it('follows the operations to the channels and succeeds when they all took the change', async () => {
+    const emu = await start({ channelDelayMs: 200 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '20'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/operations succeeded/);
+    expect(emu.requests({ method: 'GET', path: /^\/operations/ }).length).toBeGreaterThan(0);
+  });
+
+  it('names channel failures per SKU (exit 3)', async () => {
+    const emu = await start({ channelDelayMs: 100, channelFailureShare: 1 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '20'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/channels refused \d+ SKU update/);
+    expect(result.stderr).toMatch(/channel_error/);
+  });
+
+  it('exits 8 when operations are still pending at the timeout', async () => {
+    const emu = await start({ channelDelayMs: 60_000 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '1'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(8);
+    expect(result.stderr).toMatch(/still pending/);
+  });
+});
+
 describe('inventory set', () => {
   it('sets one SKU and says when it is not in the catalog', async () => {
     const emu = await start();

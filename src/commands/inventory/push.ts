@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
 import { BATCH_MAX_ITEMS, keyMode } from '../../api/contract.js';
 import type { Context } from '../../cli/context.js';
 import { integerFlag } from '../../cli/parse.js';
 import type { Journal } from '../../config/journal.js';
 import { failureLines, RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { PartialFailure, StillPending, UsageError } from '../../errors.js';
 import type { ReportFile } from '../../output/report.js';
 
 /** Flags of `svc inventory push`. */
@@ -14,6 +15,8 @@ export interface PushOptions {
   batchSize: number;
   dryRun?: boolean;
   resume?: boolean;
+  wait?: boolean;
+  timeout: number;
   report?: string;
   map?: string;
 }
@@ -39,6 +42,13 @@ export function pushCommand(parent: Command, ctx: Context): void {
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
+    .option('--wait', 'follow the operations until the channels answered; name channel failures per SKU')
+    .option(
+      '--timeout <s>',
+      'with --wait: give up after S seconds (exit 8)',
+      integerFlag('--timeout', 0),
+      300,
+    )
     .addHelpText(
       'after',
       [
@@ -89,6 +99,7 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   });
   const tally = new Tally();
   const started = ctx.now();
+  const operationIds: string[] = [];
   let stopped: RunStopped | undefined;
   try {
     await pushInventory(file, {
@@ -100,8 +111,9 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
         tally.summary.requests++;
         return pushInventoryBatch(client, rows);
       },
-      onBatch: ({ index, outcomes }) => {
+      onBatch: ({ index, outcomes, operationId }) => {
         journal.confirm(index, new Date(ctx.now()));
+        if (operationId) operationIds.push(operationId);
         for (const outcome of outcomes) tally.add(outcome);
         report?.write(outcomes);
         progress.update(tally.summary.total);
@@ -134,6 +146,8 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
     );
     throw stopped.reason;
   }
+  if (options.wait && operationIds.length > 0)
+    await waitForChannels(ctx, client, operationIds, started, options.timeout);
   if (summary.failed > 0) {
     const where = options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them';
     throw new PartialFailure(
@@ -141,6 +155,41 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
       failureLines(tally),
     );
   }
+}
+
+/** Follows the push's operations; exit 8 when some are still pending, 3 when a channel refused a SKU. */
+async function waitForChannels(
+  ctx: Context,
+  client: ApiClient,
+  operationIds: string[],
+  started: number,
+  timeoutSeconds: number,
+): Promise<void> {
+  const { followPushOperations } = await import('../../core/inventory/follow.js');
+  ctx.messages.info(
+    `Waiting for ${operationIds.length} operation${operationIds.length === 1 ? '' : 's'} to reach the channels…`,
+  );
+  const { wait, failures } = await followPushOperations(client, operationIds, {
+    timeoutMs: timeoutSeconds * 1000,
+    // A minute of slack for a service clock a little behind ours.
+    createdAfter: new Date(started - 60_000).toISOString(),
+    signal: ctx.signal,
+  });
+  if (wait.pending.length > 0) {
+    throw new StillPending(
+      `${wait.pending.length} of ${operationIds.length} operations still pending after ${timeoutSeconds} s (svc operations wait ${wait.pending[0].id})`,
+    );
+  }
+  if (failures.length > 0) {
+    const lines = failures.map((f) =>
+      [f.sku, f.channel_account_id, f.listing_id, f.error?.code, f.error?.message].filter(Boolean).join(': '),
+    );
+    throw new PartialFailure(
+      `the channels refused ${failures.length} SKU update${failures.length === 1 ? '' : 's'}`,
+      lines.slice(0, 10).concat(lines.length > 10 ? [`… and ${lines.length - 10} more`] : []),
+    );
+  }
+  ctx.messages.info(`All ${operationIds.length} operations succeeded on the channels.`);
 }
 
 /** The journal of this push: the interrupted one on --resume, else a fresh one. */
