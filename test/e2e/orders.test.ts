@@ -25,11 +25,16 @@ afterAll(() => emu.close());
 const ordersWith = (status: string): OrderRecord[] =>
   [...emu.store.orders.values()].filter((order) => order.status === status);
 
-/** Resolves once the emulator has logged `count` requests matching `filter` (they may still be in a delay fault). */
-async function whenRequests(filter: RequestFilter, count: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (emu.requests(filter).length < count) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} requests`);
+/**
+ * Resolves once the emulator has logged `count` requests matching `filter` (they may still be
+ * held in a delay fault), or as soon as `running` ended without getting that far.
+ */
+async function whenRequests(filter: RequestFilter, count: number, running: Promise<unknown>): Promise<void> {
+  let ended = false;
+  void running.finally(() => {
+    ended = true;
+  });
+  while (emu.requests(filter).length < count && !ended) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -95,7 +100,7 @@ describe('orders list --since-last', () => {
       const before = list();
       emu.faults.inject({ method: 'GET', path: '/orders', kind: 'delay', delayMs: 300, times: 2 });
       const running = runSvc(args, { env });
-      await whenRequests({ path: '/orders' }, before + 2);
+      await whenRequests({ path: '/orders' }, before + 2, running);
       clock.advance(5_000);
       change();
       const result = await running;

@@ -205,12 +205,13 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
     await report?.close();
     const summary = tally.summary;
     summary.seconds = (ctx.now() - started) / 1000;
-    summary.skipped += shipments.length - summary.total;
+    // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
+    const notReached = shipments.length - summary.total;
     const { summaryLine } = await import('../../output/summary.js');
     if (ctx.globals.json) await ctx.printer.item(summary);
     else {
       ctx.messages.info(
-        `Fulfilled ${summaryLine(summary, 'orders')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
+        `Fulfilled ${summaryLine(summary, 'orders')}${notReached > 0 ? `; ${notReached} not reached` : ''}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
       );
     }
   }

@@ -6,7 +6,7 @@ import {
   IncrementalExport,
   SERVER_CLOCK_SLACK_MS,
 } from '../../../../src/core/orders/incremental-export.js';
-import { paginate } from '../../../../src/emulator/pagination.js';
+import { type ListEnvelope, paginate } from '../../../../src/emulator/pagination.js';
 import { Rng } from '../../../../src/emulator/rng.js';
 import { ProtocolError } from '../../../../src/errors.js';
 
@@ -78,7 +78,7 @@ class FakeService {
         if (page > 0) service.beforePage?.(pass, page);
         service.now += 150;
         service.requests++;
-        const envelope = paginate(
+        const envelope: ListEnvelope<FakeOrder> = paginate(
           [...service.orders.values()],
           { key: (o) => o.updated_at, direction: 'desc' },
           { limit: service.pageSize, after },
@@ -87,7 +87,7 @@ class FakeService {
         const date = service.dateHeader ? new Date(Math.floor(service.now / 1000) * 1000) : undefined;
         onPage({ serverDate: date, count: envelope.data.length, hasMore: envelope.has_more });
         for (const order of envelope.data) yield structuredClone(order) as unknown as Order;
-        const last = envelope.data.at(-1);
+        const last: FakeOrder | undefined = envelope.data.at(-1);
         if (!envelope.has_more || !last) return;
         after = { key: last.updated_at, id: last.id };
       }
