@@ -48,7 +48,7 @@ export function listCommand(parent: Command, ctx: Context): void {
         'Examples:',
         '  svc orders list --status awaiting_shipment',
         '  svc orders list --created-after 24h --all -o csv > orders.csv',
-        '  svc orders list --since-last accounting -o csv >> accounting/orders.csv',
+        '  svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
       ].join('\n'),
     )
     .action(async (options: OrdersListOptions) => runOrdersList(ctx, options));
