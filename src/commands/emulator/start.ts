@@ -1,9 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../../cli/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
+import type { FaultSpec } from '../../emulator/faults.js';
+import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */
 export interface EmulatorStartOptions {
+  fault?: FaultSpec[];
   port: number;
   host: string;
   seed: number;
@@ -74,9 +77,14 @@ export function startCommand(parent: Command, ctx: Context): void {
       'share of delivered events sent a second time, 0 to 1 (at-least-once)',
       shareFlag('--webhook-duplicates'),
     )
+    .option(
+      '--fault <spec>',
+      'inject a fault into the next matching requests: METHOD:PATH:KIND[:TIMES[:SECONDS]] (repeatable)',
+      collectFault,
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n',
+      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
     )
     .action(async (options: EmulatorStartOptions) => runStart(ctx, options));
 }
@@ -102,6 +110,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     webhookTimeoutMs: options.webhookTimeout,
     webhookDuplicateRate: options.webhookDuplicates,
   });
+  for (const fault of options.fault ?? []) emulator.faults.inject(fault);
   if (options.json || ctx.globals.json) {
     await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
   } else {
