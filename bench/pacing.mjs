@@ -2,10 +2,10 @@
 // paginated crawl should see zero 429s and take at most 1.1x the theoretical minimum
 // (200 - 10) / 20 s, from first request to last answer. Prints its figures; not a timed test.
 //
-//   node bench/pacing.mjs            library crawls, plus `svc api --paginate` when dist/ is built
+//   node bench/pacing.mjs            library crawls, then `svc api --paginate` as a subprocess
 //   BENCH_TRIALS=5 node bench/pacing.mjs
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,7 +18,11 @@ const REQUESTS = 200;
 const MINIMUM_MS = ((REQUESTS - BUCKET) / DRAIN) * 1000;
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 
-/** Bundles the TypeScript sources the benchmark needs, so it runs without the lead's build. */
+const BANNER = {
+  js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+};
+
+/** Bundles the emulator and the client from the TypeScript sources, so the bench needs no build. */
 async function loadSources() {
   const outdir = join(root, 'bench', 'tmp');
   mkdirSync(outdir, { recursive: true });
@@ -36,12 +40,44 @@ async function loadSources() {
     platform: 'node',
     target: 'node20',
     define: { __SVC_VERSION__: '"bench"' },
-    banner: {
-      js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);",
-    },
+    banner: BANNER,
     logLevel: 'warning',
   });
   return import(pathToFileURL(outfile).href);
+}
+
+/**
+ * Bundles the CLI as scripts/build.mjs does, but into bench/tmp, so that a parallel
+ * `npm run build` emptying dist/ cannot break a run. Returns the launcher, or undefined.
+ */
+async function buildCli() {
+  const outdir = join(root, 'bench', 'tmp', 'cli');
+  try {
+    await build({
+      entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
+      outdir,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      chunkNames: 'chunks/[name]-[hash]',
+      define: { __SVC_VERSION__: '"bench"' },
+      banner: BANNER,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    console.log(
+      `svc api --paginate                 skipped: the CLI does not build (${error.message.split('\n')[0]})`,
+    );
+    return undefined;
+  }
+  const launcher = join(outdir, 'svc.mjs');
+  writeFileSync(
+    launcher,
+    "const { main } = await import('./cli.js');\nprocess.exitCode = await main(process.argv);\n",
+  );
+  return launcher;
 }
 
 function figures(label, elapsedMs, rateLimited, requests, extra = '') {
@@ -80,7 +116,7 @@ async function libraryCrawl(lib, workers) {
       lastAnswerAt - firstSentAt,
       rateLimited,
       requests,
-      `  (learnt r=${pacing.drainPerSecond?.toFixed(2)}/s)`,
+      `  (drain proven >= ${pacing.learnedDrainPerSecond?.toFixed(2)}/s, paced at ${pacing.drainPerSecond?.toFixed(2)}/s)`,
     );
   } finally {
     await client.close();
@@ -89,7 +125,7 @@ async function libraryCrawl(lib, workers) {
 }
 
 /** `svc api GET /orders -F limit=1 --paginate` as a subprocess, timed by the emulator's request log. */
-async function cliCrawl(lib) {
+async function cliCrawl(lib, launcher) {
   const emulator = await lib.startEmulator({ bucket: BUCKET, drainPerSecond: DRAIN, orders: REQUESTS });
   try {
     const env = {
@@ -98,17 +134,7 @@ async function cliCrawl(lib) {
       SVC_BASE_URL: emulator.url,
       NO_COLOR: '1',
     };
-    const args = [
-      join(root, 'bin', 'svc'),
-      'api',
-      'GET',
-      '/orders',
-      '-F',
-      'limit=1',
-      '--paginate',
-      '-o',
-      'ndjson',
-    ];
+    const args = [launcher, 'api', 'GET', '/orders', '-F', 'limit=1', '--paginate', '-o', 'ndjson'];
     const { code, stdout, stderr } = await run(process.execPath, args, env);
     const log = emulator.requests({ path: '/orders' });
     if (code !== 0 || log.length === 0) {
@@ -159,13 +185,12 @@ console.log(
 const results = [];
 for (let trial = 0; trial < TRIALS; trial += 1) results.push(await libraryCrawl(lib, 1));
 results.push(await libraryCrawl(lib, 4));
-if (existsSync(join(root, 'dist', 'cli.js'))) {
+const launcher = await buildCli();
+if (launcher) {
   for (let trial = 0; trial < TRIALS; trial += 1) {
-    const result = await cliCrawl(lib);
+    const result = await cliCrawl(lib, launcher);
     if (result) results.push(result);
   }
-} else {
-  console.log('svc api --paginate                 skipped: run `npm run build` first');
 }
 const worst = Math.max(...results.map((r) => r.ratio));
 const total429 = results.reduce((sum, r) => sum + r.rateLimited, 0);
