@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -9,7 +9,13 @@ const PHOTO = 'photo_required_for_channel';
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'listings');
 
 /** A JSON call to the emulator with the live key. */
-async function api(emu: RunningEmulator, method: string, path: string, body?: unknown) {
+async function api(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: tests poke into arbitrary JSON answers.
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${emu.url}/rest/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
@@ -168,6 +174,29 @@ describe('listing commands', () => {
     const again = await runSvc(['listings', 'publish', '--file', path, '--json'], { env: envFor(emu) });
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ total: 250, skipped: 250, failed: 0, requests: 3 });
+  });
+
+  it('a file with an item the service refuses exits 3 and the report names it', async () => {
+    const [pair] = freePairs(1);
+    const path = join(freshConfigDir(), 'listings.json');
+    writeFileSync(
+      path,
+      JSON.stringify(
+        [pair, { product_id: 'prod_gone', channel_account_id: pair.channel_account_id }],
+        null,
+        2,
+      ),
+    );
+    const report = join(freshConfigDir(), 'report.csv');
+    const result = await runSvc(['listings', 'publish', '--file', path, '--report', report], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('1 listing failed; see');
+    const rows = readFileSync(report, 'utf8').trim().split(/\r?\n/);
+    expect(rows[0]).toBe('line,key,status,code,message');
+    expect(rows[1]).toMatch(new RegExp(`^2,${pair.product_id}@${pair.channel_account_id},created,,list_`));
+    expect(rows[2]).toMatch(/^6,prod_gone@.*,failed,resource_missing,/);
   });
 
   it('a file with bad lines is refused whole, naming each line, and nothing is sent', async () => {

@@ -222,7 +222,8 @@ async function followRetries(
   }
   const all = verdicts(byListing, result.operations);
   const listed = all.filter((verdict) => verdict.status === 'listed').length;
-  const unresolved = all.filter((verdict) => verdict.status !== 'listed');
+  const simulated = all.filter((verdict) => verdict.status === 'simulated').length;
+  const unresolved = all.filter((verdict) => verdict.status === 'failing' || verdict.status === 'pending');
   const failing = unresolved.filter((verdict) => verdict.status === 'failing').length;
   const pending = unresolved.length - failing;
   if (ctx.globals.json) {
@@ -237,7 +238,7 @@ async function followRetries(
     await ctx.printer.list(fromArray(unresolved), verdictView);
   }
   ctx.messages.info(
-    `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}.`,
+    `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}${simulated > 0 ? `, ${simulated} simulated (test key)` : ''}.`,
   );
   if (pending > 0)
     throw new StillPending(

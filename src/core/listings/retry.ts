@@ -79,7 +79,8 @@ export async function resyncAll(listings: readonly Listing[], options: ResyncOpt
 export interface RetryVerdict {
   listing_id: string;
   operation_id: string;
-  status: 'listed' | 'failing' | 'pending';
+  /** `simulated`: a test key's resync, which changed nothing. */
+  status: 'listed' | 'failing' | 'pending' | 'simulated';
   code?: string;
   message?: string;
 }
@@ -112,6 +113,10 @@ export function verdicts(
         message: result.error?.message,
       };
     }
-    return { listing_id: listingId, operation_id: operationId, status: 'listed' };
+    return {
+      listing_id: listingId,
+      operation_id: operationId,
+      status: result.status === 'simulated' ? 'simulated' : 'listed',
+    };
   });
 }
