@@ -227,11 +227,11 @@ export class Transport {
   }
 
   private debug(line: string): void {
-    this.options.debug?.(line);
+    report(this.options.debug, line);
   }
 
   private notice(line: string): void {
-    this.options.notice?.(line);
+    report(this.options.notice, line);
   }
 }
 
@@ -250,6 +250,15 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
   const search = params.toString();
   if (search === '') return url;
   return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** A line to a sink that must not break the request it describes (a closed stderr, say). */
+function report(sink: ((line: string) => void) | undefined, line: string): void {
+  try {
+    sink?.(line);
+  } catch {
+    // Losing a line beats losing the request, and its pacer ticket with it.
+  }
 }
 
 function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
