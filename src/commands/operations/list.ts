@@ -10,11 +10,23 @@ export function listCommand(parent: Command, ctx: Context): void {
     .command('list')
     .description('list operations, newest first')
     .option('--status <status>', 'pending, processing, succeeded, partial, failed')
-    .option('--created-after <time>', 'ISO 8601 or a duration back from now', timeFlag('--created-after', ctx.now))
-    .addHelpText('after', '\nExamples:\n  svc operations list --status failed\n  svc operations list --created-after 1h --all\n')
+    .option(
+      '--created-after <time>',
+      'ISO 8601 or a duration back from now',
+      timeFlag('--created-after', ctx.now),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  svc operations list --status failed\n  svc operations list --created-after 1h --all\n',
+    )
     .action(async (options: { status?: string; createdAfter?: string }) => {
       const { listOperations } = await import('../../api/resources/operations.js');
       const filters = { status: options.status, created_after: options.createdAfter };
-      await printList(ctx, listOperations(await ctx.client(), filters, ctx.listLimit), operationsView, 'operations');
+      await printList(
+        ctx,
+        listOperations(await ctx.client(), filters, ctx.listLimit),
+        operationsView,
+        'operations',
+      );
     });
 }

@@ -19,7 +19,16 @@ export const channelAccountsView: View<ChannelAccountSummary> = {
           .join(', '),
     },
   ],
-  fields: ['id', 'channel', 'label', 'shop_name', 'status', 'discovery.categories', 'discovery.attribute_schema', 'discovery.policies'],
+  fields: [
+    'id',
+    'channel',
+    'label',
+    'shop_name',
+    'status',
+    'discovery.categories',
+    'discovery.attribute_schema',
+    'discovery.policies',
+  ],
 };
 
 /** Policies of one account. */

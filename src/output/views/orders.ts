@@ -31,12 +31,17 @@ export function ordersView(showBuyer: boolean): View<Order> {
       { header: 'STATUS', cell: (o) => o.status },
       { header: 'TOTAL', cell: (o) => `${o.total ?? ''} ${o.currency ?? ''}`.trim() },
       { header: 'ITEMS', cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)) },
-      ...(showBuyer ? [{ header: 'BUYER', cell: (o: Order) => `${o.buyer?.name ?? ''} <${o.buyer?.email ?? ''}>` }] : []),
+      ...(showBuyer
+        ? [{ header: 'BUYER', cell: (o: Order) => `${o.buyer?.name ?? ''} <${o.buyer?.email ?? ''}>` }]
+        : []),
       { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '' },
       { header: 'AGE', cell: (o, now) => age(o.created_at, now) },
     ],
     fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : []), ...LINE_FIELDS],
     // One csv/tsv row per order line, the order's columns repeated: `lines.sku` reads the line.
-    rows: (order) => ((order.lines ?? []).length === 0 ? [order] : (order.lines ?? []).map((line) => ({ ...order, lines: line }))),
+    rows: (order) =>
+      (order.lines ?? []).length === 0
+        ? [order]
+        : (order.lines ?? []).map((line) => ({ ...order, lines: line })),
   };
 }

@@ -14,7 +14,20 @@ export const productsView: View<Product> = {
     { header: 'STATUS', cell: (p) => p.status ?? '' },
     { header: 'UPDATED', cell: (p, now) => age(p.updated_at, now) },
   ],
-  fields: ['id', 'title', 'brand', 'category', 'status', 'sync_status', 'currency', 'tags', 'variants', 'images', 'created_at', 'updated_at'],
+  fields: [
+    'id',
+    'title',
+    'brand',
+    'category',
+    'status',
+    'sync_status',
+    'currency',
+    'tags',
+    'variants',
+    'images',
+    'created_at',
+    'updated_at',
+  ],
 };
 
 function truncate(text: string, max: number): string {
