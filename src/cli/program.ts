@@ -37,15 +37,24 @@ export function buildProgram(ctx: Context): Command {
     .option('--profile <name>', 'profile to use')
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
     .addOption(
-      new Option('-o, --output <format>', 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)').choices(
-        OUTPUT_FORMATS,
-      ),
+      new Option(
+        '-o, --output <format>',
+        'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)',
+      ).choices(OUTPUT_FORMATS),
     )
     .option('--json', 'same as -o json')
     .option('--all', 'follow next_cursor to the end')
     .option('--limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
-    .option('--fields <list>', 'columns for table, csv and tsv; fields kept in json and ndjson', flagParser(parseFieldList))
-    .option('--max-retries <n>', 'retries of one request (default 5; also SVC_MAX_RETRIES)', integerFlag('--max-retries', 0, 100))
+    .option(
+      '--fields <list>',
+      'columns for table, csv and tsv; fields kept in json and ndjson',
+      flagParser(parseFieldList),
+    )
+    .option(
+      '--max-retries <n>',
+      'retries of one request (default 5; also SVC_MAX_RETRIES)',
+      integerFlag('--max-retries', 0, 100),
+    )
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')
     .option('--debug', 'HTTP requests and answers to stderr, secrets redacted')
