@@ -121,12 +121,3 @@ export async function runChunks<C>(
   if (reason instanceof QuotaError || reason instanceof Interrupted) throw new RunStopped(reason);
   if (reason) throw reason;
 }
-
-/** "line 3: NOT-A-SKU: sku_not_found: No variant has…", one line per first failure. */
-export function failureLines(tally: Tally): string[] {
-  const lines = tally.firstFailures.map(
-    (o) => `${o.line ? `line ${o.line}: ` : ''}${o.key}: ${[o.code, o.message].filter(Boolean).join(': ')}`,
-  );
-  const more = tally.summary.failed - lines.length;
-  return more > 0 ? [...lines, `… and ${more} more`] : lines;
-}

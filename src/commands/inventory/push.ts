@@ -1,14 +1,13 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { BATCH_MAX_ITEMS, keyMode } from '../../api/contract.js';
+import { BATCH_MAX_ITEMS } from '../../api/contract.js';
+import { BulkSession, confirmLiveBulk, usesLiveKey } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import { integerFlag } from '../../cli/parse.js';
 import type { Journal } from '../../config/journal.js';
-import { failureLines, RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { PartialFailure, StillPending, UsageError } from '../../errors.js';
-import type { ReportFile } from '../../output/report.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions {
@@ -79,82 +78,67 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   if (options.dryRun) return showDryRun(ctx, file, plannedRequests);
 
   const client = await ctx.client();
-  const credentials = await ctx.credentials();
-  const live = keyMode(credentials.apiKey ?? '') === 'live';
+  const live = await usesLiveKey(ctx);
   const journal = await openJournal(ctx, file, options);
   const batchSize = journal.data.batch_size;
-  const requests = Math.ceil(file.rowCount / batchSize) - journal.confirmedCount;
-  if (live && !(await confirmPush(ctx, file, requests)))
-    throw new UsageError('push canceled; nothing was sent');
+  const totalBatches = Math.ceil(file.rowCount / batchSize);
+  const requests = totalBatches - journal.confirmedCount;
+  await confirmLiveBulk(
+    ctx,
+    live,
+    `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)?`,
+    'push',
+  );
 
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
-  const { startProgress } = await import('../../output/progress.js');
   const { rangesToSet } = await import('../../config/journal.js');
-  const report = options.report ? await openReport(options.report) : undefined;
-  const progress = await startProgress(ctx.io, {
+  const session = await BulkSession.start(ctx, {
     total: file.rowCount,
     noun: 'SKUs',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    report: options.report,
+    live,
   });
-  const tally = new Tally();
   const started = ctx.now();
   const operationIds: string[] = [];
-  let stopped: RunStopped | undefined;
-  try {
-    await pushInventory(file, {
-      batchSize,
-      concurrency: CONCURRENCY,
-      simulated: !live,
-      confirmed: rangesToSet(journal.data.confirmed),
-      send: (rows) => {
-        tally.summary.requests++;
-        return pushInventoryBatch(client, rows);
-      },
-      onBatch: ({ index, outcomes, operationId }) => {
-        journal.confirm(index, new Date(ctx.now()));
-        if (operationId) operationIds.push(operationId);
-        for (const outcome of outcomes) tally.add(outcome);
-        report?.write(outcomes);
-        progress.update(tally.summary.total);
-      },
-      signal: ctx.signal,
-      graceMs: STOP_GRACE_MS,
-    });
-    journal.remove();
-  } catch (error) {
-    journal.flush(new Date(ctx.now()));
-    if (!(error instanceof RunStopped)) throw error;
-    stopped = error;
-  } finally {
-    progress.stop();
-    await report?.close();
-    tally.summary.seconds = (ctx.now() - started) / 1000;
-  }
-  const summary = tally.summary;
-  summary.skipped += file.rowCount - summary.total;
-  const { summaryLine } = await import('../../output/summary.js');
-  if (ctx.globals.json) await ctx.printer.item(summary);
-  else {
-    const note = live ? '' : ' (test key: results were simulated, nothing changed)';
-    ctx.messages.info(`Pushed ${summaryLine(summary, 'SKUs')}${note}`);
-  }
-  if (stopped) {
-    const total = Math.ceil(file.rowCount / batchSize);
-    ctx.messages.warn(
-      `stopped with ${journal.confirmedCount} of ${total} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
-    );
-    throw stopped.reason;
-  }
-  if (options.wait && operationIds.length > 0)
+  await session.run(async () => {
+    try {
+      await pushInventory(file, {
+        batchSize,
+        concurrency: CONCURRENCY,
+        simulated: !live,
+        confirmed: rangesToSet(journal.data.confirmed),
+        send: (rows) => {
+          session.countRequest();
+          return pushInventoryBatch(client, rows);
+        },
+        onBatch: ({ index, outcomes, operationId }) => {
+          journal.confirm(index, new Date(ctx.now()));
+          if (operationId) operationIds.push(operationId);
+          session.record(outcomes);
+        },
+        signal: ctx.signal,
+        graceMs: STOP_GRACE_MS,
+      });
+      journal.remove();
+    } catch (error) {
+      journal.flush(new Date(ctx.now()));
+      throw error;
+    }
+  });
+  session.summary.skipped += file.rowCount - session.summary.total;
+  await session.finish({
+    verb: 'Pushed',
+    throwOnFailures: false,
+    afterStop: () =>
+      ctx.messages.warn(
+        `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
+      ),
+  });
+  if (options.wait && operationIds.length > 0) {
     await waitForChannels(ctx, client, operationIds, started, options.timeout);
-  if (summary.failed > 0) {
-    const where = options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them';
-    throw new PartialFailure(
-      `${summary.failed} SKU${summary.failed === 1 ? '' : 's'} failed${where}`,
-      failureLines(tally),
-    );
   }
+  session.throwIfFailed();
 }
 
 /** Follows the push's operations; exit 8 when some are still pending, 3 when a channel refused a SKU. */
@@ -260,19 +244,4 @@ async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Pr
         ),
       ].join('\n'),
   });
-}
-
-/** With a live key on a terminal, says what the push will spend and asks; elsewhere proceeds. */
-async function confirmPush(ctx: Context, file: CheckedFile, requests: number): Promise<boolean> {
-  if (ctx.globals.yes || !ctx.canPrompt) return true;
-  const { confirm } = await ctx.prompts();
-  return confirm({
-    message: `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)?`,
-    default: false,
-  });
-}
-
-async function openReport(path: string): Promise<ReportFile> {
-  const { ReportFile } = await import('../../output/report.js');
-  return ReportFile.open(path);
 }
