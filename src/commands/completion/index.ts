@@ -1,0 +1,45 @@
+import { Argument, type Command } from 'commander';
+import type { Context } from '../../cli/context.js';
+import { SHELLS, type Shell } from '../../core/completion/model.js';
+import { UsageError } from '../../errors.js';
+
+/** What `svc __complete` can list for the completion scripts. */
+const DYNAMIC = ['profiles'] as const;
+
+/** `svc completion bash|zsh|fish`, and the hidden `svc __complete` the scripts call at TAB time. */
+export function registerCompletion(program: Command, ctx: Context): void {
+  program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The script completes commands, flags, output formats, statuses, event types and your profile names.',
+        '',
+        'Examples:',
+        '  source <(svc completion bash)                              # bash: add this line to ~/.bashrc',
+        '  svc completion zsh > ~/.zfunc/_svc                         # zsh: with fpath+=(~/.zfunc) before compinit',
+        '  svc completion fish > ~/.config/fish/completions/svc.fish  # fish',
+      ].join('\n'),
+    )
+    .action(async (shell: Shell) => {
+      // The full tree, whatever part of it this run registered.
+      const { buildProgram } = await import('../../cli/program.js');
+      const { describeProgram } = await import('./tree.js');
+      const { completionScript } = await import('../../core/completion/script.js');
+      const tree = describeProgram(await buildProgram(ctx));
+      await ctx.printer.text(completionScript(shell, tree).trimEnd());
+    });
+
+  program
+    .command('__complete', { hidden: true })
+    .description('print candidates for the completion scripts, one a line')
+    .addArgument(new Argument('<what>').choices(DYNAMIC))
+    .action(async (what: (typeof DYNAMIC)[number]) => {
+      if (what !== 'profiles') throw new UsageError(`nothing to complete for "${what}"`);
+      const config = await ctx.config();
+      for (const name of Object.keys(config.profiles)) await ctx.printer.text(name);
+    });
+}

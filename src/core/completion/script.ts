@@ -1,0 +1,12 @@
+/** One entry point for the three generators. */
+import { bashScript } from './bash.js';
+import { fishScript } from './fish.js';
+import type { CompletionTree, Shell } from './model.js';
+import { zshScript } from './zsh.js';
+
+/** The completion script `svc completion SHELL` prints. */
+export function completionScript(shell: Shell, tree: CompletionTree): string {
+  if (shell === 'bash') return bashScript(tree);
+  if (shell === 'zsh') return zshScript(tree);
+  return fishScript(tree);
+}
