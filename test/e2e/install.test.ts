@@ -1,0 +1,108 @@
+/**
+ * `npm pack` makes a package that installs like any npm CLI: `npm i -g` into a fresh prefix,
+ * no dependency to fetch (the bundle in dist/ carries them), and `svc` runs from anywhere.
+ * Packs the dist/ already built (--ignore-scripts: prepack would rebuild it under other tests).
+ * Takes a few seconds: npm itself is slow to start.
+ */
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshConfigDir } from '../helpers/svc.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+/** Runs a command and fails the test with its stderr when it does not exit 0. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+  const result: SpawnSyncReturns<string> = spawnSync(command, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false', ...env },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  expect(result.status, `${command} ${args.join(' ')}\n${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+let packed: { filename: string; files: Array<{ path: string }> };
+let prefix: string;
+let elsewhere: string;
+
+beforeAll(() => {
+  const work = mkdtempSync(join(tmpdir(), 'svc-install-'));
+  const out = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
+  [packed] = JSON.parse(out) as [typeof packed];
+  prefix = join(work, 'prefix');
+  elsewhere = join(work, 'elsewhere');
+  mkdirSync(elsewhere);
+  // --offline: with no dependencies there is nothing to fetch, and the test proves it.
+  run(
+    'npm',
+    [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      join(work, packed.filename),
+    ],
+    elsewhere,
+  );
+}, 120_000);
+
+describe('npm pack and npm install --global', () => {
+  it('packs the launcher, the bundle, the completion scripts and the README, and nothing else', () => {
+    const paths = packed.files.map((file) => file.path);
+    expect(packed.filename).toBe(`svc-${pkg.version}.tgz`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'bin/svc',
+        'dist/cli.js',
+        'dist/index.js',
+        'completions/svc.bash',
+        'completions/_svc',
+        'completions/svc.fish',
+        'README.md',
+        'package.json',
+      ]),
+    );
+    const unexpected = paths.filter(
+      (path) =>
+        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|README\.md|package\.json)$/.test(
+          path,
+        ),
+    );
+    expect(unexpected).toEqual([]);
+  });
+
+  it('installs no dependencies: the bundle carries them', () => {
+    const installed = join(prefix, 'lib', 'node_modules', 'svc');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+  });
+
+  it('runs svc --version, --help and a command needing bundled libraries from another directory', () => {
+    const svc = join(prefix, 'bin', 'svc');
+    expect(run(svc, ['--version'], elsewhere)).toBe(`${pkg.version}\n`);
+    const help = run(svc, ['--help'], elsewhere);
+    expect(help).toContain('Usage: svc [options] [command]');
+    expect(help).toContain('Catalog:');
+    expect(run(svc, ['orders', 'list', '--help'], elsewhere)).toContain('Examples:');
+    // conf (profiles) and zod (completion's channel kinds) come from the bundle, not node_modules.
+    expect(
+      run(svc, ['profiles', 'list', '-o', 'json'], elsewhere, { SVC_CONFIG_DIR: freshConfigDir() }),
+    ).toBe('[]\n');
+    expect(run(svc, ['completion', 'bash'], elsewhere)).toContain("'listings list|--channel'");
+  });
+
+  it('runs from the checkout with npm exec', () => {
+    expect(run('npm', ['exec', '--offline', '--', 'svc', '--version'], ROOT)).toBe(`${pkg.version}\n`);
+  });
+});
