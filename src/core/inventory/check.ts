@@ -8,7 +8,7 @@ import {
   type InventoryRow,
   parseColumnMap,
   readHeaderLine,
-  readRecords,
+  readRecordBatches,
   resolveColumns,
   toRow,
 } from './csv-rows.js';
@@ -40,25 +40,27 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
   let columns: ColumnIndexes | undefined;
   let rowCount = 0;
   try {
-    for await (const { record, line } of readRecords(path, delimiter, (chunk) => hash.update(chunk))) {
-      if (!columns) {
-        columns = resolveColumns(record, map);
-        continue;
+    for await (const batch of readRecordBatches(path, delimiter, (chunk) => hash.update(chunk))) {
+      for (const { record, line } of batch) {
+        if (!columns) {
+          columns = resolveColumns(record, map);
+          continue;
+        }
+        const row = toRow(record, line, columns);
+        let problem = 'message' in row ? row.message : undefined;
+        if (!problem && 'sku' in row) {
+          const first = firstLineOf.get(row.sku);
+          if (first !== undefined) problem = `duplicate SKU ${row.sku} (first on line ${first})`;
+          else firstLineOf.set(row.sku, line);
+        }
+        if (problem) {
+          problemCount++;
+          if (problems.length < PROBLEMS_SHOWN) problems.push(`line ${line}: ${problem}`);
+          continue;
+        }
+        rowCount++;
+        if (sample.length < SAMPLE_ROWS) sample.push(row as InventoryRow);
       }
-      const row = toRow(record, line, columns);
-      let problem = 'message' in row ? row.message : undefined;
-      if (!problem && 'sku' in row) {
-        const first = firstLineOf.get(row.sku);
-        if (first !== undefined) problem = `duplicate SKU ${row.sku} (first on line ${first})`;
-        else firstLineOf.set(row.sku, line);
-      }
-      if (problem) {
-        problemCount++;
-        if (problems.length < PROBLEMS_SHOWN) problems.push(`line ${line}: ${problem}`);
-        continue;
-      }
-      rowCount++;
-      if (sample.length < SAMPLE_ROWS) sample.push(row as InventoryRow);
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -84,15 +86,17 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
 export async function* inventoryBatches(file: CheckedFile, size: number): AsyncGenerator<InventoryRow[]> {
   let batch: InventoryRow[] = [];
   let header = true;
-  for await (const { record, line } of readRecords(file.path, file.delimiter)) {
-    if (header) {
-      header = false;
-      continue;
-    }
-    batch.push(toRow(record, line, file.columns) as InventoryRow);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
+  for await (const records of readRecordBatches(file.path, file.delimiter)) {
+    for (const { record, line } of records) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      batch.push(toRow(record, line, file.columns) as InventoryRow);
+      if (batch.length === size) {
+        yield batch;
+        batch = [];
+      }
     }
   }
   if (batch.length > 0) yield batch;

@@ -133,28 +133,78 @@ export async function readHeaderLine(path: string): Promise<string> {
   }
 }
 
+/** One parsed record and the physical line it starts on (header = 1). */
+export interface NumberedRecord {
+  record: string[];
+  line: number;
+}
+
 /** Every data record of the file with the physical line it starts on (streaming). */
 export async function* readRecords(
   path: string,
   delimiter: Delimiter,
   onBytes?: (chunk: Buffer) => void,
-): AsyncGenerator<{ record: string[]; line: number }> {
-  const { parse } = await import('csv-parse');
+): AsyncGenerator<NumberedRecord> {
+  for await (const batch of readRecordBatches(path, delimiter, onBytes)) yield* batch;
+}
+
+/**
+ * The records of the file in the batches each read chunk yields (streaming). For big files
+ * this is the fast path: one await per chunk rather than per record, and line numbers read
+ * from the parser's counters rather than from csv-parse's `info` option, which copies its
+ * state into a new object for every record (it tripled the time of a million-row check).
+ */
+export async function* readRecordBatches(
+  path: string,
+  delimiter: Delimiter,
+  onBytes?: (chunk: Buffer) => void,
+): AsyncGenerator<NumberedRecord[]> {
+  const { Parser } = await import('csv-parse');
+  /** Numbers each record when the parser emits it, when its counters are those of that record. */
+  class NumberingParser extends Parser {
+    private batch: NumberedRecord[] = [];
+    private previousEnd = 0;
+    private previousEmpty = 0;
+
+    override push(record: unknown): boolean {
+      if (record === null) {
+        this.flushBatch();
+        return super.push(null);
+      }
+      const { lines, empty_lines } = this.info;
+      const line = this.previousEnd + 1 + (empty_lines - this.previousEmpty);
+      this.previousEnd = lines;
+      this.previousEmpty = empty_lines;
+      this.batch.push({ record: record as string[], line });
+      return true;
+    }
+
+    override _transform(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+      super._transform(chunk, encoding, (error?: Error | null) => {
+        this.flushBatch();
+        callback(error);
+      });
+    }
+
+    override _flush(callback: (error?: Error | null) => void) {
+      super._flush((error?: Error | null) => {
+        this.flushBatch();
+        callback(error);
+      });
+    }
+
+    private flushBatch(): void {
+      if (this.batch.length === 0) return;
+      const batch = this.batch;
+      this.batch = [];
+      super.push(batch);
+    }
+  }
   const source = createReadStream(path);
   if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
   const parser = source.pipe(
-    parse({ bom: true, delimiter, info: true, skip_empty_lines: true, relax_column_count: true }),
+    new NumberingParser({ bom: true, delimiter, skip_empty_lines: true, relax_column_count: true }),
   );
   source.on('error', (error) => parser.destroy(error));
-  let previousEnd = 0;
-  let previousEmpty = 0;
-  for await (const { record, info } of parser as AsyncIterable<{
-    record: string[];
-    info: { lines: number; empty_lines: number };
-  }>) {
-    const line = previousEnd + 1 + (info.empty_lines - previousEmpty);
-    previousEnd = info.lines;
-    previousEmpty = info.empty_lines;
-    yield { record, line };
-  }
+  yield* parser as AsyncIterable<NumberedRecord[]>;
 }

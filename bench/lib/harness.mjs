@@ -1,0 +1,199 @@
+// Shared by bench/startup.mjs, bench/memory.mjs and bench/inventory.mjs (this folder is not
+// run by bench/run.mjs). Like bench/pacing.mjs, everything is bundled into bench/tmp with
+// esbuild from the TypeScript sources, so a concurrent `npm run build` emptying dist/ cannot
+// break a run.
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+/** The repository root. */
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Scratch space for bundles and generated files (gitignored). */
+export const tmp = join(root, 'bench', 'tmp');
+
+const BANNER = {
+  js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+};
+
+/**
+ * Bundles the CLI exactly as scripts/build.mjs does, into bench/tmp/<name>/dist, next to a copy
+ * of bin/svc and a package.json, so the launcher (with its `--version` fast path) runs unchanged.
+ * Returns the path of the copied bin/svc; run it with `node <path>`.
+ */
+export async function buildCliTree(name) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const dir = join(tmp, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  await build({
+    entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
+    outdir: join(dir, 'dist'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    chunkNames: 'chunks/[name]-[hash]',
+    define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
+    banner: BANNER,
+    logLevel: 'silent',
+  });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'svc', version: pkg.version, type: 'module' })}\n`,
+  );
+  const bin = join(dir, 'bin', 'svc');
+  copyFileSync(join(root, 'bin', 'svc'), bin);
+  chmodSync(bin, 0o755);
+  return bin;
+}
+
+/** Bundles the in-process emulator from the sources and imports it. */
+export async function loadEmulator(name) {
+  mkdirSync(tmp, { recursive: true });
+  const outfile = join(tmp, `${name}-emulator.mjs`);
+  await build({
+    stdin: {
+      contents: "export { startEmulator } from './src/emulator/index.ts';\n",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    define: { __SVC_VERSION__: '"bench"' },
+    banner: BANNER,
+    logLevel: 'warning',
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+/** One line describing the machine, for the printed figures and RESULTS.md. */
+export function machine() {
+  const cpu = cpus()[0]?.model?.trim() ?? 'unknown cpu';
+  return `${cpu} x${cpus().length} (nproc), ${(totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+}
+
+/** The median of some numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** An environment for a CLI run: the given variables, no colour, a config dir of its own. */
+export function cliEnv(extra = {}) {
+  const configDir = join(tmp, 'config');
+  mkdirSync(configDir, { recursive: true });
+  return { ...process.env, NO_COLOR: '1', CI: 'true', SVC_CONFIG_DIR: configDir, ...extra };
+}
+
+/**
+ * Runs `node args…` under GNU time to get the peak RSS of that process (its own, not the
+ * bench's). stdout is counted (lines and bytes) and kept only with `keepStdout` (for small
+ * outputs), or goes straight to the file `stdoutTo`; stderr is kept for errors.
+ * Resolves { code, ms, maxRssMb, lines, bytes, stdout, stderr }.
+ */
+export function runMeasured(args, env, { keepStdout = false, stdoutTo } = {}) {
+  const timeFile = join(tmp, `time-${process.pid}.txt`);
+  return new Promise((resolve, reject) => {
+    const out = stdoutTo ? openSync(stdoutTo, 'w') : 'pipe';
+    const started = performance.now();
+    const child = spawn('/usr/bin/time', ['-o', timeFile, '-f', '%M', process.execPath, ...args], {
+      env,
+      stdio: ['ignore', out, 'pipe'],
+    });
+    if (stdoutTo) closeSync(out);
+    let lines = 0;
+    let bytes = 0;
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+      if (keepStdout) stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      if (stderr.length < 100_000) stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      let maxRssMb = Number.NaN;
+      try {
+        const text = readFileSync(timeFile, 'utf8').trim().split('\n');
+        maxRssMb = Number(text[text.length - 1]) / 1024;
+      } catch {
+        // GNU time missing or killed: the figure stays NaN and the bench says so.
+      }
+      rmSync(timeFile, { force: true });
+      resolve({ code, ms, maxRssMb, lines, bytes, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Starts `svc emulator start --port 0 --json …` as a separate process and resolves
+ * { url, keys, stop } once it printed its base URL.
+ */
+export function startEmulatorProcess(svc, flags, env = cliEnv()) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [svc, 'emulator', 'start', '--port', '0', '--json', ...flags], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    const fail = (why) => {
+      child.kill('SIGKILL');
+      reject(new Error(`emulator did not start: ${why} ${err.trim().split('\n')[0] ?? ''}`));
+    };
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.on('exit', (code) => fail(`exit ${code}`));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const newline = out.indexOf('\n');
+      if (newline < 0) return;
+      child.removeAllListeners('exit');
+      let info;
+      try {
+        info = JSON.parse(out.slice(0, newline));
+      } catch {
+        fail(`unexpected output ${JSON.stringify(out.slice(0, 200))}`);
+        return;
+      }
+      const stop = () =>
+        new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      resolve({ url: info.base_url, keys: info.keys, stop, pid: child.pid });
+    });
+  });
+}
+
+/** Figures formatted alike: '12.3 MB', '1.23 s'. */
+export const fmt = {
+  mb: (value) => `${value.toFixed(1)} MB`,
+  s: (ms) => `${(ms / 1000).toFixed(2)} s`,
+  ms: (ms) => `${ms.toFixed(1)} ms`,
+  x: (ratio) => `${ratio.toFixed(2)}x`,
+};

@@ -1,0 +1,60 @@
+// Memory benchmark (issue 4): `svc api GET /orders --paginate -o ndjson` over 20,000 orders,
+// the emulator in another process with no rate limit: peak RSS of the CLI process at most
+// 120 MB (measured by GNU time, `%M`), and items per second. stdout goes to a counting sink:
+// the bench counts lines and bytes and keeps nothing. Prints its figures; not a timed test.
+//
+//   node bench/memory.mjs
+//   BENCH_ORDERS=50000 BENCH_TRIALS=3 node bench/memory.mjs
+import {
+  buildCliTree,
+  cliEnv,
+  fmt,
+  machine,
+  median,
+  runMeasured,
+  startEmulatorProcess,
+} from './lib/harness.mjs';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 2);
+const BUDGET_MB = 120;
+
+const svc = await buildCliTree('memory-cli');
+console.log(
+  `memory: svc api GET /orders --paginate -o ndjson over ${ORDERS.toLocaleString('en-US')} orders, emulator in another process (--no-rate-limit); target peak RSS <= ${BUDGET_MB} MB`,
+);
+console.log(`machine: ${machine()}`);
+const seeding = performance.now();
+const emulator = await startEmulatorProcess(svc, ['--orders', String(ORDERS), '--no-rate-limit']);
+console.log(
+  `emulator seeded ${ORDERS.toLocaleString('en-US')} orders in ${fmt.s(performance.now() - seeding)}`,
+);
+const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
+const peaks = [];
+let complete = true;
+try {
+  for (let trial = 1; trial <= TRIALS; trial++) {
+    const run = await runMeasured([svc, 'api', 'GET', '/orders', '--paginate', '-o', 'ndjson'], env);
+    if (run.code !== 0 || run.lines !== ORDERS) {
+      complete = false;
+      console.log(
+        `trial ${trial}: exit ${run.code}, ${run.lines} lines (expected ${ORDERS}): ${run.stderr.trim().split('\n')[0] ?? ''}`,
+      );
+      continue;
+    }
+    peaks.push(run.maxRssMb);
+    const rate = run.lines / (run.ms / 1000);
+    console.log(
+      `trial ${trial}: ${run.lines.toLocaleString('en-US')} orders (${fmt.mb(run.bytes / 2 ** 20)} of ndjson) in ${fmt.s(run.ms)}` +
+        `  ${Math.round(rate).toLocaleString('en-US')} items/s  peak RSS ${fmt.mb(run.maxRssMb)}`,
+    );
+  }
+} finally {
+  await emulator.stop();
+}
+const worst = Math.max(...peaks);
+const met = complete && peaks.length > 0 && worst <= BUDGET_MB;
+console.log(
+  `memory: worst peak RSS ${fmt.mb(worst)} (median ${fmt.mb(median(peaks))}), budget ${BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}`,
+);
+process.exitCode = 0;
