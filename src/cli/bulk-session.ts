@@ -3,20 +3,12 @@
  * and retry, orders fulfill): the live-key confirmation, progress, the --report file, the
  * tally, a clean stop on quota or signal, and CLI.md's closing summary and exit code.
  */
-import { keyMode } from '../api/contract.js';
 import { type BulkSummary, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
 import { PartialFailure, UsageError } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
 import type { Context } from './context.js';
-
-const SIMULATED_NOTE = ' (test key: results were simulated, nothing changed)';
-
-/** True when the key in force is a live one (writes reach the channels). */
-export async function usesLiveKey(ctx: Context): Promise<boolean> {
-  const { apiKey } = await ctx.credentials();
-  return keyMode(apiKey ?? '') === 'live';
-}
+import { SIMULATED_NOTE } from './live-key.js';
 
 /**
  * With a live key on a terminal, says what the run will spend and asks; --yes, a test key

@@ -1,12 +1,15 @@
 /** What the listing write commands share: the key's mode, id checks, flags, summaries, --wait. */
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { keyMode } from '../../api/contract.js';
 import type { Listing } from '../../api/schemas/listing.js';
 import type { Context } from '../../cli/context.js';
+import { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
 import { integerFlag } from '../../cli/parse.js';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
+
+/** Shared with every write command. */
+export { SIMULATED_NOTE, usesLiveKey };
 
 /** Flags every single-listing write takes. */
 export interface WaitFlags {
@@ -31,12 +34,6 @@ export function withWait(command: Command): Command {
     );
 }
 
-/** True when the key in force is a live one (writes are real); false for a test key. */
-export async function usesLiveKey(ctx: Context): Promise<boolean> {
-  const { apiKey } = await ctx.credentials();
-  return keyMode(apiKey ?? '') === 'live';
-}
-
 /** Listing ids carry the `list_` prefix; anything else is refused before sending (exit 2). */
 export function requireListingId(id: string): string {
   if (!/^list_\S+$/.test(id)) {
@@ -56,9 +53,6 @@ export function listingText(listing: Listing): string {
   );
   return `${listing.id} (${where}): ${listing.status}${operation}${issues.join('')}`;
 }
-
-/** The note a test key's answer gets. */
-export const SIMULATED_NOTE = ' (test key: simulated, nothing changed)';
 
 /**
  * Prints the listing a write answered. With --wait, follows its operation first and prints

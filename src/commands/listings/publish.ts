@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { ListingInput } from '../../api/schemas/listing.js';
+import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
-import { type ItemOutcome, RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { collect, type WaitFlags, withWait } from './helpers.js';
 
 /** Flags of `svc listings publish`. */
@@ -22,8 +22,6 @@ export interface PublishOptions extends WaitFlags {
 const CONCURRENCY = 4;
 /** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
 const STOP_GRACE_MS = 2000;
-/** Failed listings named on stderr before the rest are only counted. */
-const FAILURES_SHOWN = 20;
 
 const HELP = [
   '',
@@ -159,74 +157,37 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   const client = await ctx.client();
   await requireAccounts(client, file.accountIds);
   const live = await usesLiveKey(ctx);
-  if (live && !(await confirmPublish(ctx, file, requests)))
-    throw new UsageError('publish canceled; nothing was sent');
+  await confirmLiveBulk(
+    ctx,
+    live,
+    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
+    'publish',
+  );
 
   const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
   const { publishItems } = await import('../../core/listings/publish.js');
-  const { startProgress } = await import('../../output/progress.js');
-  const report = options.report
-    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
-    : undefined;
-  const progress = await startProgress(ctx.io, {
+  const session = await BulkSession.start(ctx, {
     total: file.items.length,
     noun: 'listings',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    report: options.report,
+    live,
   });
-  const tally = new Tally();
-  const failures: ItemOutcome[] = [];
-  const started = ctx.now();
-  let stopped: RunStopped | undefined;
-  try {
-    await publishItems(file.items, {
+  await session.run(() =>
+    publishItems(file.items, {
       concurrency: CONCURRENCY,
       simulated: !live,
       send: (inputs) => {
-        tally.summary.requests++;
+        session.countRequest();
         return createListingBatch(client, inputs);
       },
       lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-      onChunk: (outcomes) => {
-        for (const outcome of outcomes) {
-          tally.add(outcome);
-          if (outcome.status === 'failed') failures.push(outcome);
-        }
-        report?.write(outcomes);
-        progress.update(tally.summary.total);
-      },
+      onChunk: (outcomes) => session.record(outcomes),
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
-    });
-  } catch (error) {
-    if (!(error instanceof RunStopped)) throw error;
-    stopped = error;
-  } finally {
-    progress.stop();
-    await report?.close();
-    tally.summary.seconds = (ctx.now() - started) / 1000;
-  }
-  const summary = tally.summary;
-  const notRun = file.items.length - summary.total;
-  summary.skipped += notRun;
-  for (const failure of failures.sort((a, b) => a.line - b.line).slice(0, FAILURES_SHOWN)) {
-    ctx.messages.info(
-      `line ${failure.line} ${failure.key}: ${failure.code ?? 'failed'}: ${failure.message ?? ''}`.trimEnd(),
-    );
-  }
-  if (failures.length > FAILURES_SHOWN)
-    ctx.messages.info(`… and ${failures.length - FAILURES_SHOWN} more failed`);
-  const { summaryLine } = await import('../../output/summary.js');
-  if (ctx.globals.json) await ctx.printer.item(summary);
-  else
-    ctx.messages.info(
-      `Published ${summaryLine(summary, 'listings')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
-    );
-  if (stopped) throw stopped.reason;
-  if (summary.failed > 0) {
-    throw new PartialFailure(
-      `${summary.failed} listing${summary.failed === 1 ? '' : 's'} failed${options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them all'}`,
-    );
-  }
+    }),
+  );
+  session.summary.skipped += file.items.length - session.summary.total;
+  await session.finish({ verb: 'Published' });
 }
 
 async function showDryRun(ctx: Context, file: CheckedPublishFile, requests: number): Promise<void> {
@@ -250,17 +211,4 @@ async function showDryRun(ctx: Context, file: CheckedPublishFile, requests: numb
         ),
       ].join('\n'),
   });
-}
-
-/** With a live key on a terminal, says what the publish will spend and asks; elsewhere proceeds. */
-async function confirmPublish(ctx: Context, file: CheckedPublishFile, requests: number): Promise<boolean> {
-  if (ctx.globals.yes || !ctx.canPrompt) return true;
-  const { confirm } = await ctx.prompts();
-  return confirm(
-    {
-      message: `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
-      default: false,
-    },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
 }

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
+import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import { fromArray } from '../../cli/list-command.js';
 import { integerFlag } from '../../cli/parse.js';
-import { type BulkSummary, RunStopped, Tally } from '../../core/bulk.js';
+import { type BulkSummary, Tally } from '../../core/bulk.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import { PartialFailure, StillPending, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
@@ -110,77 +111,51 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   }
   const live = await usesLiveKey(ctx);
   ctx.messages.info(`Found ${count}.`);
-  if (live && !ctx.globals.yes && ctx.canPrompt) {
-    const { confirm } = await ctx.prompts();
-    const yes = await confirm(
-      {
-        message: `Resync ${matches.length} listings with a LIVE key (${matches.length} requests, ${matches.length} units of daily write quota)?`,
-        default: false,
-      },
-      { input: ctx.io.stdin, output: ctx.io.stderr },
-    );
-    if (!yes) throw new UsageError('retry canceled; nothing was sent');
-  }
+  await confirmLiveBulk(
+    ctx,
+    live,
+    `Resync ${matches.length} listings with a LIVE key (${matches.length} requests, ${matches.length} units of daily write quota)?`,
+    'retry',
+  );
   const { updateListing } = await import('../../api/resources/listings.js');
-  const { startProgress } = await import('../../output/progress.js');
-  const report = options.report
-    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
-    : undefined;
-  const progress = await startProgress(ctx.io, {
+  const session = await BulkSession.start(ctx, {
     total: matches.length,
     noun: 'listings',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    report: options.report,
+    live,
   });
-  const tally = new Tally();
   const answers = new Map<string, Listing>();
-  const started = ctx.now();
-  let stopped: RunStopped | undefined;
-  try {
-    await resyncAll(matches, {
+  await session.run(() =>
+    resyncAll(matches, {
       concurrency: CONCURRENCY,
       simulated: !live,
       send: (id) => {
-        tally.summary.requests++;
+        session.countRequest();
         return updateListing(client, id, {}, ctx.signal);
       },
       onOutcome: (outcome, answer) => {
-        tally.add(outcome);
         if (answer) answers.set(answer.id, answer);
-        else
-          ctx.messages.info(
-            `${outcome.key}: ${outcome.code ?? 'failed'}: ${outcome.message ?? ''}`.trimEnd(),
-          );
-        report?.write([outcome]);
-        progress.update(tally.summary.total);
+        session.record([outcome]);
       },
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
-    });
-  } catch (error) {
-    if (!(error instanceof RunStopped)) throw error;
-    stopped = error;
-  } finally {
-    progress.stop();
-    await report?.close();
-    tally.summary.seconds = (ctx.now() - started) / 1000;
-  }
-  const summary = tally.summary;
+    }),
+  );
+  const summary = session.summary;
   summary.skipped += matches.length - summary.total;
-  const { summaryLine } = await import('../../output/summary.js');
-  ctx.messages.info(`Resynced ${summaryLine(summary, 'listings')}${live ? '' : SIMULATED_NOTE}`);
-  if (stopped) throw stopped.reason;
-  if (!options.wait) {
-    if (ctx.globals.json) await ctx.printer.item(summary);
-    else if (ctx.io.stderrIsTTY)
+  if (!options.wait || session.wasStopped) {
+    await session.finish({ verb: 'Resynced' });
+    if (ctx.io.stderrIsTTY) {
       ctx.messages.info(
         `Follow them with --wait, or: svc listings list --status error --error-code ${options.errorCode}`,
       );
-    if (summary.failed > 0)
-      throw new PartialFailure(
-        `${summary.failed} listing${summary.failed === 1 ? '' : 's'} could not be resynced`,
-      );
+    }
     return;
   }
+  // With --wait the JSON summary comes after the wait, with the verdicts.
+  const { summaryLine } = await import('../../output/summary.js');
+  if (!ctx.globals.json)
+    ctx.messages.info(`Resynced ${summaryLine(summary, 'listings')}${live ? '' : SIMULATED_NOTE}`);
   await followRetries(ctx, client, matches, answers, summary, options.timeout);
 }
 

@@ -2,11 +2,11 @@ import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { keyMode } from '../../api/contract.js';
 import type { Order } from '../../api/schemas/order.js';
+import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
-import { RunStopped, Tally } from '../../core/bulk.js';
-import type { FulfillDeps, FulfillResult } from '../../core/orders/fulfill.js';
+import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
-import { ApiError, PartialFailure, UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 
 /** Flags of `svc orders fulfill`. */
 export interface FulfillOptions {
@@ -22,8 +22,6 @@ export interface FulfillOptions {
 const CONCURRENCY = 4;
 /** After SIGINT or SIGTERM, how long in-flight orders may take to land. */
 const STOP_GRACE_MS = 2000;
-/** Failed orders named under the exit-3 message; the report lists them all. */
-const FAILURES_SHOWN = 20;
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
 export function fulfillCommand(parent: Command, ctx: Context): void {
@@ -143,78 +141,32 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   const client = await ctx.client();
   const credentials = await ctx.credentials();
   const live = keyMode(credentials.apiKey ?? '') === 'live';
-  if (live && !(await confirmFulfill(ctx, shipments.length))) {
-    throw new UsageError('fulfillment canceled; nothing was sent');
-  }
+  await confirmLiveBulk(
+    ctx,
+    live,
+    `Mark ${shipments.length.toLocaleString('en-US')} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)?`,
+    'fulfillment',
+  );
   const { fulfillShipments } = await import('../../core/orders/fulfill.js');
-  const { startProgress } = await import('../../output/progress.js');
-  const report = options.report
-    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
-    : undefined;
-  const progress = await startProgress(ctx.io, {
+  const session = await BulkSession.start(ctx, {
     total: shipments.length,
     noun: 'orders',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    report: options.report,
+    live,
   });
-  const tally = new Tally();
-  const failures: FulfillResult[] = [];
-  const started = ctx.now();
-  let stopped: RunStopped | undefined;
-  try {
-    await fulfillShipments(shipments, {
-      deps: await depsFor(ctx, client, () => {
-        tally.summary.requests++;
-      }),
+  const deps = await depsFor(ctx, client, () => session.countRequest());
+  await session.run(() =>
+    fulfillShipments(shipments, {
+      deps,
       concurrency: CONCURRENCY,
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
-      onResult: (result) => {
-        tally.add(result.outcome);
-        if (result.outcome.status === 'failed') failures.push(result);
-        report?.write([result.outcome]);
-        progress.update(tally.summary.total);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof RunStopped)) {
-      await finish();
-      throw error;
-    }
-    stopped = error;
-  }
-  await finish();
-  if (stopped) throw stopped.reason;
-  if (failures.length > 0) {
-    failures.sort((a, b) => a.outcome.line - b.outcome.line);
-    const shown = failures
-      .slice(0, FAILURES_SHOWN)
-      .map(
-        ({ outcome }) =>
-          `line ${outcome.line}: ${outcome.key}: ${outcome.message ?? outcome.code ?? 'failed'}`,
-      );
-    if (failures.length > FAILURES_SHOWN) shown.push(`… and ${failures.length - FAILURES_SHOWN} more`);
-    const names = failures.length <= 3 ? ` (${failures.map((f) => f.outcome.key).join(', ')})` : '';
-    const error = new PartialFailure(
-      `${failures.length} order${failures.length === 1 ? '' : 's'} could not be fulfilled${names}${options.report ? `; see ${options.report}` : ''}`,
-    );
-    throw Object.assign(error, { details: shown });
-  }
-
-  async function finish(): Promise<void> {
-    progress.stop();
-    await report?.close();
-    const summary = tally.summary;
-    summary.seconds = (ctx.now() - started) / 1000;
-    // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
-    const notReached = shipments.length - summary.total;
-    const { summaryLine } = await import('../../output/summary.js');
-    if (ctx.globals.json) await ctx.printer.item(summary);
-    else {
-      ctx.messages.info(
-        `Fulfilled ${summaryLine(summary, 'orders')}${notReached > 0 ? `; ${notReached} not reached` : ''}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
-      );
-    }
-  }
+      onResult: (result) => session.record([result.outcome]),
+    }),
+  );
+  // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
+  const notReached = shipments.length - session.summary.total;
+  await session.finish({ verb: 'Fulfilled', note: notReached > 0 ? `; ${notReached} not reached` : '' });
 }
 
 /** The two requests over the client (each counted), and the key's mode. */
@@ -259,16 +211,6 @@ async function showDryRun(ctx: Context, path: string, shipments: Shipment[]): Pr
             `  line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
         ),
       ].join('\n'),
-  });
-}
-
-/** With a live key on a terminal, says what will happen and asks; elsewhere proceeds. */
-async function confirmFulfill(ctx: Context, count: number): Promise<boolean> {
-  if (ctx.globals.yes || !ctx.canPrompt) return true;
-  const { confirm } = await ctx.prompts();
-  return confirm({
-    message: `Mark ${count.toLocaleString('en-US')} orders shipped with a LIVE key (${count} requests; each marketplace notifies its buyer)?`,
-    default: false,
   });
 }
 

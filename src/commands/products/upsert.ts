@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
+import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
-import { type ItemOutcome, RunStopped, Tally } from '../../core/bulk.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
-import { PartialFailure, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 
 /** Flags of `svc products upsert`. */
 export interface UpsertCommandOptions {
@@ -16,8 +16,6 @@ export interface UpsertCommandOptions {
 const CONCURRENCY = 4;
 /** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
 const STOP_GRACE_MS = 2000;
-/** Failed products listed on stderr before the rest are only counted. */
-const FAILURES_SHOWN = 20;
 
 const HELP = [
   '',
@@ -87,76 +85,42 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
 
   const client = await ctx.client();
   const live = await usesLiveKey(ctx);
-  if (live && !(await confirmUpsert(ctx, file, requests)))
-    throw new UsageError('upsert canceled; nothing was sent');
+  await confirmLiveBulk(
+    ctx,
+    live,
+    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
+    'upsert',
+  );
 
   const { upsertProducts: sendBatch } = await import('../../api/resources/products.js');
   const { upsertProducts } = await import('../../core/products/upsert.js');
-  const { startProgress } = await import('../../output/progress.js');
-  const report = options.report
-    ? await (await import('../../output/report.js')).ReportFile.open(options.report)
-    : undefined;
-  const progress = await startProgress(ctx.io, {
+  const session = await BulkSession.start(ctx, {
     total: file.items.length,
     noun: 'products',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    report: options.report,
+    live,
   });
-  const tally = new Tally();
-  const failures: ItemOutcome[] = [];
   let created = 0;
-  const started = ctx.now();
-  let stopped: RunStopped | undefined;
-  try {
-    await upsertProducts(file.items, {
+  await session.run(() =>
+    upsertProducts(file.items, {
       concurrency: CONCURRENCY,
       simulated: !live,
       send: (inputs) => {
-        tally.summary.requests++;
+        session.countRequest();
         return sendBatch(client, inputs, ctx.signal);
       },
       onChunk: (outcomes) => {
-        for (const outcome of outcomes) {
-          tally.add(outcome);
-          if (outcome.status === 'created') created++;
-          if (outcome.status === 'failed') failures.push(outcome);
-        }
-        report?.write(outcomes);
-        progress.update(tally.summary.total);
+        created += outcomes.filter((outcome) => outcome.status === 'created').length;
+        session.record(outcomes);
       },
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
-    });
-  } catch (error) {
-    if (!(error instanceof RunStopped)) throw error;
-    stopped = error;
-  } finally {
-    progress.stop();
-    await report?.close();
-    tally.summary.seconds = (ctx.now() - started) / 1000;
-  }
-  const summary = tally.summary;
+    }),
+  );
+  const summary = session.summary;
   summary.skipped += file.items.length - summary.total;
-  for (const failure of failures.sort((a, b) => a.line - b.line).slice(0, FAILURES_SHOWN)) {
-    ctx.messages.info(
-      `line ${failure.line} ${failure.key}: ${failure.code ?? 'failed'}: ${failure.message ?? ''}`.trimEnd(),
-    );
-  }
-  if (failures.length > FAILURES_SHOWN)
-    ctx.messages.info(`… and ${failures.length - FAILURES_SHOWN} more failed`);
-  const { summaryLine } = await import('../../output/summary.js');
   // The tally counts a created item as updated; an upsert tells them apart.
-  const shown = { ...summary, updated: summary.updated - created, created };
-  if (ctx.globals.json) await ctx.printer.item(shown);
-  else
-    ctx.messages.info(
-      `Upserted ${summaryLine(shown, 'products')}${live ? '' : ' (test key: results were simulated, nothing changed)'}`,
-    );
-  if (stopped) throw stopped.reason;
-  if (summary.failed > 0) {
-    throw new PartialFailure(
-      `${summary.failed} product${summary.failed === 1 ? '' : 's'} failed${options.report ? `; see ${options.report}` : '; run with --report OUT.csv to list them all'}`,
-    );
-  }
+  await session.finish({ verb: 'Upserted', json: { updated: summary.updated - created, created } });
 }
 
 async function showDryRun(ctx: Context, file: CheckedUpsertFile, requests: number): Promise<void> {
@@ -186,17 +150,4 @@ async function showDryRun(ctx: Context, file: CheckedUpsertFile, requests: numbe
         ),
       ].join('\n'),
   });
-}
-
-/** With a live key on a terminal, says what the upsert will spend and asks; elsewhere proceeds. */
-async function confirmUpsert(ctx: Context, file: CheckedUpsertFile, requests: number): Promise<boolean> {
-  if (ctx.globals.yes || !ctx.canPrompt) return true;
-  const { confirm } = await ctx.prompts();
-  return confirm(
-    {
-      message: `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
-      default: false,
-    },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
 }

@@ -1,13 +1,9 @@
 /** What the product write commands share: the key's mode, reading a body from a file or stdin, summaries. */
-import { keyMode } from '../../api/contract.js';
 import type { Product } from '../../api/schemas/product.js';
 import type { Context } from '../../cli/context.js';
 
-/** True when the key in force is a live one (writes are real); false for a test key. */
-export async function usesLiveKey(ctx: Context): Promise<boolean> {
-  const { apiKey } = await ctx.credentials();
-  return keyMode(apiKey ?? '') === 'live';
-}
+/** Shared with every write command. */
+export { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`. */
 export async function sourcePath(ctx: Context, path: string): Promise<string> {
@@ -48,6 +44,3 @@ export function describeSync(product: Product): string {
   const noun = channels.length === 1 ? 'channel' : 'channels';
   return ` (operation ${sync.operation_id}: ${channels.length === 0 ? 'no listed channels' : `${noun} ${parts.join(', ')}`})`;
 }
-
-/** The note a test key's answer gets. */
-export const SIMULATED_NOTE = ' (test key: simulated, nothing changed)';
