@@ -29,6 +29,11 @@ export async function confirmLiveBulk(
   if (!yes) throw new UsageError(`${verb} canceled; nothing was sent`);
 }
 
+/** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
+export const BULK_CONCURRENCY = 4;
+/** After SIGINT or SIGTERM, how long in-flight requests may take to land before state is saved. */
+export const STOP_GRACE_MS = 2000;
+
 /** What a session is about. */
 export interface BulkSessionOptions {
   /** Items planned, for progress. */

@@ -6,8 +6,11 @@ import { UsageError } from '../../errors.js';
 /** What `svc __complete` can list for the completion scripts. */
 const DYNAMIC = ['profiles'] as const;
 
-/** `svc completion bash|zsh|fish`, and the hidden `svc __complete` the scripts call at TAB time. */
-export function registerCompletion(program: Command, ctx: Context): void {
+/**
+ * `svc completion bash|zsh|fish`, and the hidden `svc __complete` the scripts call at TAB time.
+ * `wholeTree` builds every command, whatever part of the tree this run registered.
+ */
+export function registerCompletion(program: Command, ctx: Context, wholeTree: () => Command): void {
   program
     .command('completion')
     .description('print the shell completion script for bash, zsh or fish')
@@ -25,11 +28,9 @@ export function registerCompletion(program: Command, ctx: Context): void {
       ].join('\n'),
     )
     .action(async (shell: Shell) => {
-      // The full tree, whatever part of it this run registered.
-      const { buildProgram } = await import('../../cli/program.js');
       const { describeProgram } = await import('./tree.js');
       const { completionScript } = await import('../../core/completion/script.js');
-      const tree = describeProgram(await buildProgram(ctx));
+      const tree = describeProgram(wholeTree());
       await ctx.printer.text(completionScript(shell, tree).trimEnd());
     });
 

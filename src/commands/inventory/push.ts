@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
+import { BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import { usesLiveKey } from '../../cli/live-key.js';
 import { integerFlag } from '../../cli/parse.js';
@@ -23,8 +23,6 @@ export interface PushOptions {
 
 /** Batches in flight at once; the pacer decides when each is actually sent. */
 const CONCURRENCY = 8;
-/** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
-const STOP_GRACE_MS = 2000;
 
 /** `svc inventory push FILE.csv`. */
 export function pushCommand(parent: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { ListingInput } from '../../api/schemas/listing.js';
-import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
+import { BULK_CONCURRENCY, BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
@@ -17,11 +17,6 @@ export interface PublishOptions extends WaitFlags {
   dryRun?: boolean;
   report?: string;
 }
-
-/** Batches in flight at once; the pacer decides when each is actually sent. */
-const CONCURRENCY = 4;
-/** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
-const STOP_GRACE_MS = 2000;
 
 const HELP = [
   '',
@@ -174,7 +169,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   });
   await session.run(() =>
     publishItems(file.items, {
-      concurrency: CONCURRENCY,
+      concurrency: BULK_CONCURRENCY,
       simulated: !live,
       send: (inputs) => {
         session.countRequest();

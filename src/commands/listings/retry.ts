@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
+import { BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import { fromArray } from '../../cli/list-command.js';
 import { integerFlag } from '../../cli/parse.js';
@@ -26,7 +26,6 @@ export interface RetryOptions {
 
 /** Resyncs in flight at once; the pacer decides when each is actually sent. */
 const CONCURRENCY = 8;
-const STOP_GRACE_MS = 2000;
 
 /** Listings still failing (or pending) after `--wait`: one row each, with the issue. */
 const verdictView: View<RetryVerdict> = {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { keyMode } from '../../api/contract.js';
 import type { Order } from '../../api/schemas/order.js';
-import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
+import { BULK_CONCURRENCY, BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
@@ -17,11 +17,6 @@ export interface FulfillOptions {
   dryRun?: boolean;
   report?: string;
 }
-
-/** Orders in flight at once; the pacer decides when each request actually goes. */
-const CONCURRENCY = 4;
-/** After SIGINT or SIGTERM, how long in-flight orders may take to land. */
-const STOP_GRACE_MS = 2000;
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
 export function fulfillCommand(parent: Command, ctx: Context): void {
@@ -158,7 +153,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   await session.run(() =>
     fulfillShipments(shipments, {
       deps,
-      concurrency: CONCURRENCY,
+      concurrency: BULK_CONCURRENCY,
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
       onResult: (result) => session.record([result.outcome]),

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import { BulkSession, confirmLiveBulk } from '../../cli/bulk-session.js';
+import { BULK_CONCURRENCY, BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
@@ -11,11 +11,6 @@ export interface UpsertCommandOptions {
   dryRun?: boolean;
   report?: string;
 }
-
-/** Batches in flight at once; the pacer decides when each is actually sent. */
-const CONCURRENCY = 4;
-/** After SIGINT or SIGTERM, how long in-flight batches may take to land. */
-const STOP_GRACE_MS = 2000;
 
 const HELP = [
   '',
@@ -103,7 +98,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   let created = 0;
   await session.run(() =>
     upsertProducts(file.items, {
-      concurrency: CONCURRENCY,
+      concurrency: BULK_CONCURRENCY,
       simulated: !live,
       send: (inputs) => {
         session.countRequest();

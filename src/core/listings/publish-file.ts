@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { ListingInput } from '../../api/schemas/listing.js';
 import { UsageError } from '../../errors.js';
-import { JsonSyntaxError, parseJsonText } from '../products/json-text.js';
+import { JsonSyntaxError, parseJsonFile, parseJsonText } from '../products/json-text.js';
 import type { LineProblem } from '../products/product-csv.js';
 import { problemsError } from '../products/upsert-file.js';
 
@@ -65,15 +65,7 @@ export async function checkPublishFile(path: string, shownPath = path): Promise<
 }
 
 function jsonArray(text: string, shownPath: string): { line: number; value: unknown }[] {
-  let parsed: ReturnType<typeof parseJsonText>;
-  try {
-    parsed = parseJsonText(text);
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    throw new UsageError(
-      `${shownPath} line ${error.line} column ${error.column}: malformed JSON: ${error.reason}; nothing was sent`,
-    );
-  }
+  const parsed = parseJsonFile(text, shownPath);
   if (!Array.isArray(parsed.value)) {
     throw new UsageError(
       `${shownPath} must hold a JSON array ([{"product_id": …, "channel_account_id": …}, …]) or JSON Lines; nothing was sent`,

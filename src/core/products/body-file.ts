@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
 import { type BodyProblem, describeProblem, PRODUCT_FIELDS } from './check.js';
-import { JsonSyntaxError, parseJsonText } from './json-text.js';
+import { parseJsonFile } from './json-text.js';
 
 /** The JSON object in `path` (`shownPath` names it in messages); UsageError when it is not one. */
 export async function readBodyFile(path: string, shownPath = path): Promise<Record<string, unknown>> {
@@ -10,15 +10,7 @@ export async function readBodyFile(path: string, shownPath = path): Promise<Reco
     if (error.code === 'ENOENT') throw new UsageError(`no such file: ${shownPath}`);
     throw new UsageError(`cannot read ${shownPath}: ${error.message}`);
   });
-  let value: unknown;
-  try {
-    value = parseJsonText(text).value;
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    throw new UsageError(
-      `${shownPath} line ${error.line} column ${error.column}: malformed JSON: ${error.reason}; nothing was sent`,
-    );
-  }
+  const { value } = parseJsonFile(text, shownPath);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(
       `${shownPath} must hold one JSON object ({"title": …}); for many products use svc products upsert`,

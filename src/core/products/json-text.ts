@@ -3,6 +3,7 @@
  * line each element of a top-level array starts on (for per-item messages and reports).
  * JSON.parse alone gives neither reliably across Node versions.
  */
+import { UsageError } from '../../errors.js';
 
 /** A syntax error at a 1-based line and column. */
 export class JsonSyntaxError extends Error {
@@ -182,5 +183,17 @@ class Scanner {
     const starts = lineStarts(this.text.slice(0, offset + 1));
     const line = lineOf(starts, offset);
     throw new JsonSyntaxError(line, offset - starts[line - 1] + 1, reason);
+  }
+}
+
+/** Parses a whole JSON file, or refuses it naming the line and column (nothing was sent). */
+export function parseJsonFile(text: string, shownPath: string): ParsedJson {
+  try {
+    return parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    throw new UsageError(
+      `${shownPath} line ${error.line} column ${error.column}: malformed JSON: ${error.reason}; nothing was sent`,
+    );
   }
 }

@@ -8,7 +8,7 @@ import { extname } from 'node:path';
 import type { ProductInput } from '../../api/schemas/product.js';
 import { UsageError } from '../../errors.js';
 import { checkProductInput, describeProblem } from './check.js';
-import { JsonSyntaxError, parseJsonText } from './json-text.js';
+import { JsonSyntaxError, parseJsonFile, parseJsonText } from './json-text.js';
 import { type LineProblem, type RawProduct, readProductCsv } from './product-csv.js';
 
 /** File formats `products upsert` reads. */
@@ -99,15 +99,7 @@ async function readJsonProducts(
 ): Promise<{ products: RawProduct[]; problems: LineProblem[] }> {
   const text = await readFile(path, 'utf8');
   if (format === 'jsonl') return readJsonLines(text);
-  let parsed: ReturnType<typeof parseJsonText>;
-  try {
-    parsed = parseJsonText(text);
-  } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    throw new UsageError(
-      `${shownPath} line ${error.line} column ${error.column}: malformed JSON: ${error.reason}; nothing was sent`,
-    );
-  }
+  const parsed = parseJsonFile(text, shownPath);
   if (!Array.isArray(parsed.value)) {
     throw new UsageError(
       `${shownPath} must hold a JSON array of products ([{"title": …}, …]); nothing was sent`,
