@@ -4,6 +4,7 @@
  * --debug lines. One call of send() is one logical request, however many times it goes out.
  */
 import { randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
 import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
 import { type ApiError, AuthError, NetworkError, QuotaError, UsageError } from '../errors.js';
 import {
@@ -45,6 +46,12 @@ export interface TransportOptions extends ClientOptions {
 }
 
 type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
+
+// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+// The flag is read when a module compiles, so setting it before the first request suffices.
+setFlagsFromString('--liftoff-only');
 
 /** The HTTP engine behind ApiClient. */
 export class Transport {
