@@ -20,7 +20,7 @@ const SIGNAL_GRACE_MS = 3000;
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
-  const program = await buildProgram(ctx, argv.slice(2));
+  const program = buildProgram(ctx, argv.slice(2));
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     await program.parseAsync(argv);

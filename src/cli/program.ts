@@ -1,19 +1,36 @@
 /** The root program: global options of CLI.md and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { registerApi } from '../commands/api/index.js';
+import { registerAuth } from '../commands/auth/index.js';
+import { registerChannels } from '../commands/channels/index.js';
+import { registerCompletion } from '../commands/completion/index.js';
+import { registerEmulator } from '../commands/emulator/index.js';
+import { registerEvents } from '../commands/events/index.js';
+import { registerFiles } from '../commands/files/index.js';
+import { registerHealth } from '../commands/health/index.js';
+import { registerInventory } from '../commands/inventory/index.js';
+import { registerListings } from '../commands/listings/index.js';
+import { registerOperations } from '../commands/operations/index.js';
+import { registerOrders } from '../commands/orders/index.js';
+import { registerProducts } from '../commands/products/index.js';
+import { registerProfiles } from '../commands/profiles/index.js';
+import { registerStatus } from '../commands/status/index.js';
+import { registerWebhooks } from '../commands/webhooks/index.js';
 import { parseFieldList } from '../output/fields.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import type { Context } from './context.js';
 import { integerFlag } from './parse.js';
 
-type Register = (program: Command, ctx: Context) => void;
+/** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
+type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
 
-/** One module of top-level commands, imported only when it is needed. */
-interface NounModule {
+/** One noun: the top-level commands a register function adds, and where `svc --help` lists them. */
+interface Noun {
   /** The top-level commands it registers (hidden ones included). */
   names: readonly string[];
   /** The heading `svc --help` lists them under. */
   group: string;
-  load: () => Promise<Register>;
+  register: Register;
 }
 
 const CATALOG = 'Catalog:';
@@ -25,87 +42,27 @@ const SETUP = 'Setup:';
 
 /**
  * Every top-level command, in the order `svc --help` lists them, grouped by what operators
- * do. A new noun goes here; its module is imported only when the command line names it
- * (or when the whole tree is needed: `svc --help`, completion), so start-up parses one
- * noun's code, not all of them.
+ * do; a new noun goes here. Only the noun the command line names is registered, so start-up
+ * runs one noun's registration, not all of them (they are bundled statically all the same:
+ * a chunk per noun would cost more in module loading than it saves in parsing).
  */
-const NOUNS: readonly NounModule[] = [
-  {
-    names: ['products'],
-    group: CATALOG,
-    load: async () => (await import('../commands/products/index.js')).registerProducts,
-  },
-  {
-    names: ['files'],
-    group: CATALOG,
-    load: async () => (await import('../commands/files/index.js')).registerFiles,
-  },
-  {
-    names: ['channels'],
-    group: CATALOG,
-    load: async () => (await import('../commands/channels/index.js')).registerChannels,
-  },
-  {
-    names: ['inventory'],
-    group: INVENTORY,
-    load: async () => (await import('../commands/inventory/index.js')).registerInventory,
-  },
-  {
-    names: ['listings'],
-    group: LISTINGS,
-    load: async () => (await import('../commands/listings/index.js')).registerListings,
-  },
-  {
-    names: ['operations'],
-    group: LISTINGS,
-    load: async () => (await import('../commands/operations/index.js')).registerOperations,
-  },
-  {
-    names: ['orders'],
-    group: ORDERS,
-    load: async () => (await import('../commands/orders/index.js')).registerOrders,
-  },
-  {
-    names: ['events'],
-    group: EVENTS,
-    load: async () => (await import('../commands/events/index.js')).registerEvents,
-  },
-  {
-    names: ['webhooks'],
-    group: EVENTS,
-    load: async () => (await import('../commands/webhooks/index.js')).registerWebhooks,
-  },
-  {
-    names: ['auth'],
-    group: SETUP,
-    load: async () => (await import('../commands/auth/index.js')).registerAuth,
-  },
-  {
-    names: ['profiles'],
-    group: SETUP,
-    load: async () => (await import('../commands/profiles/index.js')).registerProfiles,
-  },
-  {
-    names: ['status'],
-    group: SETUP,
-    load: async () => (await import('../commands/status/index.js')).registerStatus,
-  },
-  {
-    names: ['health'],
-    group: SETUP,
-    load: async () => (await import('../commands/health/index.js')).registerHealth,
-  },
-  { names: ['api'], group: SETUP, load: async () => (await import('../commands/api/index.js')).registerApi },
-  {
-    names: ['emulator'],
-    group: SETUP,
-    load: async () => (await import('../commands/emulator/index.js')).registerEmulator,
-  },
-  {
-    names: ['completion', '__complete'],
-    group: SETUP,
-    load: async () => (await import('../commands/completion/index.js')).registerCompletion,
-  },
+const NOUNS: readonly Noun[] = [
+  { names: ['products'], group: CATALOG, register: registerProducts },
+  { names: ['files'], group: CATALOG, register: registerFiles },
+  { names: ['channels'], group: CATALOG, register: registerChannels },
+  { names: ['inventory'], group: INVENTORY, register: registerInventory },
+  { names: ['listings'], group: LISTINGS, register: registerListings },
+  { names: ['operations'], group: LISTINGS, register: registerOperations },
+  { names: ['orders'], group: ORDERS, register: registerOrders },
+  { names: ['events'], group: EVENTS, register: registerEvents },
+  { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
+  { names: ['auth'], group: SETUP, register: registerAuth },
+  { names: ['profiles'], group: SETUP, register: registerProfiles },
+  { names: ['status'], group: SETUP, register: registerStatus },
+  { names: ['health'], group: SETUP, register: registerHealth },
+  { names: ['api'], group: SETUP, register: registerApi },
+  { names: ['emulator'], group: SETUP, register: registerEmulator },
+  { names: ['completion', '__complete'], group: SETUP, register: registerCompletion },
 ];
 
 /**
@@ -113,7 +70,7 @@ const NOUNS: readonly NounModule[] = [
  * command line's arguments, it registers only the noun they name (when they name one);
  * without them, the whole tree.
  */
-export async function buildProgram(ctx: Context, args?: readonly string[]): Promise<Command> {
+export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   const program = new Command('svc')
     .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
     .version(__SVC_VERSION__, '-V, --version', 'print the version')
@@ -157,13 +114,12 @@ export async function buildProgram(ctx: Context, args?: readonly string[]): Prom
   });
 
   const named = args ? nounNamed(program, args) : undefined;
-  const wanted = named ? NOUNS.filter((noun) => noun.names.includes(named)) : NOUNS;
-  const registers = await Promise.all(wanted.map((noun) => noun.load()));
-  wanted.forEach((noun, index) => {
+  for (const noun of NOUNS) {
+    if (named && !noun.names.includes(named)) continue;
     // commander files the commands added after commandsGroup() under that heading.
     program.commandsGroup(noun.group);
-    registers[index]?.(program, ctx);
-  });
+    noun.register(program, ctx, () => buildProgram(ctx));
+  }
   // Last, so that subcommands keep their own `help` (they would inherit this one and its group).
   program.commandsGroup(SETUP).helpCommand('help [command]', 'show help for a command');
   return program;

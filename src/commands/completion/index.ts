@@ -1,6 +1,6 @@
 import { Argument, type Command } from 'commander';
 import type { Context } from '../../cli/context.js';
-import { SHELLS, type Shell } from '../../core/completion/model.js';
+import { SHELLS, type Shell } from '../../core/completion/shells.js';
 import { UsageError } from '../../errors.js';
 
 /** What `svc __complete` can list for the completion scripts. */

@@ -3,11 +3,6 @@
  * commander: the generators in this folder turn it into bash, zsh and fish scripts.
  */
 
-/** The shells `svc completion` writes a script for. */
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
-/** One of SHELLS. */
-export type Shell = (typeof SHELLS)[number];
-
 /** Where the candidates for a flag's value or an argument come from. */
 export type ValueSource =
   /** Free text (an id, a URL, a number): nothing to offer. */

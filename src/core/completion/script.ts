@@ -1,7 +1,8 @@
 /** One entry point for the three generators. */
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
-import type { CompletionTree, Shell } from './model.js';
+import type { CompletionTree } from './model.js';
+import type { Shell } from './shells.js';
 import { zshScript } from './zsh.js';
 
 /** The completion script `svc completion SHELL` prints. */

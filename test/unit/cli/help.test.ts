@@ -56,9 +56,9 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 
 let io: ReturnType<typeof memoryIO>;
 let program: Command;
-beforeAll(async () => {
+beforeAll(() => {
   io = memoryIO();
-  program = await buildProgram(new Context(io, {}));
+  program = buildProgram(new Context(io, {}));
 });
 
 /** The full `--help` text of one command, as commander prints it (addHelpText included). */
@@ -158,7 +158,7 @@ describe('typos suggest the closest command', () => {
   });
 });
 
-describe('only the named noun is loaded', () => {
+describe('only the named noun is registered', () => {
   it('finds the noun after global flags and their values', () => {
     const root = program;
     expect(nounNamed(root, ['orders', 'list'])).toBe('orders');
@@ -168,7 +168,7 @@ describe('only the named noun is loaded', () => {
     expect(nounNamed(root, ['__complete', 'profiles'])).toBe('__complete');
   });
 
-  it('loads everything for root help, `help NOUN` and typos', () => {
+  it('registers everything for root help, `help NOUN` and typos', () => {
     expect(nounNamed(program, [])).toBeUndefined();
     expect(nounNamed(program, ['--help'])).toBeUndefined();
     expect(nounNamed(program, ['help', 'orders'])).toBeUndefined();
@@ -176,9 +176,9 @@ describe('only the named noun is loaded', () => {
     expect(nounNamed(program, ['--', 'orders'])).toBeUndefined();
   });
 
-  it('registers the one noun, whose help is the same as in the whole tree', async () => {
+  it('registers the one noun, whose help is the same as in the whole tree', () => {
     const lazyIO = memoryIO();
-    const lazy = await buildProgram(new Context(lazyIO, {}), ['orders', 'list', '--help']);
+    const lazy = buildProgram(new Context(lazyIO, {}), ['orders', 'list', '--help']);
     expect(lazy.commands.map((command) => command.name())).toEqual(['orders']);
     const lazyList = lazy.commands[0]?.commands.find((command) => command.name() === 'list');
     const fullList = program.commands
@@ -188,8 +188,8 @@ describe('only the named noun is loaded', () => {
     expect(fullList && helpOf(fullList)).toBe(lazyIO.out());
   });
 
-  it('loads the completion module for svc __complete', async () => {
-    const lazy = await buildProgram(new Context(memoryIO(), {}), ['__complete', 'profiles']);
+  it('registers the completion commands for svc __complete', () => {
+    const lazy = buildProgram(new Context(memoryIO(), {}), ['__complete', 'profiles']);
     expect(lazy.commands.map((command) => command.name())).toEqual(['completion', '__complete']);
   });
 });

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { bashScript } from '../../../../src/core/completion/bash.js';
 import { fishScript } from '../../../../src/core/completion/fish.js';
-import { SHELLS } from '../../../../src/core/completion/model.js';
 import { completionScript } from '../../../../src/core/completion/script.js';
+import { SHELLS } from '../../../../src/core/completion/shells.js';
 import { zshScript } from '../../../../src/core/completion/zsh.js';
 import { sampleTree } from './sample-tree.js';
 
