@@ -122,7 +122,32 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   }
   // Last, so that subcommands keep their own `help` (they would inherit this one and its group).
   program.commandsGroup(SETUP).helpCommand('help [command]', 'show help for a command');
+  program.addHelpText('after', ROOT_HELP_FOOTER);
+  for (const noun of program.commands) pointToVerbs(noun);
   return program;
+}
+
+const ROOT_HELP_FOOTER = [
+  '',
+  'Examples:',
+  '  svc emulator start                           # a local service to try things against',
+  '  svc auth login',
+  '  svc orders list --status awaiting_shipment',
+  '  svc inventory push stock.csv --dry-run',
+  '',
+  'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
+].join('\n');
+
+/** A command with subcommands says where its examples are: in each subcommand's help. */
+function pointToVerbs(command: Command): void {
+  if (command.commands.length === 0) return;
+  const path = [];
+  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
+  command.addHelpText(
+    'after',
+    `\nRun \`${path.join(' ')} COMMAND --help\` for a command's flags and examples.`,
+  );
+  for (const sub of command.commands) pointToVerbs(sub);
 }
 
 /**

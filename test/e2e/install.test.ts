@@ -102,6 +102,26 @@ describe('npm pack and npm install --global', () => {
     expect(run(svc, ['completion', 'bash'], elsewhere)).toContain("'listings list|--channel'");
   });
 
+  it('loads no heavy library at start-up: only commander is in dist/cli.js and its static imports', () => {
+    const dist = join(prefix, 'lib', 'node_modules', 'svc', 'dist');
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      // esbuild marks each bundled file with a `// node_modules/<package>/…` comment.
+      for (const match of code.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm))
+        packages.add(match[1] ?? '');
+      for (const match of code.matchAll(/^(?:import|export)\s[^;]*?["'](\.{1,2}\/[^"']+)["']/gm)) {
+        visit(join(file, '..', match[1] ?? ''));
+      }
+    };
+    visit(join(dist, 'cli.js'));
+    expect(seen.size).toBeGreaterThan(1);
+    expect([...packages]).toEqual(['commander']);
+  });
+
   it('runs from the checkout with npm exec', () => {
     expect(run('npm', ['exec', '--offline', '--', 'svc', '--version'], ROOT)).toBe(`${pkg.version}\n`);
   });

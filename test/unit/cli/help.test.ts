@@ -109,7 +109,9 @@ describe('svc --help', () => {
       'Orders:',
       'Events:',
       'Setup:',
+      'Examples:',
     ]);
+    expect(out).toContain('Run `svc COMMAND --help` for its flags and examples');
     const groupOf = (noun: string) => {
       const at = out.split('\n').findIndex((line) => line.startsWith(`  ${noun} `));
       expect(at, `${noun} is listed`).toBeGreaterThan(0);
@@ -141,6 +143,9 @@ describe('svc --help', () => {
       'help',
     ]);
     expect(commands).toContain('display help for command');
+    expect(
+      out.trimEnd().endsWith("Run `svc orders COMMAND --help` for a command's flags and examples."),
+    ).toBe(true);
   });
 });
 
