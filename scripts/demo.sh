@@ -16,9 +16,14 @@ live_key=$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(p
 step() { printf '\n\033[1m$ svc %s\033[0m\n' "$*"; svc "$@"; }
 echo "Emulator at $base_url"
 printf '%s' "$live_key" | svc auth login --with-key-stdin --base-url "$base_url" --profile demo
-step auth status
-step status
-step channels list
+step auth status -o table
+step status -o table
+step channels list -o table
 step orders list --status awaiting_shipment --limit 10 -o table
 step listings list --status error --limit 10 -o table
-step operations list --status failed --limit 5 -o table
+step listings retry --error-code photo_required_for_channel --dry-run -o table
+# Snapshot the stock, then raise three SKUs by one and follow the change to the channels.
+svc inventory export > "$SVC_CONFIG_DIR/before.csv"
+awk -F, 'NR == 1 { print; next } NR <= 4 { print $1 "," $2 + 1 "," $3 }' "$SVC_CONFIG_DIR/before.csv" > "$SVC_CONFIG_DIR/stock.csv"
+step inventory push "$SVC_CONFIG_DIR/stock.csv" --wait --timeout 30
+step operations list --limit 5 -o table

@@ -172,7 +172,11 @@ async function waitForChannels(
       lines.slice(0, 10).concat(lines.length > 10 ? [`… and ${lines.length - 10} more`] : []),
     );
   }
-  ctx.messages.info(`All ${operationIds.length} operations succeeded on the channels.`);
+  ctx.messages.info(
+    operationIds.length === 1
+      ? 'The operation succeeded on the channels.'
+      : `All ${operationIds.length} operations succeeded on the channels.`,
+  );
 }
 
 /** The journal of this push: the interrupted one on --resume, else a fresh one. */
