@@ -113,8 +113,8 @@ export class Transport {
       const sentAt = this.now();
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
-      this.debug(requestLine(spec.method, url, headers));
-      if (body !== undefined) this.debug(`  ${bodyForDebug(spec.body)}`);
+      this.debug(() => requestLine(spec.method, url, headers));
+      if (body !== undefined) this.debug(() => `  ${bodyForDebug(spec.body)}`);
       const attempt = await this.exchange(spec, url, headers, body);
       if (spec.signal?.aborted) {
         releaseTicket(this.pacer, ticket);
@@ -136,8 +136,8 @@ export class Transport {
             { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs },
             receivedAt,
           );
-        this.debug(answerLine(raw, receivedAt - sentAt));
-        if (raw.text) this.debug(`  ${bodyForDebug(raw.text)}`);
+        this.debug(() => answerLine(raw, receivedAt - sentAt));
+        if (raw.text) this.debug(() => `  ${bodyForDebug(raw.text)}`);
         if (interpreted.ok) return interpreted.response;
         error = interpreted.error;
         const code = error instanceof QuotaError ? ERROR_CODES.writeQuotaExceeded : (error as ApiError).code;
@@ -145,7 +145,7 @@ export class Transport {
       } else {
         releaseTicket(this.pacer, ticket);
         const classified = classifyNetworkError(attempt.err, new URL(url).origin);
-        this.debug(`✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
+        this.debug(() => `✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
       }
@@ -233,8 +233,9 @@ export class Transport {
     await this.sleep(ms, signal);
   }
 
-  private debug(line: string): void {
-    report(this.options.debug, line);
+  /** Builds the line only under --debug: redacting every body costs a bulk run real time. */
+  private debug(line: () => string): void {
+    if (this.options.debug) report(this.options.debug, line);
   }
 
   private notice(line: string): void {
@@ -260,9 +261,9 @@ export function buildUrl(baseUrl: string, path: string, query?: Record<string, Q
 }
 
 /** A line to a sink that must not break the request it describes (a closed stderr, say). */
-function report(sink: ((line: string) => void) | undefined, line: string): void {
+function report(sink: ((line: string) => void) | undefined, line: string | (() => string)): void {
   try {
-    sink?.(line);
+    sink?.(typeof line === 'string' ? line : line());
   } catch {
     // Losing a line beats losing the request, and its pacer ticket with it.
   }

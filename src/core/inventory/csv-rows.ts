@@ -5,6 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Options } from 'csv-parse';
 import { PRICE_PATTERN, QUANTITY_MAX } from '../../api/contract.js';
 import { UsageError } from '../../errors.js';
 
@@ -203,7 +204,14 @@ export async function* readRecordBatches(
   const source = createReadStream(path);
   if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
   const parser = source.pipe(
-    new NumberingParser({ bom: true, delimiter, skip_empty_lines: true, relax_column_count: true }),
+    new NumberingParser({
+      bom: true,
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      // One batch waiting is enough: the default 16 would hold some 40,000 rows of a big file.
+      readableHighWaterMark: 1,
+    } as Options),
   );
   source.on('error', (error) => parser.destroy(error));
   yield* parser as AsyncIterable<NumberedRecord[]>;
