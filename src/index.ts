@@ -1,4 +1,4 @@
-/** The package's library entry: what receivers and scripts written in TypeScript can import. */
+/** The package's library entry: what receivers written in TypeScript import to check deliveries. */
 
 export type {
   ParsedSignature,
@@ -8,5 +8,3 @@ export type {
   VerifyResult,
 } from './api/signature.js';
 export { computeSignature, parseSignatureHeader, sign, verifySignature } from './api/signature.js';
-export type { EmulatorKeys, EmulatorOptions, RunningEmulator } from './emulator/index.js';
-export { startEmulator } from './emulator/index.js';
