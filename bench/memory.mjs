@@ -46,7 +46,7 @@ try {
     const rate = run.lines / (run.ms / 1000);
     console.log(
       `trial ${trial}: ${run.lines.toLocaleString('en-US')} orders (${fmt.mb(run.bytes / 2 ** 20)} of ndjson) in ${fmt.s(run.ms)}` +
-        `  ${Math.round(rate).toLocaleString('en-US')} items/s  peak RSS ${fmt.mb(run.maxRssMb)}`,
+        `  ${Math.round(rate).toLocaleString('en-US')} items/s  peak RSS ${fmt.mb(run.maxRssMb)}  (CLI CPU ${run.cpuSeconds.toFixed(1)} s)`,
     );
   }
 } finally {

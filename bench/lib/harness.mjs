@@ -107,14 +107,14 @@ export function cliEnv(extra = {}) {
  * Runs `node args…` under GNU time to get the peak RSS of that process (its own, not the
  * bench's). stdout is counted (lines and bytes) and kept only with `keepStdout` (for small
  * outputs), or goes straight to the file `stdoutTo`; stderr is kept for errors.
- * Resolves { code, ms, maxRssMb, lines, bytes, stdout, stderr }.
+ * Resolves { code, ms, maxRssMb, cpuSeconds (user + system), lines, bytes, stdout, stderr }.
  */
 export function runMeasured(args, env, { keepStdout = false, stdoutTo } = {}) {
   const timeFile = join(tmp, `time-${process.pid}.txt`);
   return new Promise((resolve, reject) => {
     const out = stdoutTo ? openSync(stdoutTo, 'w') : 'pipe';
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-o', timeFile, '-f', '%M', process.execPath, ...args], {
+    const child = spawn('/usr/bin/time', ['-o', timeFile, '-f', '%M %U %S', process.execPath, ...args], {
       env,
       stdio: ['ignore', out, 'pipe'],
     });
@@ -135,14 +135,18 @@ export function runMeasured(args, env, { keepStdout = false, stdoutTo } = {}) {
     child.on('close', (code) => {
       const ms = performance.now() - started;
       let maxRssMb = Number.NaN;
+      let cpuSeconds = Number.NaN;
       try {
-        const text = readFileSync(timeFile, 'utf8').trim().split('\n');
-        maxRssMb = Number(text[text.length - 1]) / 1024;
+        // After "Command exited with non-zero status N" when it failed: the last line is ours.
+        const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
+        const [kb, user, system] = lines[lines.length - 1].split(' ').map(Number);
+        maxRssMb = kb / 1024;
+        cpuSeconds = user + system;
       } catch {
         // GNU time missing or killed: the figure stays NaN and the bench says so.
       }
       rmSync(timeFile, { force: true });
-      resolve({ code, ms, maxRssMb, lines, bytes, stdout, stderr });
+      resolve({ code, ms, maxRssMb, cpuSeconds, lines, bytes, stdout, stderr });
     });
   });
 }
