@@ -199,5 +199,5 @@ export const fmt = {
   mb: (value) => `${value.toFixed(1)} MB`,
   s: (ms) => `${(ms / 1000).toFixed(2)} s`,
   ms: (ms) => `${ms.toFixed(1)} ms`,
-  x: (ratio) => `${ratio.toFixed(2)}x`,
+  x: (ratio) => `${ratio.toFixed(3)}x`,
 };
