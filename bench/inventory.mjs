@@ -29,7 +29,7 @@ import {
   tmp,
 } from './lib/harness.mjs';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DRY_ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PUSH_ROWS = Number(process.env.BENCH_PUSH_ROWS ?? 100_000);
 const PACE_ROWS = Number(process.env.BENCH_PACE_ROWS ?? 20_000);
