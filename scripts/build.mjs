@@ -1,25 +1,8 @@
-// Bundles the CLI and the library entry with esbuild. Dependencies are bundled too, so
-// start-up reads one file; heavy ones stay in lazily imported chunks (code splitting).
-import { readFileSync, rmSync } from 'node:fs';
-import { build } from 'esbuild';
+// Builds dist/: the CLI (bin/svc loads dist/cli.js) and the library entries.
+import { rmSync } from 'node:fs';
+import { bundleCli, bundleLibrary } from './bundle.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-
-await build({
-  entryPoints: { cli: 'src/cli/main.ts', index: 'src/index.ts', emulator: 'src/emulator-entry.ts' },
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
-  // CommonJS dependencies inside an ESM bundle need a real `require`.
-  banner: {
-    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
+const dist = new URL('../dist', import.meta.url).pathname;
+rmSync(dist, { recursive: true, force: true });
+await bundleCli(dist);
+await bundleLibrary(dist);

@@ -17,6 +17,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { bundleCli } from '../../scripts/bundle.mjs';
 
 /** The repository root. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,20 +38,8 @@ export async function buildCliTree(name) {
   const dir = join(tmp, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'bin'), { recursive: true });
-  await build({
-    entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
-    outdir: join(dir, 'dist'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    chunkNames: 'chunks/[name]-[hash]',
-    define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
-    banner: BANNER,
-    logLevel: 'silent',
-  });
+  // The same bundle as scripts/build.mjs ships, into a folder of its own.
+  await bundleCli(join(dir, 'dist'));
   writeFileSync(
     join(dir, 'package.json'),
     `${JSON.stringify({ name: 'svc', version: pkg.version, type: 'module' })}\n`,
