@@ -12,6 +12,7 @@ import {
   resolveColumns,
   toRow,
 } from './csv-rows.js';
+import { SkuLines } from './sku-lines.js';
 
 /** How many bad lines are listed before the rest are only counted. */
 export const PROBLEMS_SHOWN = 50;
@@ -33,7 +34,7 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
   const map = parseColumnMap(rawMap);
   const delimiter = detectDelimiter(await readHeaderLine(path));
   const hash = createHash('sha256');
-  const firstLineOf = new Map<string, number>();
+  const firstLineOf = new SkuLines();
   const problems: string[] = [];
   const sample: InventoryRow[] = [];
   let problemCount = 0;
@@ -49,9 +50,8 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
         const row = toRow(record, line, columns);
         let problem = 'message' in row ? row.message : undefined;
         if (!problem && 'sku' in row) {
-          const first = firstLineOf.get(row.sku);
+          const first = firstLineOf.addOrGet(row.sku, line);
           if (first !== undefined) problem = `duplicate SKU ${row.sku} (first on line ${first})`;
-          else firstLineOf.set(row.sku, line);
         }
         if (problem) {
           problemCount++;
