@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
@@ -206,6 +208,42 @@ describe('bad input: one line on stderr, the documented exit code, no stack trac
       expect(result.stderr).not.toMatch(/\n\s+at /);
     });
   }
+
+  it('5xx until retries run out: exit 1 naming the status, after the asked retries', async () => {
+    emu.faults.inject({ method: 'GET', path: '/orders', kind: 'internal_error', times: 3 });
+    const before = emu.requests({ path: '/orders' }).length;
+    const result = await runSvc(['orders', 'list', '--max-retries', '2'], { env: envFor(emu) });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/HTTP 500 internal_error/);
+    expect(emu.requests({ path: '/orders' }).length - before).toBe(3);
+    emu.faults.clear();
+  });
+
+  it('a connection reset on every try: exit 1 with a clear line', async () => {
+    emu.faults.inject({ method: 'GET', path: '/orders', kind: 'drop_before', times: 2 });
+    const result = await runSvc(['orders', 'list', '--max-retries', '1'], { env: envFor(emu) });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n').at(-1)).toMatch(/^error: .*(reset|closed|socket)/i);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    emu.faults.clear();
+  });
+
+  it('an answer that is not JSON: exit 1 saying what came back', async () => {
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await runSvc(['orders', 'list'], {
+        env: { ...envFor(emu), SVC_BASE_URL: `http://127.0.0.1:${port}` },
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n').at(-1)).toMatch(/not JSON|text\/html/);
+    } finally {
+      server.close();
+    }
+  });
 
   it('a key missing a scope names the scope', async () => {
     const result = await runSvc(['events', 'list'], { env: envFor(emu, 'read_only') });
