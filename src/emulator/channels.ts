@@ -4,8 +4,10 @@
  * are judged by each kind's rules (photos, brand and barcode, title length, category schema).
  * Every roll is a hash of the seed and the call, so runs repeat under the same seed and clock.
  */
+
 import { channelKind } from './channel-kinds.js';
 import { isoTime } from './clock.js';
+import { DueQueue } from './due-queue.js';
 import type {
   ChannelAccountRecord,
   IssueRecord,
@@ -57,7 +59,7 @@ type Outcome = { ok: true } | { ok: false; issues: IssueRecord[] };
 
 /** Runs the channel side of live operations as the clock passes their due times. */
 export class ChannelSimulation {
-  private calls: ChannelCall[] = [];
+  private readonly calls = new DueQueue<ChannelCall>();
   /** When each pending operation turns `processing` (a channel picked it up). */
   private readonly starts = new Map<string, number>();
   private seq = 0;
@@ -79,13 +81,13 @@ export class ChannelSimulation {
 
   /** Forget every queued call (reset). */
   clear(): void {
-    this.calls = [];
+    this.calls.clear();
     this.starts.clear();
   }
 
   /** Channel calls still queued (for tests and the control API). */
   pendingCalls(): number {
-    return this.calls.length;
+    return this.calls.size;
   }
 
   /** Answer every call due by `nowMs`, oldest first (retries due meanwhile included). */
@@ -96,15 +98,7 @@ export class ChannelSimulation {
       const operation = this.store.operations.get(id);
       if (operation?.status === 'pending') operation.status = 'processing';
     }
-    for (;;) {
-      let next: ChannelCall | undefined;
-      for (const call of this.calls) {
-        if (call.dueMs > nowMs) continue;
-        if (!next || call.dueMs < next.dueMs || (call.dueMs === next.dueMs && call.seq < next.seq))
-          next = call;
-      }
-      if (!next) return;
-      this.calls.splice(this.calls.indexOf(next), 1);
+    for (let next = this.calls.popDue(nowMs); next; next = this.calls.popDue(nowMs)) {
       this.answer(next);
     }
   }
