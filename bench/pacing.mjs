@@ -5,80 +5,13 @@
 //   node bench/pacing.mjs            library crawls, then `svc api --paginate` as a subprocess
 //   BENCH_TRIALS=5 node bench/pacing.mjs
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { buildCliTree, loadEmulator, machine } from './lib/harness.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUCKET = 10;
 const DRAIN = 20;
 const REQUESTS = 200;
 const MINIMUM_MS = ((REQUESTS - BUCKET) / DRAIN) * 1000;
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
-
-const BANNER = {
-  js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
-};
-
-/** Bundles the emulator and the client from the TypeScript sources, so the bench needs no build. */
-async function loadSources() {
-  const outdir = join(root, 'bench', 'tmp');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = join(outdir, 'pacing-lib.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { startEmulator } from './src/emulator/index.ts';\nexport { ApiClient } from './src/api/client.ts';\n",
-      resolveDir: root,
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    define: { __SVC_VERSION__: '"bench"' },
-    banner: BANNER,
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
-}
-
-/**
- * Bundles the CLI as scripts/build.mjs does, but into bench/tmp, so that a parallel
- * `npm run build` emptying dist/ cannot break a run. Returns the launcher, or undefined.
- */
-async function buildCli() {
-  const outdir = join(root, 'bench', 'tmp', 'cli');
-  try {
-    await build({
-      entryPoints: { cli: join(root, 'src', 'cli', 'main.ts') },
-      outdir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      chunkNames: 'chunks/[name]-[hash]',
-      define: { __SVC_VERSION__: '"bench"' },
-      banner: BANNER,
-      logLevel: 'silent',
-    });
-  } catch (error) {
-    console.log(
-      `svc api --paginate                 skipped: the CLI does not build (${error.message.split('\n')[0]})`,
-    );
-    return undefined;
-  }
-  const launcher = join(outdir, 'svc.mjs');
-  writeFileSync(
-    launcher,
-    "const { main } = await import('./cli.js');\nprocess.exitCode = await main(process.argv);\n",
-  );
-  return launcher;
-}
 
 function figures(label, elapsedMs, rateLimited, requests, extra = '') {
   const ratio = elapsedMs / MINIMUM_MS;
@@ -174,19 +107,17 @@ function run(command, args, env) {
   });
 }
 
-const lib = await loadSources();
+const lib = await loadEmulator('pacing', "export { ApiClient } from './src/api/client.ts';\n");
 console.log(
   `pacing: bucket ${BUCKET}, drain ${DRAIN}/s, ${REQUESTS} requests; minimum ${(MINIMUM_MS / 1000).toFixed(1)} s, ` +
     `target <= 1.1x and no 429`,
 );
-console.log(
-  `machine: ${cpus()[0]?.model ?? 'unknown'} x${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GB, node ${process.version}`,
-);
+console.log(`machine: ${machine()}`);
 const results = [];
 for (let trial = 0; trial < TRIALS; trial += 1) results.push(await libraryCrawl(lib, 1));
 results.push(await libraryCrawl(lib, 4));
-const launcher = await buildCli();
-if (launcher) {
+const launcher = await buildCliTree('pacing-cli');
+{
   for (let trial = 0; trial < TRIALS; trial += 1) {
     const result = await cliCrawl(lib, launcher);
     if (result) results.push(result);

@@ -50,13 +50,16 @@ export async function buildCliTree(name) {
   return bin;
 }
 
-/** Bundles the in-process emulator from the sources and imports it. */
-export async function loadEmulator(name) {
+/**
+ * Bundles the in-process emulator (and any other named exports of the sources, e.g. ApiClient)
+ * and imports it, so a bench needs no `npm run build` and a parallel build cannot break it.
+ */
+export async function loadEmulator(name, extra = '') {
   mkdirSync(tmp, { recursive: true });
   const outfile = join(tmp, `${name}-emulator.mjs`);
   await build({
     stdin: {
-      contents: "export { startEmulator } from './src/emulator/index.ts';\n",
+      contents: `export { startEmulator } from './src/emulator/index.ts';\n${extra}`,
       resolveDir: root,
       loader: 'ts',
     },

@@ -1,44 +1,12 @@
-/**
- * Help that teaches: every command says what it is for and shows a real example, `svc --help`
- * groups commands by what operators do, and typos at any level suggest the closest command.
- */
-import { PassThrough, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cli/context.js';
 import { main } from '../../../src/cli/main.js';
 import { buildProgram, nounNamed } from '../../../src/cli/program.js';
-import type { IO } from '../../../src/output/io.js';
+import { memoryIO } from '../../helpers/memory-io.js';
 
 // Replaced at build time by esbuild; in-process tests define it themselves.
 (globalThis as { __SVC_VERSION__?: string }).__SVC_VERSION__ ??= '0.0.0-test';
-
-/** An IO whose stdout and stderr are collected in memory. */
-function memoryIO(): IO & { out: () => string; err: () => string } {
-  const collect = () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    return { stream, text: () => chunks.join('') };
-  };
-  const stdout = collect();
-  const stderr = collect();
-  return {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    stdin: new PassThrough(),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    color: false,
-    out: stdout.text,
-    err: stderr.text,
-  };
-}
 
 /** The leaf commands (those that run something) under `command`, with their paths. */
 function leaves(command: Command, path: string[] = []): Array<{ path: string; command: Command }> {

@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../src/api/schemas/order.js';
@@ -6,35 +6,9 @@ import type { IO } from '../../../src/output/io.js';
 import { CrawlInterrupted, Printer } from '../../../src/output/printer.js';
 import type { OutputFormat, OutputSettings, View } from '../../../src/output/view.js';
 import { ordersView } from '../../../src/output/views/orders.js';
+import { memoryIO } from '../../helpers/memory-io.js';
 
 const NOW = Date.parse('2026-11-10T12:00:00.000Z');
-
-/** An IO whose stdout and stderr are collected in memory. */
-function memoryIO(stdoutIsTTY = false): IO & { out: () => string; err: () => string } {
-  const collect = () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    return { stream, text: () => chunks.join('') };
-  };
-  const stdout = collect();
-  const stderr = collect();
-  return {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    stdin: new PassThrough(),
-    stdoutIsTTY,
-    stderrIsTTY: stdoutIsTTY,
-    stdinIsTTY: stdoutIsTTY,
-    color: false,
-    out: stdout.text,
-    err: stderr.text,
-  };
-}
 
 function setup(format: OutputFormat, extra: Partial<OutputSettings> = {}) {
   const io = memoryIO(format === 'table');
