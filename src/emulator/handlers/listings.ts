@@ -3,7 +3,7 @@
  * delist. Every write answers `ongoing` with a new operation; channels.ts settles it later.
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */
-import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../../api/schemas/listing.js';
 import { isoTime } from '../clock.js';
 import { HttpError, notFound } from '../errors.js';
@@ -11,7 +11,7 @@ import type { ListingRecord } from '../model.js';
 import { paginate, parsePage, parseTimeParam, stringParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import type { Store } from '../store.js';
-import { validateBody } from '../validation.js';
+import { validateBatch, validateBody } from '../validation.js';
 import { snapshot } from '../views.js';
 
 /** GET /listings: product_id, channel_account_id, channel (kind), status, error_code, updated_after. */
@@ -55,17 +55,7 @@ export const createListing: Handler = (store, request) => {
 
 /** POST /listings/batch: 1 to 100 items, each `created` or `failed` on its own. */
 export const createListingBatch: Handler = (store, request) => {
-  const items = (request.body as { items?: unknown } | null)?.items;
-  if (Array.isArray(items) && items.length > BATCH_MAX_ITEMS) {
-    throw new HttpError(
-      400,
-      ERROR_TYPES.invalidRequest,
-      ERROR_CODES.batchTooLarge,
-      `A batch holds at most ${BATCH_MAX_ITEMS} items; this one has ${items.length}. Split it.`,
-      { param: 'items' },
-    );
-  }
-  const input = validateBody(ListingBatchInput, request.body);
+  const input = validateBatch(ListingBatchInput, request.body);
   const simulate = isTest(request);
   const published = new Set<string>();
   const data = input.items.map((item, index) => {

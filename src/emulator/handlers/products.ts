@@ -1,5 +1,5 @@
 /** The catalog: GET, POST, PATCH and DELETE /products, and POST /products/batch. */
-import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
 import { ProductBatchInput, ProductInput, ProductUpdate } from '../../api/schemas/product.js';
 import { isoTime } from '../clock.js';
 import { HttpError, invalidParam, missingParam, notFound } from '../errors.js';
@@ -7,7 +7,7 @@ import type { ListingRecord, ProductRecord } from '../model.js';
 import { paginate, parsePage, parseTimeParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import type { Store } from '../store.js';
-import { validateBody } from '../validation.js';
+import { validateBatch, validateBody } from '../validation.js';
 import { buildProduct, validationFailed } from './product-build.js';
 
 const byUpdatedAt = { key: (item: { updated_at: string }) => item.updated_at, direction: 'desc' as const };
@@ -113,17 +113,7 @@ export const deleteProduct: Handler = (store, request) => {
  * outcome is reported by its index. A malformed item rejects the whole batch (400).
  */
 export const batchProducts: Handler = (store, request) => {
-  const items = (request.body as { items?: unknown } | null)?.items;
-  if (Array.isArray(items) && items.length > BATCH_MAX_ITEMS) {
-    throw new HttpError(
-      400,
-      ERROR_TYPES.invalidRequest,
-      ERROR_CODES.batchTooLarge,
-      `A batch holds at most ${BATCH_MAX_ITEMS} items; this one has ${items.length}.`,
-      { param: 'items' },
-    );
-  }
-  const input = validateBody(ProductBatchInput, request.body);
+  const input = validateBatch(ProductBatchInput, request.body);
   const simulate = simulated(request);
   const data = input.items.map((item, index) => {
     try {
