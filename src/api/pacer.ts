@@ -53,6 +53,12 @@ interface Waiter {
 }
 
 const IDLE_RECHECK_MS = 60_000;
+/**
+ * In flight at once when authenticated answers carry no rate-limit headers at all (a service
+ * or proxy without them, `svc emulator start --no-rate-limit`): nothing to pace by, so a
+ * modest fixed concurrency instead of one request at a time.
+ */
+const HEADERLESS_CONCURRENCY = 8;
 
 /** The shared leaky-bucket pacer of one client. */
 export class Pacer {
@@ -61,6 +67,8 @@ export class Pacer {
   private readonly initialConcurrency: number;
   private readonly model: BucketModel;
   private pausedUntil = 0;
+  /** Set by an authenticated answer without rate-limit headers. */
+  private headerless = false;
   private granted = 0;
   private inFlight = 0;
   private readonly queue: Waiter[] = [];
@@ -106,6 +114,8 @@ export class Pacer {
       this.model.observe(ticket.sentAt, receivedAt, facts, this.inFlight, surprised);
     } else {
       this.model.release(ticket.sentAt, receivedAt);
+      // 401s and the unauthenticated endpoints never carry the headers; other answers should.
+      if (answer.status !== 401 && answer.status < 500) this.headerless = true;
     }
     if (answer.rateLimited) this.pause(receivedAt + (answer.retryAfterMs ?? 1000));
     this.wake();
@@ -133,7 +143,8 @@ export class Pacer {
   delayMs(at = this.now()): number {
     if (at < this.pausedUntil) return this.pausedUntil - at;
     if (this.model.bucket === undefined) {
-      return this.inFlight < this.initialConcurrency ? 0 : Number.POSITIVE_INFINITY;
+      const allowed = this.headerless ? HEADERLESS_CONCURRENCY : this.initialConcurrency;
+      return this.inFlight < allowed ? 0 : Number.POSITIVE_INFINITY;
     }
     return this.model.delayMs(at);
   }

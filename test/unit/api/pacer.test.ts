@@ -210,4 +210,25 @@ describe('Pacer', () => {
     }
     expect(tickets.map((t) => t.id)).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('without rate-limit headers on authenticated answers, lets 8 go at once instead of 1', () => {
+    const clock = new FakeClock();
+    const pacer = newPacer(clock);
+    expect(pacer.delayMs()).toBe(0);
+    const first = pacer.acquire();
+    return first.then(async (ticket) => {
+      expect(pacer.delayMs()).toBe(Number.POSITIVE_INFINITY);
+      // A 401 never carries the headers: it says nothing about pacing.
+      pacer.observe(ticket, { status: 401, headers: {} });
+      const second = await pacer.acquire();
+      expect(pacer.delayMs()).toBe(Number.POSITIVE_INFINITY);
+      pacer.observe(second, { status: 200, headers: {} });
+      const tickets: PacerTicket[] = [];
+      for (let i = 0; i < 8; i++) {
+        expect(pacer.delayMs()).toBe(0);
+        tickets.push(await pacer.acquire());
+      }
+      expect(pacer.delayMs()).toBe(Number.POSITIVE_INFINITY);
+    });
+  });
 });
