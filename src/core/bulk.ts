@@ -11,8 +11,8 @@ export interface ItemOutcome {
   /** The item's key: a SKU, an order id, a listing id. */
   key: string;
   status: 'updated' | 'unchanged' | 'created' | 'failed' | 'skipped' | 'simulated' | string;
-  code?: string;
-  message?: string;
+  code?: string | null;
+  message?: string | null;
 }
 
 /** CLI.md's bulk summary. */

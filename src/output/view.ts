@@ -41,7 +41,7 @@ export function resolveFormat(
 }
 
 /** "3m", "5h", "2d": how long ago a timestamp was, for tables. */
-export function age(timestamp: string | undefined, now: number): string {
+export function age(timestamp: string | null | undefined, now: number): string {
   if (!timestamp) return '';
   const seconds = Math.max(0, Math.round((now - Date.parse(timestamp)) / 1000));
   if (Number.isNaN(seconds)) return timestamp;

@@ -14,9 +14,9 @@ export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'enum'] as const;
 
 /** Which channel-side discovery data an account offers. */
 export const Discovery = z.looseObject({
-  categories: z.boolean().optional(),
-  attribute_schema: z.boolean().optional(),
-  policies: z.boolean().optional(),
+  categories: z.boolean().nullish(),
+  attribute_schema: z.boolean().nullish(),
+  policies: z.boolean().nullish(),
 });
 
 /** A channel account as the list returns it. */
@@ -26,8 +26,8 @@ export const ChannelAccountSummary = z.looseObject({
   channel: z.string(),
   label: z.string().nullish(),
   shop_name: z.string().nullish(),
-  status: z.string().optional(),
-  discovery: Discovery.optional(),
+  status: z.string().nullish(),
+  discovery: Discovery.nullish(),
 });
 export type ChannelAccountSummary = z.infer<typeof ChannelAccountSummary>;
 
@@ -49,7 +49,7 @@ export type ChannelAccount = z.infer<typeof ChannelAccount>;
 /** A read-only shipping, return or payment policy of an account. */
 export const Policy = z.looseObject({
   id: z.string(),
-  object: z.string().optional(),
+  object: z.string().nullish(),
   type: z.string(),
   name: z.string(),
 });
@@ -60,9 +60,9 @@ export const Category = z.looseObject({
   id: z.string(),
   object: z.string(),
   name: z.string(),
-  path: z.string().optional(),
+  path: z.string().nullish(),
   parent_id: z.string().nullish(),
-  leaf: z.boolean().optional(),
+  leaf: z.boolean().nullish(),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -71,7 +71,7 @@ export const AttributeDefinition = z.looseObject({
   name: z.string(),
   type: z.string(),
   required: z.boolean(),
-  values: z.array(z.string()).optional(),
+  values: z.array(z.string()).nullish(),
 });
 export type AttributeDefinition = z.infer<typeof AttributeDefinition>;
 

@@ -23,7 +23,7 @@ export function listOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
     object: z.string(),
     data: z.array(item),
-    has_more: z.boolean().optional(),
+    has_more: z.boolean().nullish(),
     next_cursor: z.string().nullish(),
   });
 }
@@ -31,10 +31,10 @@ export function listOf<T extends z.ZodType>(item: T) {
 /** The body of every error answer. */
 export const ErrorBody = z.looseObject({
   error: z.looseObject({
-    type: z.string().optional(),
-    code: z.string().optional(),
-    message: z.string().optional(),
-    param: z.string().optional(),
+    type: z.string().nullish(),
+    code: z.string().nullish(),
+    message: z.string().nullish(),
+    param: z.string().nullish(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -60,13 +60,13 @@ export const SyncBlock = z.looseObject({
         status: z.string(),
       }),
     )
-    .optional(),
+    .nullish(),
 });
 export type SyncBlock = z.infer<typeof SyncBlock>;
 
 /** A per-item or per-result error: code and plain-text message. */
 export const ItemError = z.looseObject({
   code: z.string(),
-  message: z.string().optional(),
+  message: z.string().nullish(),
 });
 export type ItemError = z.infer<typeof ItemError>;

@@ -11,8 +11,8 @@ export const Event = z.looseObject({
   id: z.string(),
   object: z.string(),
   type: z.string(),
-  api_version: z.string().optional(),
-  store_id: z.string().optional(),
+  api_version: z.string().nullish(),
+  store_id: z.string().nullish(),
   created_at: Timestamp,
   data: z.looseObject({ object: z.unknown() }),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /** A hosted file. */
 export const File = z.looseObject({
   id: z.string(),
-  object: z.string().optional(),
+  object: z.string().nullish(),
   url: z.string(),
 });
 export type File = z.infer<typeof File>;

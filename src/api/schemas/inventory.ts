@@ -13,12 +13,12 @@ export const QuantityInput = z.int().min(0).max(QUANTITY_MAX);
 export const InventoryItem = z.looseObject({
   object: z.string(),
   sku: z.string(),
-  variant_id: z.string().optional(),
-  product_id: z.string().optional(),
+  variant_id: z.string().nullish(),
+  product_id: z.string().nullish(),
   quantity: z.number().int().nullish(),
   price: Money.nullish(),
-  updated_at: Timestamp.optional(),
-  sync: SyncBlock.optional(),
+  updated_at: Timestamp.nullish(),
+  sync: SyncBlock.nullish(),
 });
 export type InventoryItem = z.infer<typeof InventoryItem>;
 

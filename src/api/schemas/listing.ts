@@ -21,25 +21,25 @@ export const ISSUE_CODES = [
 /** A channel-side problem of a listing, in plain text. */
 export const ListingIssue = z.looseObject({
   code: z.string(),
-  severity: z.string().optional(),
-  message: z.string().optional(),
-  attribute_names: z.array(z.string()).optional(),
+  severity: z.string().nullish(),
+  message: z.string().nullish(),
+  attribute_names: z.array(z.string()).nullish(),
 });
 export type ListingIssue = z.infer<typeof ListingIssue>;
 
 /** One variant of a listed product as the channel knows it. */
 export const ListingVariant = z.looseObject({
   variant_id: z.string(),
-  sku: z.string().optional(),
+  sku: z.string().nullish(),
   id_on_channel: z.string().nullish(),
-  status: z.string().optional(),
+  status: z.string().nullish(),
 });
 
 /** Per-channel overrides of the product's content. */
 export const ListingOverrides = z.looseObject({
-  title: z.string().optional(),
-  description: z.string().optional(),
-  category_id: z.string().optional(),
+  title: z.string().nullish(),
+  description: z.string().nullish(),
+  category_id: z.string().nullish(),
 });
 
 /** A listing as GET returns it. */
@@ -48,17 +48,17 @@ export const Listing = z.looseObject({
   object: z.string(),
   product_id: z.string(),
   channel_account_id: z.string(),
-  channel: z.string().optional(),
+  channel: z.string().nullish(),
   status: z.string(),
   id_on_channel: z.string().nullish(),
   url_on_channel: z.string().nullish(),
   site: z.string().nullish(),
   overrides: ListingOverrides.nullish(),
   attributes: z.record(z.string(), z.unknown()).nullish(),
-  variants: z.array(ListingVariant).optional(),
-  issues: z.array(ListingIssue).optional(),
+  variants: z.array(ListingVariant).nullish(),
+  issues: z.array(ListingIssue).nullish(),
   operation_id: z.string().nullish(),
-  created_at: Timestamp.optional(),
+  created_at: Timestamp.nullish(),
   updated_at: Timestamp,
 });
 export type Listing = z.infer<typeof Listing>;

@@ -38,11 +38,11 @@ export type OperationResult = z.infer<typeof OperationResult>;
 export const Operation = z.looseObject({
   id: z.string(),
   object: z.string(),
-  type: z.string().optional(),
+  type: z.string().nullish(),
   status: z.string(),
   resource_type: z.string().nullish(),
   resource_id: z.string().nullish(),
-  results: z.array(OperationResult).optional(),
+  results: z.array(OperationResult).nullish(),
   created_at: Timestamp,
   completed_at: Timestamp.nullish(),
 });

@@ -53,19 +53,19 @@ export const Order = z.looseObject({
   id: z.string(),
   object: z.string(),
   channel_account_id: z.string(),
-  channel: z.string().optional(),
+  channel: z.string().nullish(),
   order_id_on_channel: z.string().nullish(),
   order_url: z.string().nullish(),
   status: z.string(),
   fulfillment_status: z.string().nullish(),
   source_status: z.string().nullish(),
   tracking: Tracking.nullish(),
-  currency: z.string().optional(),
+  currency: z.string().nullish(),
   total: Money.nullish(),
-  lines: z.array(OrderLine).optional(),
+  lines: z.array(OrderLine).nullish(),
   buyer: Buyer.nullish(),
   created_at: Timestamp,
-  updated_at: Timestamp.optional(),
+  updated_at: Timestamp.nullish(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -11,24 +11,24 @@ export const PRODUCT_SYNC_STATUSES = ['ok', 'pending', 'error'] as const;
 /** An image of a product; array order is display order. */
 export const Image = z.looseObject({
   id: z.string(),
-  object: z.string().optional(),
+  object: z.string().nullish(),
   url: z.string(),
   alt: z.string().nullish(),
-  position: z.number().int().optional(),
+  position: z.number().int().nullish(),
 });
 export type Image = z.infer<typeof Image>;
 
 /** A variant's reference to one of its product's images. */
 export const VariantImage = z.looseObject({
   image_id: z.string(),
-  url: z.string().optional(),
-  position: z.number().int().optional(),
+  url: z.string().nullish(),
+  position: z.number().int().nullish(),
 });
 
 /** A sellable variant, identified store-wide by its SKU. */
 export const Variant = z.looseObject({
   id: z.string(),
-  object: z.string().optional(),
+  object: z.string().nullish(),
   sku: z.string(),
   title: z.string().nullish(),
   price: Money.nullish(),
@@ -37,7 +37,7 @@ export const Variant = z.looseObject({
   barcode: z.string().nullish(),
   grams: z.number().int().nullish(),
   asin: z.string().nullish(),
-  images: z.array(VariantImage).optional(),
+  images: z.array(VariantImage).nullish(),
   options: z.record(z.string(), z.string()).nullish(),
 });
 export type Variant = z.infer<typeof Variant>;
@@ -46,7 +46,7 @@ export type Variant = z.infer<typeof Variant>;
 export const ListingSummary = z.looseObject({
   id: z.string(),
   channel_account_id: z.string(),
-  channel: z.string().optional(),
+  channel: z.string().nullish(),
   status: z.string(),
   url_on_channel: z.string().nullish(),
 });
@@ -75,16 +75,16 @@ export const Product = z.looseObject({
   mpn: z.string().nullish(),
   weight: Weight.nullish(),
   dimensions: Dimensions.nullish(),
-  tags: z.array(z.string()).optional(),
-  currency: z.string().optional(),
-  status: z.string().optional(),
-  sync_status: z.string().optional(),
-  images: z.array(Image).optional(),
-  variants: z.array(Variant).optional(),
-  listings: z.array(ListingSummary).optional(),
-  created_at: Timestamp.optional(),
+  tags: z.array(z.string()).nullish(),
+  currency: z.string().nullish(),
+  status: z.string().nullish(),
+  sync_status: z.string().nullish(),
+  images: z.array(Image).nullish(),
+  variants: z.array(Variant).nullish(),
+  listings: z.array(ListingSummary).nullish(),
+  created_at: Timestamp.nullish(),
   updated_at: Timestamp,
-  sync: SyncBlock.optional(),
+  sync: SyncBlock.nullish(),
 });
 export type Product = z.infer<typeof Product>;
 

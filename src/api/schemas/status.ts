@@ -12,12 +12,10 @@ export const StatusBucket = z.looseObject({ t: Timestamp, up_ratio: z.number() }
 export const Status = z.looseObject({
   object: z.string(),
   state: z.string(),
-  last_check: z
-    .looseObject({ time: Timestamp, ok: z.boolean(), latency_ms: z.number().optional() })
-    .optional(),
-  uptime_24h: z.number().optional(),
-  avg_latency_ms: z.number().optional(),
-  buckets: z.array(StatusBucket).optional(),
+  last_check: z.looseObject({ time: Timestamp, ok: z.boolean(), latency_ms: z.number().nullish() }).nullish(),
+  uptime_24h: z.number().nullish(),
+  avg_latency_ms: z.number().nullish(),
+  buckets: z.array(StatusBucket).nullish(),
 });
 export type Status = z.infer<typeof Status>;
 
@@ -25,6 +23,6 @@ export type Status = z.infer<typeof Status>;
 export const Health = z.looseObject({
   object: z.string(),
   status: z.string(),
-  time: Timestamp.optional(),
+  time: Timestamp.nullish(),
 });
 export type Health = z.infer<typeof Health>;

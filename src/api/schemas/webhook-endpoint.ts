@@ -13,8 +13,8 @@ export const WebhookEndpoint = z.looseObject({
   enabled_events: z.array(z.string()),
   status: z.string(),
   description: z.string().nullish(),
-  created_at: Timestamp.optional(),
-  secret: z.string().optional(),
+  created_at: Timestamp.nullish(),
+  secret: z.string().nullish(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 

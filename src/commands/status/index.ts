@@ -16,8 +16,8 @@ export function registerStatus(program: Command, ctx: Context): void {
           const check = s.last_check;
           return [
             `state           ${s.state}`,
-            `uptime (24h)    ${s.uptime_24h === undefined ? '' : `${(s.uptime_24h * (s.uptime_24h <= 1 ? 100 : 1)).toFixed(2)}%`}`,
-            `avg latency     ${s.avg_latency_ms === undefined ? '' : `${Math.round(s.avg_latency_ms)} ms`}`,
+            `uptime (24h)    ${s.uptime_24h == null ? '' : `${(s.uptime_24h * (s.uptime_24h <= 1 ? 100 : 1)).toFixed(2)}%`}`,
+            `avg latency     ${s.avg_latency_ms == null ? '' : `${Math.round(s.avg_latency_ms)} ms`}`,
             `last check      ${check ? `${check.ok ? 'ok' : 'FAILED'}, ${check.latency_ms ?? '?'} ms, ${age(check.time, now)} ago` : ''}`,
             `history         ${s.buckets?.length ?? 0} half-hour buckets`,
           ].join('\n');

@@ -156,6 +156,10 @@ export function batchOutcomes(
   });
 }
 
-function failed(item: PublishItem, code: string | undefined, message: string | undefined): ItemOutcome {
+function failed(
+  item: PublishItem,
+  code: string | null | undefined,
+  message: string | null | undefined,
+): ItemOutcome {
   return { line: item.line, key: item.key, status: 'failed', code, message };
 }

@@ -81,8 +81,8 @@ export interface RetryVerdict {
   operation_id: string;
   /** `simulated`: a test key's resync, which changed nothing. */
   status: 'listed' | 'failing' | 'pending' | 'simulated';
-  code?: string;
-  message?: string;
+  code?: string | null;
+  message?: string | null;
 }
 
 /** Reads each listing's verdict off its operation's result. */

@@ -87,7 +87,7 @@ export function planReorder(
 }
 
 /** Current images in display order (by position, then array order). */
-export function displayOrder(images: readonly Image[] | undefined): Image[] {
+export function displayOrder(images: readonly Image[] | null | undefined): Image[] {
   return [...(images ?? [])]
     .map((image, index) => ({ image, index }))
     .sort((a, b) => (a.image.position ?? a.index) - (b.image.position ?? b.index) || a.index - b.index)
