@@ -27,6 +27,9 @@ import type { SeededTaxonomy } from './seed-accounts.js';
 import { EVENT_API_VERSION } from './seed-activity.js';
 import { type InventoryItemView, inventoryItem, type ProductView, productView, snapshot } from './views.js';
 
+/** How long after seeding the seeded operations still under way take to end. */
+const SEEDED_WORK_MS = 60_000;
+
 /** How the store seeds itself. */
 export interface StoreOptions {
   seed: number;
@@ -84,6 +87,9 @@ export class Store {
   /** New orders arriving over time (`orderArrivalPerMinute`); `arrivals.arrive(now)` makes one arrive at once. */
   readonly arrivals: OrderArrivals;
   private readonly seededAt: number;
+  /** Seeded operations still under way, finished by finishSeededWork(). */
+  private seededOpen: string[] = [];
+  private seededWorkDone = false;
   private readonly eventListeners = new Set<(event: EventRecord) => void>();
 
   constructor(options: StoreOptions) {
@@ -125,6 +131,8 @@ export class Store {
     }
     this.channels.clear();
     this.arrivals.reset();
+    this.seededOpen = [];
+    this.seededWorkDone = false;
     this.load();
   }
 
@@ -138,7 +146,11 @@ export class Store {
     for (const product of data.products) this.putProduct(product);
     for (const listing of data.listings) this.putListing(listing);
     for (const order of data.orders) this.orders.set(order.id, order);
-    for (const operation of data.operations) this.operations.set(operation.id, operation);
+    for (const operation of data.operations) {
+      this.operations.set(operation.id, operation);
+      if (operation.status === 'pending' || operation.status === 'processing')
+        this.seededOpen.push(operation.id);
+    }
     for (const event of data.events) this.events.set(event.id, event);
   }
 
@@ -298,6 +310,26 @@ export class Store {
   settle(): void {
     this.channels.advance(this.now());
     this.arrivals.advance(this.now());
+    this.finishSeededWork();
+  }
+
+  /**
+   * Seeded operations still `pending` or `processing` end a minute after the store was seeded,
+   * so that `svc operations wait` on one returns. They are history, so no event is emitted.
+   */
+  private finishSeededWork(): void {
+    const doneAt = this.seededAt + SEEDED_WORK_MS;
+    if (this.seededWorkDone || this.now() < doneAt) return;
+    this.seededWorkDone = true;
+    for (const id of this.seededOpen) {
+      const operation = this.operations.get(id);
+      if (!operation || (operation.status !== 'pending' && operation.status !== 'processing')) continue;
+      for (const result of operation.results) {
+        if (result.status === 'pending' || result.status === 'processing') result.status = 'succeeded';
+      }
+      operation.status = 'succeeded';
+      operation.completed_at = isoTime(doneAt);
+    }
   }
 
   /** Append an event with a snapshot of `object` as GET would return it now. */
