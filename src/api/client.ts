@@ -38,8 +38,11 @@ export class ApiClient {
   /** The service's clock from the latest answer's Date header. */
   lastServerDate?: Date;
 
+  private readonly crawlSignal?: AbortSignal;
+
   constructor(options: TransportOptions) {
     this.transport = new Transport(options);
+    this.crawlSignal = options.crawlSignal;
   }
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
@@ -65,7 +68,7 @@ export class ApiClient {
         method: 'GET',
         path,
         query: { ...filters, limit: pageLimit, cursor },
-        signal: options.signal,
+        signal: options.signal ?? this.crawlSignal,
       });
       const envelope = asEnvelope(body, what);
       options.onPage?.({

@@ -58,6 +58,11 @@ export interface ClientOptions {
   connectTimeoutMs?: number;
   /** Maximum time to wait for an answer's headers and body. */
   readTimeoutMs?: number;
+  /**
+   * The default signal of list crawls: a read may stop at once on Ctrl-C (a write is never
+   * cut off in flight; bulk commands stop between requests instead).
+   */
+  crawlSignal?: AbortSignal;
   /** Injectable for tests. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -147,6 +147,7 @@ export class Context {
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
       notice: (line) => messages.info(line),
+      crawlSignal: this.signal,
     });
   }
 

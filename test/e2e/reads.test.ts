@@ -174,6 +174,25 @@ describe('read commands', () => {
   });
 });
 
+describe('interrupted crawls', () => {
+  it('Ctrl-C midway stops at once, closes the JSON array, and exits 130', async () => {
+    const slow = await emulator({ orders: 2000, bucket: 2, drainPerSecond: 2 });
+    try {
+      const result = await runSvc(['orders', 'list', '--all', '--json'], {
+        env: envFor(slow),
+        kill: { signal: 'SIGINT', afterMs: 2000 },
+      });
+      expect(result.code).toBe(130);
+      const written = JSON.parse(result.stdout);
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThan(2000);
+      expect(result.stderr).toMatch(/interrupted by SIGINT \(stopped after \d+ items\)/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('bad input: one line on stderr, the documented exit code, no stack trace', () => {
   const cases: Array<[string, string[], Record<string, string | undefined> | 'default', number, RegExp]> = [
     ['unknown command', ['ordrs', 'list'], 'default', 2, /unknown command 'ordrs'.*orders/],
