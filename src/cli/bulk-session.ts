@@ -11,19 +11,25 @@ import type { Context } from './context.js';
 import { SIMULATED_NOTE } from './live-key.js';
 
 /**
- * With a live key on a terminal, says what the run will spend and asks; --yes, a test key
- * or no terminal proceed (CLI.md, Confirmation). A "no" is a UsageError: nothing was sent.
+ * With a live key, says what the run will do and spend (`plan`, e.g. "Push 200 SKUs in 2
+ * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, elsewhere
+ * (CI) it says so and proceeds; --yes skips the question (CLI.md, Confirmation). A "no" is a
+ * UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(
   ctx: Context,
   live: boolean,
-  question: string,
+  plan: string,
   verb: string,
 ): Promise<void> {
-  if (!live || ctx.globals.yes || !ctx.canPrompt) return;
+  if (!live) return;
+  if (ctx.globals.yes || !ctx.canPrompt) {
+    ctx.messages.info(`${plan}.`);
+    return;
+  }
   const { confirm } = await ctx.prompts();
   const yes = await confirm(
-    { message: question, default: false },
+    { message: `${plan}?`, default: false },
     { input: ctx.io.stdin, output: ctx.io.stderr },
   );
   if (!yes) throw new UsageError(`${verb} canceled; nothing was sent`);

@@ -85,7 +85,7 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   await confirmLiveBulk(
     ctx,
     live,
-    `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)?`,
+    `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
     'push',
   );
 

@@ -155,7 +155,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   await confirmLiveBulk(
     ctx,
     live,
-    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
+    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
     'publish',
   );
 

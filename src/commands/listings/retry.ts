@@ -113,7 +113,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   await confirmLiveBulk(
     ctx,
     live,
-    `Resync ${matches.length} listings with a LIVE key (${matches.length} requests, ${matches.length} units of daily write quota)?`,
+    `Resync ${matches.length} listings with a LIVE key (${matches.length} requests, ${matches.length} units of daily write quota)`,
     'retry',
   );
   const { updateListing } = await import('../../api/resources/listings.js');

@@ -139,7 +139,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   await confirmLiveBulk(
     ctx,
     live,
-    `Mark ${shipments.length.toLocaleString('en-US')} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)?`,
+    `Mark ${shipments.length.toLocaleString('en-US')} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
     'fulfillment',
   );
   const { fulfillShipments } = await import('../../core/orders/fulfill.js');

@@ -83,7 +83,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   await confirmLiveBulk(
     ctx,
     live,
-    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)?`,
+    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
     'upsert',
   );
 
