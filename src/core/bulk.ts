@@ -2,7 +2,8 @@
  * What every bulk command shares: running chunks with bounded concurrency, stopping cleanly
  * on a quota or a signal, and the per-item tally that ends in CLI.md's summary.
  */
-import { Interrupted, QuotaError } from '../errors.js';
+import { BATCH_MAX_ITEMS } from '../api/contract.js';
+import { ApiError, Interrupted, QuotaError } from '../errors.js';
 
 /** One item's outcome, as the summary counts it and the report lists it. */
 export interface ItemOutcome {
@@ -120,4 +121,29 @@ export async function runChunks<C>(
   const reason = stopReason();
   if (reason instanceof QuotaError || reason instanceof Interrupted) throw new RunStopped(reason);
   if (reason) throw reason;
+}
+
+/** `items` in chunks of at most `size` (the contract's batch limit), in order. */
+export function chunksOf<T>(items: readonly T[], size = BATCH_MAX_ITEMS): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
+  return chunks;
+}
+
+// A batch refused as a whole fails its items; anything else (auth, quota, network) stops the run.
+const CHUNK_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 413, 422]);
+
+/** Every item of a chunk failed with the service's refusal, or undefined when `error` must stop the run. */
+export function refusedChunk(
+  chunk: readonly { line: number; key: string }[],
+  error: unknown,
+): ItemOutcome[] | undefined {
+  if (!(error instanceof ApiError) || !CHUNK_LEVEL_REFUSALS.has(error.status)) return undefined;
+  return chunk.map((item) => ({
+    line: item.line,
+    key: item.key,
+    status: 'failed',
+    code: error.code,
+    message: error.message,
+  }));
 }

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../api/client.js';
-import { BATCH_MAX_ITEMS, ERROR_CODES } from '../../api/contract.js';
+import { ERROR_CODES } from '../../api/contract.js';
 import { createListing, findActiveListing } from '../../api/resources/listings.js';
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Listing, ListingInput } from '../../api/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { type ItemOutcome, runChunks } from '../bulk.js';
+import { chunksOf, type ItemOutcome, refusedChunk, runChunks } from '../bulk.js';
 import type { PublishItem } from './publish-file.js';
 
 /** A publish's end: a new listing, or the one that was already there. */
@@ -64,19 +64,13 @@ export interface PublishItemsOptions {
   chunkSize?: number;
 }
 
-// A chunk refused as a whole fails its items; anything else (auth, quota, network) stops the run.
-const CHUNK_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 413, 422]);
-
 /** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function publishItems(
   items: readonly PublishItem[],
   options: PublishItemsOptions,
 ): Promise<void> {
-  const size = options.chunkSize ?? BATCH_MAX_ITEMS;
-  const chunks: PublishItem[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   await runChunks(
-    chunks,
+    chunksOf(items, options.chunkSize),
     async (chunk) => {
       let outcomes: ItemOutcome[];
       try {
@@ -87,9 +81,11 @@ export async function publishItems(
         );
       } catch (error) {
         if (error instanceof AmbiguousWriteError) outcomes = await recoverChunk(chunk, options);
-        else if (error instanceof ApiError && CHUNK_LEVEL_REFUSALS.has(error.status)) {
-          outcomes = chunk.map((item) => failed(item, error.code, error.message));
-        } else throw error;
+        else {
+          const refused = refusedChunk(chunk, error);
+          if (!refused) throw error;
+          outcomes = refused;
+        }
       }
       options.onChunk(outcomes);
     },

@@ -1,9 +1,6 @@
-/** The upsert itself: chunks of checked products to POST /products/batch, outcomes per product. */
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { ProductInput } from '../../api/schemas/product.js';
-import { ApiError } from '../../errors.js';
-import { type ItemOutcome, runChunks } from '../bulk.js';
+import { chunksOf, type ItemOutcome, refusedChunk, runChunks } from '../bulk.js';
 import type { UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
@@ -19,20 +16,10 @@ export interface UpsertOptions {
   chunkSize?: number;
 }
 
-// A chunk the service refuses as a whole fails its items; anything else (auth, quota, network) stops the run.
-const CHUNK_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 413, 422]);
-
-/** `items` in chunks of at most 100, in file order. */
-export function upsertChunks(items: readonly UpsertItem[], size = BATCH_MAX_ITEMS): UpsertItem[][] {
-  const chunks: UpsertItem[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
-}
-
 /** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
   await runChunks(
-    upsertChunks(items, options.chunkSize),
+    chunksOf(items, options.chunkSize),
     async (chunk) => {
       let outcomes: ItemOutcome[];
       try {
@@ -42,14 +29,9 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
           options.simulated,
         );
       } catch (error) {
-        if (!(error instanceof ApiError) || !CHUNK_LEVEL_REFUSALS.has(error.status)) throw error;
-        outcomes = chunk.map((item) => ({
-          line: item.line,
-          key: item.key,
-          status: 'failed',
-          code: error.code,
-          message: error.message,
-        }));
+        const refused = refusedChunk(chunk, error);
+        if (!refused) throw error;
+        outcomes = refused;
       }
       options.onChunk(outcomes);
     },
