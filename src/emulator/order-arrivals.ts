@@ -7,6 +7,7 @@ import { channelKind } from './channel-kinds.js';
 import { isoTime } from './clock.js';
 import type { OrderRecord } from './model.js';
 import { Rng } from './rng.js';
+import { orderLine } from './seed-orders.js';
 import type { Store } from './store.js';
 
 /** What arrivals need from the store. */
@@ -94,13 +95,7 @@ export class OrderArrivals {
       const { product, variant } = rng.pick(sellables);
       const quantity = rng.chance(0.85) ? 1 : 2;
       totalCents += Math.round(Number(variant.price) * 100) * quantity;
-      lines.push({
-        sku: variant.sku,
-        title: variant.options ? `${product.title} - ${variant.title}` : product.title,
-        quantity,
-        price: variant.price,
-        product_id: product.id,
-      });
+      lines.push(orderLine(product, variant, quantity));
     }
     const first = rng.pick(FIRST);
     const last = rng.pick(LAST);

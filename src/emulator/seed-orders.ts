@@ -94,6 +94,21 @@ export interface Sellable {
 }
 
 // Buyer names keep their accents; e-mail local parts stay plain ASCII.
+/** One order line for `quantity` of a variant, titled as channels show it. */
+export function orderLine(
+  product: ProductRecord,
+  variant: VariantRecord,
+  quantity: number,
+): OrderRecord['lines'][number] {
+  return {
+    sku: variant.sku,
+    title: variant.options ? `${product.title} - ${variant.title}` : product.title,
+    quantity,
+    price: variant.price,
+    product_id: product.id,
+  };
+}
+
 function asciiEmail(raw: string): string {
   if (/^[\x20-\x7e]*$/.test(raw)) return raw.toLowerCase();
   return raw
@@ -167,13 +182,7 @@ export function seedOrders(
         [3, 1],
       ] as const);
       totalCents += Math.round(Number(variant.price) * 100) * quantity;
-      lines.push({
-        sku: variant.sku,
-        title: variant.options ? `${product.title} - ${variant.title}` : product.title,
-        quantity,
-        price: variant.price,
-        product_id: product.id,
-      });
+      lines.push(orderLine(product, variant, quantity));
     }
     const sequence = sequences.get(account.id) ?? 0;
     sequences.set(account.id, sequence + 1);
