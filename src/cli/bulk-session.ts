@@ -1,39 +1,13 @@
 /**
  * The frame every bulk command runs in (inventory push, products upsert, listings publish
- * and retry, orders fulfill): the live-key confirmation, progress, the --report file, the
- * tally, a clean stop on quota or signal, and CLI.md's closing summary and exit code.
+ * and retry, orders fulfill): progress, the --report file, the tally, a clean stop on quota or signal, and CLI.md's closing summary and exit code.
  */
 import { type BulkSummary, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
-import { PartialFailure, UsageError } from '../errors.js';
+import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
 import type { Context } from './context.js';
 import { SIMULATED_NOTE } from './live-key.js';
-
-/**
- * With a live key, says what the run will do and spend (`plan`, e.g. "Push 200 SKUs in 2
- * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, elsewhere
- * (CI) it says so and proceeds; --yes skips the question (CLI.md, Confirmation). A "no" is a
- * UsageError: nothing was sent.
- */
-export async function confirmLiveBulk(
-  ctx: Context,
-  live: boolean,
-  plan: string,
-  verb: string,
-): Promise<void> {
-  if (!live) return;
-  if (ctx.globals.yes || !ctx.canPrompt) {
-    ctx.messages.info(`${plan}.`);
-    return;
-  }
-  const { confirm } = await ctx.prompts();
-  const yes = await confirm(
-    { message: `${plan}?`, default: false },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
-  if (!yes) throw new UsageError(`${verb} canceled; nothing was sent`);
-}
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
 export const BULK_CONCURRENCY = 4;

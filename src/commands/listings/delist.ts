@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
+import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import { AmbiguousWriteError, UsageError } from '../../errors.js';
+import { AmbiguousWriteError } from '../../errors.js';
 import { requireListingId, type WaitFlags, withWait } from './helpers.js';
 
 /** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
@@ -28,28 +29,16 @@ export function delistCommand(parent: Command, ctx: Context): void {
 
 /** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */
 export async function runDelist(ctx: Context, id: string, options: WaitFlags): Promise<void> {
-  if (!ctx.globals.yes && !ctx.canPrompt) {
-    throw new UsageError(
-      `refusing to delist ${id} without confirmation; pass --yes to delist it (nothing was sent)`,
-    );
+  const { deleteListing, getListing } = await import('../../api/resources/listings.js');
+  const yes = await confirmDestructive(ctx, { verb: 'delist', target: id }, async () => {
+    const listing = await getListing(await ctx.client(), id);
+    return `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`;
+  });
+  if (!yes) {
+    ctx.messages.info('Nothing delisted.');
+    return;
   }
   const client = await ctx.client();
-  const { deleteListing, getListing } = await import('../../api/resources/listings.js');
-  if (!ctx.globals.yes) {
-    const listing = await getListing(client, id);
-    const { confirm } = await ctx.prompts();
-    const yes = await confirm(
-      {
-        message: `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`,
-        default: false,
-      },
-      { input: ctx.io.stdin, output: ctx.io.stderr },
-    );
-    if (!yes) {
-      ctx.messages.info('Nothing delisted.');
-      return;
-    }
-  }
   let listing: Listing;
   try {
     listing = await deleteListing(client, id);

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { ListingInput } from '../../api/schemas/listing.js';
-import { BULK_CONCURRENCY, BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
+import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
+import { confirmLiveBulk } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import { BulkSession, confirmLiveBulk, STOP_GRACE_MS } from '../../cli/bulk-session.js';
+import { BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
+import { confirmLiveBulk } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import { fromArray } from '../../cli/list-command.js';
 import { integerFlag } from '../../cli/parse.js';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import { AmbiguousWriteError, ApiError, UsageError } from '../../errors.js';
+import { AmbiguousWriteError, ApiError } from '../../errors.js';
 
 /** `svc products delete ID`: asks on a terminal; elsewhere needs --yes. */
 export function deleteCommand(parent: Command, ctx: Context): void {
@@ -40,19 +41,13 @@ export function deleteCommand(parent: Command, ctx: Context): void {
     });
 }
 
-/** Yes with --yes; a question on a terminal (naming what goes); without one, a refusal (exit 2). */
-async function confirmDelete(ctx: Context, id: string): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!ctx.canPrompt) {
-    throw new UsageError(`refusing to delete product ${id} without confirmation; pass --yes to delete it`);
-  }
-  const { getProduct } = await import('../../api/resources/products.js');
-  const product = await getProduct(await ctx.client(), id);
-  const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
-  const note = listed > 0 ? ` Its ${listed} listing${listed === 1 ? '' : 's'} will be delisted.` : '';
-  const { confirm } = await ctx.prompts();
-  return confirm(
-    { message: `Delete product ${id} ${JSON.stringify(product.title)}?${note}`, default: false },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
+/** Yes with --yes; a question on a terminal naming what goes; without one, a refusal (exit 2). */
+function confirmDelete(ctx: Context, id: string): Promise<boolean> {
+  return confirmDestructive(ctx, { verb: 'delete', target: `product ${id}` }, async () => {
+    const { getProduct } = await import('../../api/resources/products.js');
+    const product = await getProduct(await ctx.client(), id);
+    const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
+    const note = listed > 0 ? ` Its ${listed} listing${listed === 1 ? '' : 's'} will be delisted.` : '';
+    return `Delete product ${id} ${JSON.stringify(product.title)}?${note}`;
+  });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
+import { confirmDestructive } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
-import { UsageError } from '../../errors.js';
 
 /** `svc webhooks delete ID`: asks on a terminal; elsewhere needs --yes. */
 export function deleteCommand(parent: Command, ctx: Context): void {
@@ -24,16 +24,10 @@ export function deleteCommand(parent: Command, ctx: Context): void {
 }
 
 /** Yes with --yes; a question on a terminal; without one, a refusal (exit 2). */
-async function confirmDelete(ctx: Context, id: string): Promise<boolean> {
-  if (ctx.globals.yes) return true;
-  if (!ctx.canPrompt) {
-    throw new UsageError(
-      `refusing to delete webhook endpoint ${id} without confirmation; pass --yes to delete it`,
-    );
-  }
-  const { confirm } = await ctx.prompts();
-  return confirm(
-    { message: `Delete webhook endpoint ${id}? Events will stop going to it.`, default: false },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
+function confirmDelete(ctx: Context, id: string): Promise<boolean> {
+  return confirmDestructive(
+    ctx,
+    { verb: 'delete', target: `webhook endpoint ${id}` },
+    () => `Delete webhook endpoint ${id}? Events will stop going to it.`,
   );
 }
