@@ -10,11 +10,13 @@ describe('listing writes and the channel simulation', () => {
     [...t.emulator.store.accounts.values()].find((account) => account.channel === kind)?.id as string;
   const post = (path: string, body: unknown, key?: string) => call(t.emulator, 'POST', path, { body, key });
   const patch = (path: string, body: unknown, key?: string) => call(t.emulator, 'PATCH', path, { body, key });
+  let bareProducts = 0;
   /** A new product with no images, no brand and a variant without barcode. */
   const bareProduct = async (title = 'Plain stoneware mug') => {
+    // A counter, not the time: two products made within one millisecond need two SKUs.
     const answer = await post('/products', {
       title,
-      variants: [{ sku: `BARE-${title.length}-${Date.now()}`, price: '9.00' }],
+      variants: [{ sku: `BARE-${++bareProducts}`, price: '9.00' }],
     });
     expect(answer.status).toBe(201);
     return answer.body.id as string;

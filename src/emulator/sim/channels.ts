@@ -79,7 +79,11 @@ export class ChannelSimulation {
       if (startMs > nowMs) continue;
       this.starts.delete(id);
       const operation = this.store.operations.get(id);
-      if (operation?.status === 'pending') operation.status = 'processing';
+      if (operation?.status === 'pending') {
+        this.store.changeOperation(operation, () => {
+          operation.status = 'processing';
+        });
+      }
     }
     for (let next = this.calls.popDue(nowMs); next; next = this.calls.popDue(nowMs)) {
       this.answer(next);
@@ -90,6 +94,12 @@ export class ChannelSimulation {
     const operation = this.store.operations.get(call.operationId);
     if (!operation || TERMINAL.has(operation.status)) return;
     this.starts.delete(operation.id);
+    const completed = this.store.changeOperation(operation, () => this.apply(operation, call));
+    if (completed) this.store.emitEvent('operation.completed', operation, call.dueMs);
+  }
+
+  /** One channel call's answer applied to its operation (and listing); true when the operation completed. */
+  private apply(operation: OperationRecord, call: ChannelCall): boolean {
     operation.status = 'processing';
     if (call.resultIndex >= 0) {
       const result = operation.results[call.resultIndex];
@@ -103,7 +113,7 @@ export class ChannelSimulation {
           message: `The channel throttled the call (attempt ${call.attempt} of ${MAX_CHANNEL_ATTEMPTS}); retrying in ${waitMs / 1000} s.`,
         };
         this.calls.push({ ...call, dueMs: call.dueMs + waitMs, attempt: call.attempt + 1, seq: this.seq++ });
-        return;
+        return false;
       }
       const outcome = throttled
         ? failure(
@@ -121,12 +131,12 @@ export class ChannelSimulation {
       this.applyToListing(operation, result, outcome, call.dueMs);
     }
     if (operation.results.some((result) => result.status !== 'succeeded' && result.status !== 'failed'))
-      return;
+      return false;
     const failed = operation.results.filter((result) => result.status === 'failed').length;
     operation.status =
       failed === 0 ? 'succeeded' : failed === operation.results.length ? 'failed' : 'partial';
     operation.completed_at = isoTime(call.dueMs);
-    this.store.emitEvent('operation.completed', operation, call.dueMs);
+    return true;
   }
 
   /** The channel's verdict on one result: listing writes are judged, everything else goes through. */
@@ -154,19 +164,21 @@ export class ChannelSimulation {
     if (!listing || listing.operation_id !== operation.id) return;
     const before = listing.status;
     const delist = operation.type === 'listing.delist';
-    if (outcome.ok && delist) {
-      listing.status = 'delisted';
-      listing.issues = [];
-      for (const variant of listing.variants) variant.status = 'inactive';
-    } else if (outcome.ok) {
-      this.goLive(listing);
-    } else {
-      // A refused delist leaves a listing that is still on the channel listed.
-      listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
-      listing.issues = outcome.issues;
-      if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
-    }
-    listing.updated_at = isoTime(atMs);
+    this.store.listings.update(listing, () => {
+      if (outcome.ok && delist) {
+        listing.status = 'delisted';
+        listing.issues = [];
+        for (const variant of listing.variants) variant.status = 'inactive';
+      } else if (outcome.ok) {
+        this.goLive(listing);
+      } else {
+        // A refused delist leaves a listing that is still on the channel listed.
+        listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
+        listing.issues = outcome.issues;
+        if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
+      }
+      listing.updated_at = isoTime(atMs);
+    });
     if (listing.status !== before) this.store.emitEvent('listing.status_changed', listing, atMs);
   }
 

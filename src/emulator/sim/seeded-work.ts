@@ -37,11 +37,13 @@ export class SeededWork {
     for (const id of this.open) {
       const operation = this.store.operations.get(id);
       if (!operation || (operation.status !== 'pending' && operation.status !== 'processing')) continue;
-      for (const result of operation.results) {
-        if (result.status === 'pending' || result.status === 'processing') result.status = 'succeeded';
-      }
-      operation.status = 'succeeded';
-      operation.completed_at = isoTime(doneAt);
+      this.store.changeOperation(operation, () => {
+        for (const result of operation.results) {
+          if (result.status === 'pending' || result.status === 'processing') result.status = 'succeeded';
+        }
+        operation.status = 'succeeded';
+        operation.completed_at = isoTime(doneAt);
+      });
     }
   }
 }
