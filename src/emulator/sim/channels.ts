@@ -6,11 +6,11 @@
  */
 
 import { channelKind } from '../channel-kinds.js';
+import { listingIssues, liveIssues } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
 import type { IssueRecord, ListingRecord, OperationRecord, OperationResultRecord } from '../model.js';
 import { Rng } from '../rng.js';
 import type { Store } from '../store/store.js';
-import { listingIssues, TITLE_MAX_CHARS } from './channel-rules.js';
 import { DueQueue } from './due-queue.js';
 
 /** How channels behave. */
@@ -28,6 +28,7 @@ export interface ChannelSimulationOptions {
 export const MAX_CHANNEL_ATTEMPTS = 5;
 const LISTING_WRITES = new Set(['listing.publish', 'listing.update']);
 const TERMINAL = new Set(['succeeded', 'partial', 'failed']);
+const TERMINAL_RESULT = new Set(['succeeded', 'failed']);
 
 interface ChannelCall {
   operationId: string;
@@ -52,13 +53,29 @@ export class ChannelSimulation {
     readonly options: ChannelSimulationOptions,
   ) {}
 
-  /** Queue the channel calls of a new live operation. */
-  schedule(operation: OperationRecord, nowMs: number): void {
-    const dueMs = nowMs + this.options.delayMs;
-    this.starts.set(operation.id, nowMs + Math.floor(this.options.delayMs / 2));
-    const indexes = operation.results.length === 0 ? [-1] : operation.results.map((_, index) => index);
-    for (const resultIndex of indexes) {
+  /**
+   * Queue the channel calls of a live operation still under way: its channels answer at
+   * `dueMs` (default: the channel delay from now), and a pending one turns `processing` halfway.
+   * Results already answered are not asked again.
+   */
+  schedule(operation: OperationRecord, nowMs: number, dueMs = nowMs + this.options.delayMs): void {
+    if (operation.status === 'pending')
+      this.starts.set(operation.id, nowMs + Math.floor((dueMs - nowMs) / 2));
+    const open = operation.results.flatMap((result, index) =>
+      TERMINAL_RESULT.has(result.status) ? [] : [index],
+    );
+    for (const resultIndex of open.length === 0 ? [-1] : open) {
       this.calls.push({ operationId: operation.id, resultIndex, dueMs, attempt: 1, seq: this.seq++ });
+    }
+  }
+
+  /**
+   * Take over every operation of the store still under way (after seeding or loading a saved
+   * state), so it ends as a new one does: answered by its channels, with events and deliveries.
+   */
+  adopt(nowMs: number, dueMs: number): void {
+    for (const operation of this.store.operations.values()) {
+      if (!TERMINAL.has(operation.status)) this.schedule(operation, nowMs, dueMs);
     }
   }
 
@@ -148,7 +165,7 @@ export class ChannelSimulation {
     if (!listing || !product || !account) {
       return failure('product_missing', 'The product of this listing no longer exists in the catalog.');
     }
-    const issues = listingIssues(this.store, listing, product, account);
+    const issues = listingIssues(listing, product, account, this.store.taxonomies.get(account.id));
     return issues.some((issue) => issue.severity === 'error') ? { ok: false, issues } : { ok: true };
   }
 
@@ -189,8 +206,7 @@ export class ChannelSimulation {
     listing.url_on_channel = profile.listingUrl(listing.site, listing.id_on_channel);
     listing.status = 'listed';
     const product = this.store.products.get(listing.product_id);
-    listing.issues =
-      product && product.title.length > TITLE_MAX_CHARS && !listing.overrides.title ? [titleWarning()] : [];
+    listing.issues = product ? liveIssues(listing, product) : [];
     listing.variants = (product?.variants ?? []).map((variant) => ({
       variant_id: variant.id,
       sku: variant.sku,
@@ -206,15 +222,6 @@ export class ChannelSimulation {
 
 function failure(code: string, message: string): Outcome {
   return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
-}
-
-function titleWarning(): IssueRecord {
-  return {
-    code: 'title_too_long',
-    severity: 'warning',
-    message: 'The title will be shortened on this channel.',
-    attribute_names: [],
-  };
 }
 
 /** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */

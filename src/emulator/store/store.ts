@@ -47,6 +47,10 @@ export interface StoreContents {
   orders: OrderRecord[];
   operations: OperationRecord[];
   events: EventRecord[];
+  /** What only a saved state holds (a seed has none of these). */
+  testOperations?: OperationRecord[];
+  webhookEndpoints?: WebhookEndpointRecord[];
+  files?: FileRecord[];
 }
 
 const BY_CREATED_AT = { key: (item: { created_at: string }) => item.created_at, direction: 'desc' } as const;
@@ -107,7 +111,10 @@ export class Store extends Catalog {
     this.loadCatalog(data.products, data.listings);
     this.orders.load(data.orders);
     this.operations.load(data.operations);
+    this.testOperations.load(data.testOperations ?? []);
     this.events.load(data.events);
+    this.webhookEndpoints.load(data.webhookEndpoints ?? []);
+    this.files.load(data.files ?? []);
   }
 
   /**

@@ -1,9 +1,17 @@
 /**
  * What each channel kind insists on before a listing goes live: photos, brand and barcode,
- * title length, and the schema of the category a listing names. Pure: it reads the store.
+ * title length, and the schema of the listing's category. Pure, so the seed makes only the
+ * issues a resync would find again, and the channel simulation judges by the same words.
  */
-import type { ChannelAccountRecord, IssueRecord, ListingRecord, ProductRecord } from '../model.js';
-import type { Store } from '../store/store.js';
+import type {
+  CategoryRecord,
+  ChannelAccountRecord,
+  IssueRecord,
+  ListingRecord,
+  ProductRecord,
+  TaxonomyRecord,
+  VariantRecord,
+} from './model.js';
 
 /** The title limit of the kind that limits titles. */
 export const TITLE_MAX_CHARS = 75;
@@ -16,17 +24,40 @@ const KIND_RULES: Record<string, { photo?: boolean; brandAndBarcode?: boolean; t
   walmart: { titleMax: TITLE_MAX_CHARS },
 };
 
-/** The category a listing names explicitly on an account with a taxonomy, if any. */
-function chosenCategory(store: Store, listing: ListingRecord) {
-  const categoryId = listing.overrides.category_id;
-  if (typeof categoryId !== 'string') return undefined;
-  const taxonomy = store.taxonomies.get(listing.channel_account_id);
+/** The category whose schema applies to a listing, and whether the listing chose it. */
+interface CategoryChoice {
+  categoryId: string;
+  category: CategoryRecord | undefined;
+  chosen: boolean;
+}
+
+/**
+ * The category a listing is judged under on an account with a taxonomy: the one it names in
+ * `overrides.category_id`, else the leaf the product's own category maps to (by path), if any.
+ */
+function categoryOf(
+  listing: ListingRecord,
+  product: ProductRecord,
+  taxonomy: TaxonomyRecord | undefined,
+): CategoryChoice | undefined {
   if (!taxonomy) return undefined;
-  return {
-    categoryId,
-    taxonomy,
-    category: taxonomy.categories.find((candidate) => candidate.id === categoryId),
-  };
+  const categoryId = listing.overrides.category_id;
+  if (typeof categoryId === 'string') {
+    const category = taxonomy.categories.find((candidate) => candidate.id === categoryId);
+    return { categoryId, category, chosen: true };
+  }
+  const path = normalizedPath(product.category);
+  const mapped = taxonomy.categories.find(
+    (candidate) => candidate.leaf && normalizedPath(candidate.path) === path,
+  );
+  return mapped ? { categoryId: mapped.id, category: mapped, chosen: false } : undefined;
+}
+
+function normalizedPath(path: string): string {
+  return path
+    .split('>')
+    .map((part) => part.trim().toLowerCase())
+    .join(' > ');
 }
 
 function present(value: unknown): boolean {
@@ -34,26 +65,28 @@ function present(value: unknown): boolean {
 }
 
 /**
- * Every issue the channel finds with a listing now. Kind rules always apply; a category
- * chosen with `overrides.category_id` also brings its schema's required attributes (without
- * one, the channel maps the product's own category and asks for nothing more).
+ * Every error the channel finds with a listing now. Kind rules always apply; the listing's
+ * category (chosen with `overrides.category_id`, or mapped from the product's own category)
+ * brings its schema: required attributes and accepted values. An attribute is given by the
+ * listing, by the product (brand, barcodes), or by an option every variant has (Size).
  */
 export function listingIssues(
-  store: Store,
   listing: ListingRecord,
   product: ProductRecord,
   account: ChannelAccountRecord,
+  taxonomy: TaxonomyRecord | undefined,
 ): IssueRecord[] {
   const rules = KIND_RULES[listing.channel] ?? {};
   const issues: IssueRecord[] = [];
   const attributes = listing.attributes ?? {};
-  // The product's own brand and barcodes count where the listing gives none.
   const has = (name: string): boolean => {
     if (present(attributes[name])) return true;
     if (name === 'brand') return present(product.brand);
     if (name === 'barcode')
       return product.variants.length > 0 && product.variants.every((variant) => present(variant.barcode));
-    return false;
+    return (
+      product.variants.length > 0 && product.variants.every((variant) => present(optionOf(variant, name)))
+    );
   };
   if (rules.photo && product.images.length === 0) {
     issues.push({
@@ -74,18 +107,18 @@ export function listingIssues(
   }
   const missing = new Set<string>();
   if (rules.brandAndBarcode) for (const name of ['brand', 'barcode']) if (!has(name)) missing.add(name);
-  const chosen = chosenCategory(store, listing);
+  const chosen = categoryOf(listing, product, taxonomy);
   if (chosen && !chosen.category?.leaf) {
     issues.push({
       code: 'category_invalid',
       severity: 'error',
       message: chosen.category
-        ? `Category ${chosen.categoryId} (${chosen.category.path}) is not a leaf category on ${account.label}; choose one of its subcategories.`
+        ? `Category ${chosen.categoryId} (${chosen.category.name}) is not a leaf category on ${account.label}; choose one of its subcategories.`
         : `Category ${chosen.categoryId} does not exist on ${account.label}; search categories for a valid id.`,
       attribute_names: ['category_id'],
     });
   } else if (chosen?.category) {
-    const schema = chosen.taxonomy.schemas.get(chosen.category.id) ?? [];
+    const schema = taxonomy?.schemas.get(chosen.category.id) ?? [];
     const invalid: string[] = [];
     for (const attribute of schema) {
       if (attribute.required && !has(attribute.name)) missing.add(attribute.name);
@@ -97,7 +130,7 @@ export function listingIssues(
       issues.push({
         code: 'attribute_value_invalid',
         severity: 'error',
-        message: `${invalid.join(', ')} ${invalid.length === 1 ? 'has a value' : 'have values'} that ${chosen.category.path} does not accept; see the category's attribute schema.`,
+        message: `${invalid.join(', ')} ${invalid.length === 1 ? 'has a value' : 'have values'} that the category ${chosen.category.name} does not accept; see its attribute schema.`,
         attribute_names: invalid,
       });
     }
@@ -112,4 +145,25 @@ export function listingIssues(
     });
   }
   return issues;
+}
+
+/** The value of a variant's option named like `name` (any case), if it has one. */
+function optionOf(variant: VariantRecord, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [option, value] of Object.entries(variant.options ?? {}))
+    if (option.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/** The warnings a listing carries once live: a title the channel will shorten. */
+export function liveIssues(listing: ListingRecord, product: ProductRecord): IssueRecord[] {
+  if (product.title.length <= TITLE_MAX_CHARS || listing.overrides.title) return [];
+  return [
+    {
+      code: 'title_too_long',
+      severity: 'warning',
+      message: 'The title will be shortened on this channel.',
+      attribute_names: [],
+    },
+  ];
 }
