@@ -90,7 +90,7 @@ _svc_options() {
     'health') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
@@ -124,7 +124,7 @@ _svc_takes_value() {
     'webhooks update|--url' | 'webhooks update|--events' | 'webhooks update|--description') return 0 ;;
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input') return 0 ;;
-    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--fault') return 0 ;;
+    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
     *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--max-retries') return 0 ;;
   esac
   return 1
