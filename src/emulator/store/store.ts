@@ -89,14 +89,7 @@ export class Store extends Catalog {
   /** Forget everything (before loading again). */
   clear(): void {
     this.clearCatalog();
-    for (const map of [
-      this.orders,
-      this.operations,
-      this.testOperations,
-      this.events,
-      this.webhookEndpoints,
-      this.files,
-    ]) {
+    for (const map of this.ownLists()) {
       map.clear();
     }
   }
@@ -203,19 +196,20 @@ export class Store extends Catalog {
   /** A number that grows with every write to the store (a saver compares it). */
   revision(): number {
     let total = 0;
-    for (const map of [
-      this.products,
-      this.listings,
+    for (const map of [this.products, this.listings, ...this.ownLists()]) total += map.revision;
+    return total;
+  }
+
+  /** The indexed lists this class adds to the catalog's. */
+  private ownLists(): { clear(): void; readonly revision: number }[] {
+    return [
       this.orders,
       this.operations,
       this.testOperations,
       this.events,
       this.webhookEndpoints,
       this.files,
-    ]) {
-      total += map.revision;
-    }
-    return total;
+    ];
   }
 
   /** How many of each resource the store holds. */
