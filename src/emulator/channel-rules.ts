@@ -16,7 +16,7 @@ import type {
 /** The title limit of the kind that limits titles. */
 export const TITLE_MAX_CHARS = 75;
 
-/** What each kind insists on, beyond the schema of an explicitly chosen category. */
+/** What each kind insists on, beyond the schema of the listing's category. */
 const KIND_RULES: Record<string, { photo?: boolean; brandAndBarcode?: boolean; titleMax?: number }> = {
   etsy: { photo: true },
   amazon: { brandAndBarcode: true },
@@ -24,33 +24,37 @@ const KIND_RULES: Record<string, { photo?: boolean; brandAndBarcode?: boolean; t
   walmart: { titleMax: TITLE_MAX_CHARS },
 };
 
-/** The category whose schema applies to a listing, and whether the listing chose it. */
-interface CategoryChoice {
+/** The category whose schema applies to a listing (undefined when a chosen id names none). */
+interface ListingCategory {
   categoryId: string;
   category: CategoryRecord | undefined;
-  chosen: boolean;
 }
 
 /**
  * The category a listing is judged under on an account with a taxonomy: the one it names in
- * `overrides.category_id`, else the leaf the product's own category maps to (by path), if any.
+ * `overrides.category_id`, else the leaf the product's own category maps to, if any.
  */
 function categoryOf(
   listing: ListingRecord,
   product: ProductRecord,
   taxonomy: TaxonomyRecord | undefined,
-): CategoryChoice | undefined {
+): ListingCategory | undefined {
   if (!taxonomy) return undefined;
   const categoryId = listing.overrides.category_id;
   if (typeof categoryId === 'string') {
-    const category = taxonomy.categories.find((candidate) => candidate.id === categoryId);
-    return { categoryId, category, chosen: true };
+    return { categoryId, category: taxonomy.categories.find((candidate) => candidate.id === categoryId) };
   }
+  const mapped = productCategory(product, taxonomy);
+  return mapped ? { categoryId: mapped.id, category: mapped } : undefined;
+}
+
+/** The leaf of a taxonomy that a product's own category names by its path (any case and spacing). */
+export function productCategory(
+  product: ProductRecord,
+  taxonomy: TaxonomyRecord | undefined,
+): CategoryRecord | undefined {
   const path = normalizedPath(product.category);
-  const mapped = taxonomy.categories.find(
-    (candidate) => candidate.leaf && normalizedPath(candidate.path) === path,
-  );
-  return mapped ? { categoryId: mapped.id, category: mapped, chosen: false } : undefined;
+  return taxonomy?.categories.find((candidate) => candidate.leaf && normalizedPath(candidate.path) === path);
 }
 
 function normalizedPath(path: string): string {
@@ -107,18 +111,18 @@ export function listingIssues(
   }
   const missing = new Set<string>();
   if (rules.brandAndBarcode) for (const name of ['brand', 'barcode']) if (!has(name)) missing.add(name);
-  const chosen = categoryOf(listing, product, taxonomy);
-  if (chosen && !chosen.category?.leaf) {
+  const judged = categoryOf(listing, product, taxonomy);
+  if (judged && !judged.category?.leaf) {
     issues.push({
       code: 'category_invalid',
       severity: 'error',
-      message: chosen.category
-        ? `Category ${chosen.categoryId} (${chosen.category.name}) is not a leaf category on ${account.label}; choose one of its subcategories.`
-        : `Category ${chosen.categoryId} does not exist on ${account.label}; search categories for a valid id.`,
+      message: judged.category
+        ? `Category ${judged.categoryId} (${judged.category.name}) is not a leaf category on ${account.label}; choose one of its subcategories.`
+        : `Category ${judged.categoryId} does not exist on ${account.label}; search categories for a valid id.`,
       attribute_names: ['category_id'],
     });
-  } else if (chosen?.category) {
-    const schema = taxonomy?.schemas.get(chosen.category.id) ?? [];
+  } else if (judged?.category) {
+    const schema = taxonomy?.schemas.get(judged.category.id) ?? [];
     const invalid: string[] = [];
     for (const attribute of schema) {
       if (attribute.required && !has(attribute.name)) missing.add(attribute.name);
@@ -130,7 +134,7 @@ export function listingIssues(
       issues.push({
         code: 'attribute_value_invalid',
         severity: 'error',
-        message: `${invalid.join(', ')} ${invalid.length === 1 ? 'has a value' : 'have values'} that the category ${chosen.category.name} does not accept; see its attribute schema.`,
+        message: `${invalid.join(', ')} ${invalid.length === 1 ? 'has a value' : 'have values'} that the category ${judged.category.name} does not accept; see its attribute schema.`,
         attribute_names: invalid,
       });
     }

@@ -137,8 +137,8 @@ export interface RunningEmulator {
 
 /**
  * Start the emulator and listen. This is the composition root: the store holds state only,
- * and the simulations that change it over time (channels, order arrivals, the end of seeded
- * work, webhook deliveries) are made and wired here.
+ * and what changes it over time (the channels, which also end seeded work, order arrivals,
+ * webhook deliveries) and what keeps it (the state directory) are made and wired here.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
@@ -169,10 +169,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Operations still under way end through the channels: seeded ones a minute after (re)seeding,
   // saved ones after the channel delay, as if just sent.
   channels.adopt(seededAt, seededAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
-  const keeper =
-    file === undefined
-      ? undefined
-      : new StateKeeper(store, seed, file, options.stateIntervalMs ?? STATE_INTERVAL_MS, saved !== undefined);
   // Before each request: the channels answer and orders arrive as the clock says.
   const advance = () => {
     const nowMs = store.now();
@@ -207,6 +203,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const host = options.host ?? '127.0.0.1';
   const listening = await listen(core, host, options.port ?? 0);
+  const keeper =
+    file === undefined
+      ? undefined
+      : new StateKeeper(store, seed, file, options.stateIntervalMs ?? STATE_INTERVAL_MS, saved !== undefined);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const requests = (filter: RequestFilter = {}) => core.log.filter((record) => matchesFilter(record, filter));
   return {

@@ -1,7 +1,7 @@
 /** Seeded products (variants, images, some with a dense option matrix) and their listings. */
 
 import { channelKind } from '../channel-kinds.js';
-import { listingIssues, liveIssues } from '../channel-rules.js';
+import { listingIssues, liveIssues, productCategory } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
 import type {
   AttributeRecord,
@@ -155,14 +155,6 @@ function sampleValue(name: string, schema: AttributeRecord[]): string {
   return name === 'material' ? 'Cotton' : 'Unspecified';
 }
 
-/** The category of the product on the account's taxonomy, when the product's path is a leaf there. */
-function mappedLeaf(
-  product: ProductRecord,
-  taxonomy: TaxonomyRecord | undefined,
-): CategoryRecord | undefined {
-  return taxonomy?.categories.find((category) => category.leaf && category.path === product.category);
-}
-
 type Breakage = (listing: ListingRecord, product: ProductRecord, leaf: CategoryRecord | undefined) => void;
 
 /** Ways to make a listing fail that its kind's rules see, tried in turn for variety; each changes only the listing. */
@@ -202,7 +194,7 @@ function settleWithRules(
   taxonomy: TaxonomyRecord | undefined,
   breakage: number,
 ): string {
-  const leaf = mappedLeaf(product, taxonomy);
+  const leaf = productCategory(product, taxonomy);
   const schema = leaf ? (taxonomy?.schemas.get(leaf.id) ?? []) : [];
   giveWhatIsAsked(listing, product, account, taxonomy, schema);
   if (listing.status === 'error') {
