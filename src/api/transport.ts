@@ -45,6 +45,9 @@ export interface TransportOptions extends ClientOptions {
   dispatcher?: Dispatcher;
 }
 
+/** The default deadline of one attempt (--request-timeout, SVC_REQUEST_TIMEOUT). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
 
 // undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
@@ -69,6 +72,7 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
+  private grace?: AbortSignal;
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -107,18 +111,25 @@ export class Transport {
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
     const paced = spec.auth !== false;
     const state = { retries: 0, rateLimitWaitedMs: 0 };
+    // After a stop nothing new goes out: no attempt starts, no retry waits.
+    const startSignal = anyOf(spec.signal, this.options.stopSignal);
     for (;;) {
-      spec.signal?.throwIfAborted();
-      const ticket = paced ? await this.pacer.acquire(spec.signal) : undefined;
+      startSignal?.throwIfAborted();
+      const ticket = paced ? await this.pacer.acquire(startSignal) : undefined;
+      if (startSignal?.aborted) {
+        releaseTicket(this.pacer, ticket);
+        throw startSignal.reason;
+      }
       const sentAt = this.now();
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
       this.debug(() => requestLine(spec.method, url, headers));
       if (body !== undefined) this.debug(() => `  ${bodyForDebug(spec.body)}`);
-      const attempt = await this.exchange(spec, url, headers, body);
-      if (spec.signal?.aborted) {
+      const cutOff = anyOf(spec.signal, this.graceOver());
+      const attempt = await this.exchange(spec, url, headers, body, cutOff);
+      if (cutOff?.aborted) {
         releaseTicket(this.pacer, ticket);
-        throw spec.signal.reason;
+        throw cutOff.reason;
       }
       let error: Error;
       let failure: AttemptFailure;
@@ -156,7 +167,7 @@ export class Transport {
       this.notice(retryNotice(error, decision, state.retries, this.policy.maxRetries));
       if (decision.counted) this.counters.retries += 1;
       // The pacer already holds every request until Retry-After; only unpaced requests sleep here.
-      if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, spec.signal);
+      if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, startSignal);
     }
   }
 
@@ -198,22 +209,28 @@ export class Transport {
     return headers;
   }
 
+  /**
+   * One attempt, bounded by the request deadline from sending to the last byte: a server that
+   * never answers, or trickles its answer, fails the attempt as a network error (ETIMEDOUT).
+   */
   private async exchange(
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
-    body?: string,
+    body: string | undefined,
+    cutOff: AbortSignal | undefined,
   ): Promise<Attempt> {
-    const readTimeout = this.options.readTimeoutMs ?? 60_000;
+    const deadlineMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const deadline = AbortSignal.timeout(deadlineMs);
     try {
       const answer = await undiciRequest(url, {
         dispatcher: this.agent(),
         method: spec.method,
         headers,
         body,
-        signal: spec.signal,
-        headersTimeout: readTimeout,
-        bodyTimeout: readTimeout,
+        signal: anyOf(cutOff, deadline),
+        headersTimeout: deadlineMs,
+        bodyTimeout: deadlineMs,
       });
       const text = await answer.body.text();
       return {
@@ -222,8 +239,27 @@ export class Transport {
         receivedAt: this.now(),
       };
     } catch (err) {
+      if (deadline.aborted && !cutOff?.aborted) {
+        const timedOut = new Error(`no complete answer within ${seconds(deadlineMs)}`);
+        return { ok: false, err: Object.assign(timedOut, { code: 'ETIMEDOUT', cause: err }) };
+      }
       return { ok: false, err };
     }
+  }
+
+  /** Aborted `stopGraceMs` after the stop signal: in-flight attempts are given up then. */
+  private graceOver(): AbortSignal | undefined {
+    const stop = this.options.stopSignal;
+    if (!stop) return undefined;
+    if (!this.grace) {
+      const controller = new AbortController();
+      const arm = () =>
+        setTimeout(() => controller.abort(stop.reason), this.options.stopGraceMs ?? 2000).unref();
+      if (stop.aborted) arm();
+      else stop.addEventListener('abort', arm, { once: true });
+      this.grace = controller.signal;
+    }
+    return this.grace;
   }
 
   private async wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -267,6 +303,12 @@ function report(sink: ((line: string) => void) | undefined, line: string | (() =
   } catch {
     // Losing a line beats losing the request, and its pacer ticket with it.
   }
+}
+
+/** The signals that are given, combined; undefined when none is. */
+function anyOf(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return given.length <= 1 ? given[0] : AbortSignal.any(given);
 }
 
 function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {

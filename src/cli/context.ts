@@ -22,6 +22,8 @@ export interface GlobalOptions {
   limit?: number;
   fields?: string[];
   maxRetries?: number;
+  /** --request-timeout, in seconds. */
+  requestTimeout?: number;
   yes?: boolean;
   /** False with --no-input. */
   input?: boolean;
@@ -29,12 +31,17 @@ export interface GlobalOptions {
   quiet?: boolean;
 }
 
+/** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
+export const STOP_GRACE_MS = 2000;
+
 /** Default number of items a list shows: one page. */
 export const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {
   globals: GlobalOptions = {};
+  /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
+  args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
   private readonly abort = new AbortController();
@@ -144,10 +151,13 @@ export class Context {
       baseUrl,
       apiKey,
       maxRetries: this.maxRetries(),
+      requestTimeoutMs: this.requestTimeoutMs(),
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
       notice: (line) => messages.info(line),
       crawlSignal: this.signal,
+      stopSignal: this.signal,
+      stopGraceMs: STOP_GRACE_MS,
     });
   }
 
@@ -159,6 +169,17 @@ export class Context {
   /** The interactive prompts library, loaded on first use. */
   prompts(): Promise<typeof import('@inquirer/prompts')> {
     return import('@inquirer/prompts');
+  }
+
+  /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
+  private requestTimeoutMs(): number | undefined {
+    if (this.globals.requestTimeout !== undefined) return this.globals.requestTimeout * 1000;
+    const fromEnv = this.env.SVC_REQUEST_TIMEOUT;
+    if (fromEnv === undefined || fromEnv === '') return undefined;
+    const seconds = Number(fromEnv);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      throw new UsageError(`SVC_REQUEST_TIMEOUT must be a positive number of seconds, got "${fromEnv}"`);
+    return seconds * 1000;
   }
 
   private maxRetries(): number {

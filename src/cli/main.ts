@@ -20,7 +20,8 @@ const SIGNAL_GRACE_MS = 3000;
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
-  const program = buildProgram(ctx, argv.slice(2));
+  ctx.args = argv.slice(2);
+  const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     await program.parseAsync(argv);

@@ -20,6 +20,8 @@ export interface SvcRunOptions {
   stdin?: string;
   /** Stop the process with this signal after `afterMs`. */
   kill?: { signal: NodeJS.Signals; afterMs: number };
+  /** Send `signal` once `when()` holds (polled every 10 ms): waits on observable state, not time. */
+  signalWhen?: { signal: NodeJS.Signals; when: () => boolean };
   timeoutMs?: number;
 }
 
@@ -52,9 +54,18 @@ export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<Svc
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
     if (options.kill) setTimeout(() => child.kill(options.kill?.signal), options.kill.afterMs);
+    const { signalWhen } = options;
+    const poll = signalWhen
+      ? setInterval(() => {
+          if (!signalWhen.when()) return;
+          clearInterval(poll);
+          child.kill(signalWhen.signal);
+        }, 10)
+      : undefined;
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(poll);
       resolve({ code, signal, stdout, stderr });
     });
     child.stdin.end(options.stdin ?? '');

@@ -93,6 +93,7 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
   const { rangesToSet } = await import('../../config/journal.js');
+  const { rerunCommand } = await import('../../cli/rerun.js');
   const session = await BulkSession.start(ctx, {
     total: file.rowCount,
     noun: 'SKUs',
@@ -132,7 +133,7 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
     throwOnFailures: false,
     afterStop: () =>
       ctx.messages.warn(
-        `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
+        `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`${rerunCommand(ctx.args, { add: ['--resume'] })}\` sends only the rest`,
       ),
   });
   if (options.wait && operationIds.length > 0) {

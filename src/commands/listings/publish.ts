@@ -167,6 +167,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
     noun: 'listings',
     report: options.report,
     live,
+    rerunNote: '; listings already published count as published, not published twice',
   });
   await session.run(() =>
     publishItems(file.items, {

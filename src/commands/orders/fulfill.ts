@@ -149,6 +149,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
     noun: 'orders',
     report: options.report,
     live,
+    rerunNote: '; orders already shipped with the same tracking count as skipped',
   });
   const deps = await depsFor(ctx, client, () => session.countRequest());
   await session.run(() =>
@@ -172,7 +173,7 @@ async function depsFor(ctx: Context, client: ApiClient, count: () => void): Prom
   return {
     fulfill: (orderId, tracking, idempotencyKey) => {
       count();
-      return fulfillOrder(client, orderId, tracking, { idempotencyKey, signal: ctx.signal });
+      return fulfillOrder(client, orderId, tracking, { idempotencyKey });
     },
     get: (orderId) => {
       count();

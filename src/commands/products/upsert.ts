@@ -95,6 +95,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
     noun: 'products',
     report: options.report,
     live,
+    rerunNote: '; products already written come back unchanged',
   });
   let created = 0;
   await session.run(() =>
@@ -103,7 +104,8 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
       simulated: !live,
       send: (inputs) => {
         session.countRequest();
-        return sendBatch(client, inputs, ctx.signal);
+        // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
+        return sendBatch(client, inputs);
       },
       onChunk: (outcomes) => {
         created += outcomes.filter((outcome) => outcome.status === 'created').length;
