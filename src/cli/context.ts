@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
-import { AuthError, UsageError } from '../errors.js';
+import { AuthError, Interrupted, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -166,9 +166,20 @@ export class Context {
     if (this.apiClient) await (await this.apiClient.catch(() => undefined))?.close();
   }
 
-  /** The interactive prompts library, loaded on first use. */
-  prompts(): Promise<typeof import('@inquirer/prompts')> {
-    return import('@inquirer/prompts');
+  /**
+   * The interactive prompts library, loaded on first use. Ctrl-C at a prompt (the terminal
+   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent.
+   */
+  async prompts(): Promise<typeof import('@inquirer/prompts')> {
+    const library = await import('@inquirer/prompts');
+    const wrapped: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(library)) {
+      wrapped[name] =
+        typeof value === 'function'
+          ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>)(...args).catch(canceled)
+          : value;
+    }
+    return wrapped as typeof library;
   }
 
   /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
@@ -190,6 +201,12 @@ export class Context {
       throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
     return Number(fromEnv);
   }
+}
+
+function canceled(error: unknown): never {
+  if (error instanceof Error && error.name === 'ExitPromptError')
+    throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
+  throw error;
 }
 
 function requireBaseUrl(baseUrl: string | undefined): string {

@@ -43,7 +43,9 @@ function report(ctx: Context, error: unknown): number {
   }
   const messages = ctx.messages;
   if (ctx.globals.json) messages.json(errorJson(error));
-  messages.error(describeError(error, ctx.now()));
+  // A stop the user asked for is not a failure: said plainly, not as an error.
+  if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
+  else messages.error(describeError(error, ctx.now()));
   const details = (error as { details?: unknown }).details;
   if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
   if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);

@@ -79,16 +79,18 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
 
   const client = await ctx.client();
   const live = await usesLiveKey(ctx);
-  const journal = await openJournal(ctx, file, options);
-  const batchSize = journal.data.batch_size;
+  const opened = await openJournal(ctx, file, options);
+  const batchSize = opened.batchSize;
   const totalBatches = Math.ceil(file.rowCount / batchSize);
-  const requests = totalBatches - journal.confirmedCount;
+  const requests = totalBatches - (opened.existing?.confirmedCount ?? 0);
   await confirmLiveBulk(
     ctx,
     live,
     `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
     'push',
   );
+  // Written only once the run goes ahead, so a "no" or Ctrl-C at the prompt leaves no journal.
+  const journal = opened.existing ?? opened.start();
 
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
@@ -182,7 +184,11 @@ async function waitForChannels(
 }
 
 /** The journal of this push: the interrupted one on --resume, else a fresh one. */
-async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions): Promise<Journal> {
+async function openJournal(
+  ctx: Context,
+  file: CheckedFile,
+  options: PushOptions,
+): Promise<{ existing?: Journal; batchSize: number; start: () => Journal }> {
   const { Journal, journalIdentity } = await import('../../config/journal.js');
   const { configDir } = await import('../../config/config-store.js');
   const { maskKey } = await import('../../api/contract.js');
@@ -201,7 +207,7 @@ async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions
       ctx.messages.info(
         `Resuming: ${existing.confirmedCount} of ${existing.data.total_batches} batches were confirmed on ${existing.data.updated_at}.`,
       );
-      return existing;
+      return { existing, batchSize: existing.data.batch_size, start: () => existing };
     }
     const changed = Journal.staleFor(dir, 'inventory', identity, path, file.sha256);
     if (changed.length > 0) {
@@ -216,18 +222,22 @@ async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions
       `an interrupted push of this file exists (${existing.confirmedCount} of ${existing.data.total_batches} batches confirmed); starting over. Use --resume to send only the unconfirmed batches.`,
     );
   }
-  return Journal.start(
-    dir,
-    {
-      kind: 'inventory',
-      path,
-      sha256: file.sha256,
-      identity,
-      batch_size: options.batchSize,
-      total_batches: total(options.batchSize),
-    },
-    new Date(ctx.now()),
-  );
+  return {
+    batchSize: options.batchSize,
+    start: () =>
+      Journal.start(
+        dir,
+        {
+          kind: 'inventory',
+          path,
+          sha256: file.sha256,
+          identity,
+          batch_size: options.batchSize,
+          total_batches: total(options.batchSize),
+        },
+        new Date(ctx.now()),
+      ),
+  };
 }
 
 async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Promise<void> {
