@@ -56,3 +56,21 @@ describe('Ctrl-C at a prompt', () => {
     expect(existsSync(journals) ? readdirSync(journals) : []).toEqual([]);
   });
 });
+
+describe('a terminal that reports no width', () => {
+  it('push finishes (exit 0) without flooding it: no live progress line at 0 columns', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'one-row.csv');
+    const sku = emu.store.allSkus()[0];
+    writeFileSync(path, `sku,quantity\n${sku},7\n`);
+    const result = await runInTerminal(['inventory', 'push', path, '--yes'], {
+      env: envFor(emu),
+      stdin: 'null',
+      columns: 0,
+      timeoutMs: 15_000,
+    });
+    expect(result.code, result.output.slice(0, 500)).toBe(0);
+    expect(result.output.length).toBeLessThan(10_000);
+    expect(result.output).toMatch(/Pushed 1 SKU/);
+    expect(emu.store.inventoryBySku(sku)?.quantity).toBe(7);
+  });
+});

@@ -48,6 +48,8 @@ export function runInTerminal(
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       env,
       stdio: [options.stdin === 'null' ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      // Its own process group, so that a timeout ends svc too, not only `script`.
+      detached: true,
     });
     let output = '';
     const pending = [...(options.keys ?? [])];
@@ -61,7 +63,9 @@ export function runInTerminal(
     };
     child.stdout?.setEncoding('utf8').on('data', keep);
     child.stderr?.setEncoding('utf8').on('data', keep);
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, options.timeoutMs ?? 25_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
