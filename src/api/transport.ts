@@ -110,7 +110,7 @@ export class Transport {
     const repeatable =
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
     const paced = spec.auth !== false;
-    const state = { retries: 0, rateLimitWaitedMs: 0 };
+    const state = { retries: 0, rateLimitWaitedMs: 0, rateLimitWaits: 0 };
     // After a stop nothing new goes out: no attempt starts, no retry waits.
     const startSignal = anyOf(spec.signal, this.options.stopSignal);
     for (;;) {
@@ -161,9 +161,12 @@ export class Transport {
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
       }
       const decision = decideRetry(failure, state, repeatable, this.random, this.policy);
-      if (!decision.retry) throw giveUp(error, decision.reason, spec, state.retries, this.policy);
+      if (!decision.retry) throw giveUp(error, decision.reason, spec, state, this.policy);
       if (decision.counted) state.retries += 1;
-      else state.rateLimitWaitedMs += decision.delayMs;
+      else {
+        state.rateLimitWaitedMs += decision.delayMs;
+        state.rateLimitWaits += 1;
+      }
       this.notice(retryNotice(error, decision, state.retries, this.policy.maxRetries));
       if (decision.counted) this.counters.retries += 1;
       // The pacer already holds every request until Retry-After; only unpaced requests sleep here.
@@ -241,7 +244,8 @@ export class Transport {
     } catch (err) {
       if (deadline.aborted && !cutOff?.aborted) {
         const timedOut = new Error(`no complete answer within ${seconds(deadlineMs)}`);
-        return { ok: false, err: Object.assign(timedOut, { code: 'ETIMEDOUT', cause: err }) };
+        // Its own code, so the words say which deadline; `sent`: a write may have been applied.
+        return { ok: false, err: Object.assign(timedOut, { code: 'REQUEST_TIMEOUT', cause: err }) };
       }
       return { ok: false, err };
     }

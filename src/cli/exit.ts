@@ -1,5 +1,6 @@
 /** The one mapping from errors to exit codes and to one human line (CLI.md, Exit codes). */
 import { ERROR_CODES } from '../api/contract.js';
+import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import {
   AmbiguousWriteError,
   ApiError,
@@ -95,7 +96,10 @@ function describeApiError(error: ApiError): string {
       return `${base}; check the id (list commands show valid ones)`;
   }
   if (error.status === 401) return `${base}; check the key with \`svc auth status\``;
-  if (error.status >= 500) return `${base}; the service failed after retries, try again later`;
+  // A wait the policy would not take was not a retry: the message already says so.
+  const waitRefused = (error.retryAfterSeconds ?? 0) * 1000 > DEFAULT_RETRY_POLICY.maxRetryAfterMs;
+  if (error.status >= 500 && !waitRefused)
+    return `${base}; the service failed after retries, try again later`;
   return base;
 }
 
