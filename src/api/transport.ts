@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
-import { type ApiError, AuthError, NetworkError, QuotaError, UsageError } from '../errors.js';
+import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
   API_KEY_PATTERN,
   API_PREFIX,
@@ -126,7 +126,10 @@ export class Transport {
       this.debug(() => requestLine(spec.method, url, headers));
       if (body !== undefined) this.debug(() => `  ${bodyForDebug(spec.body)}`);
       const cutOff = anyOf(spec.signal, this.graceOver());
-      const attempt = await this.exchange(spec, url, headers, body, cutOff);
+      const attempt = await this.exchange(spec, url, headers, body, cutOff).catch((error: unknown) => {
+        releaseTicket(this.pacer, ticket);
+        throw error;
+      });
       if (cutOff?.aborted) {
         releaseTicket(this.pacer, ticket);
         throw cutOff.reason;
@@ -235,13 +238,14 @@ export class Transport {
         headersTimeout: deadlineMs,
         bodyTimeout: deadlineMs,
       });
-      const text = await answer.body.text();
+      const text = await readCapped(answer, `${spec.method} ${spec.path}`);
       return {
         ok: true,
         raw: { status: answer.statusCode, headers: flattenHeaders(answer.headers), text },
         receivedAt: this.now(),
       };
     } catch (err) {
+      if (err instanceof ProtocolError) throw err;
       if (deadline.aborted && !cutOff?.aborted) {
         const timedOut = new Error(`no complete answer within ${seconds(deadlineMs)}`);
         // Its own code, so the words say which deadline; `sent`: a write may have been applied.
@@ -307,6 +311,28 @@ function report(sink: ((line: string) => void) | undefined, line: string | (() =
   } catch {
     // Losing a line beats losing the request, and its pacer ticket with it.
   }
+}
+
+/** The largest answer read (64 MiB): a bigger one is refused rather than held in memory. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer's body as text, refused (ProtocolError, not retried) past MAX_ANSWER_BYTES. */
+async function readCapped(answer: Dispatcher.ResponseData, what: string): Promise<string> {
+  const tooLarge = () => {
+    answer.body.destroy();
+    return new ProtocolError(
+      `the answer to ${what} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; not read (ask for less, e.g. a smaller --limit)`,
+    );
+  };
+  if (Number(answer.headers['content-length'] ?? 0) > MAX_ANSWER_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** The signals that are given, combined; undefined when none is. */

@@ -16,6 +16,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { CrawlInterrupted } from '../output/printer.js';
+import { localFileProblem } from './file-errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -32,7 +33,7 @@ export const EXIT = {
 /** The exit code an error ends the run with. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CrawlInterrupted) return exitCodeFor(error.cause);
-  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof UsageError || localFileProblem(error)) return EXIT.usage;
   if (error instanceof AuthError) return EXIT.auth;
   if (error instanceof QuotaError || error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof PartialFailure) return EXIT.partial;
@@ -72,6 +73,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   ) {
     return error.message;
   }
+  const local = localFileProblem(error);
+  if (local) return local;
   if (error instanceof Error)
     return `unexpected error: ${error.message} (run again with --debug for details)`;
   return `unexpected error: ${String(error)}`;

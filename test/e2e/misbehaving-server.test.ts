@@ -137,3 +137,26 @@ describe('every crawl ends', () => {
     expect(server.arrivals.length).toBeLessThanOrEqual(25);
   });
 });
+
+describe('answers and cells have a size cap', () => {
+  it('a JSON answer over 64 MB is an error, not a gigabyte of memory', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1 << 20, 0x20);
+      res.write('{"data": [');
+      let sent = 0;
+      const more = () => {
+        while (sent < 70) {
+          sent++;
+          if (!res.write(chunk)) return res.once('drain', more);
+        }
+        res.end('], "has_more": false}');
+      };
+      more();
+    });
+    const result = await runSvc(['orders', 'list'], { env: envOf(server) });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/larger than 64 MB/);
+    expect(server.arrivals).toHaveLength(1);
+  });
+});

@@ -70,12 +70,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   }
   const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
   const shownPath = path === '-' ? 'standard input' : path;
-  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-      throw error;
-    },
-  );
+  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath);
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   if (options.dryRun) return showDryRun(ctx, file, requests);
 
