@@ -6,21 +6,13 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestFilter, RunningEmulator } from '../../src/emulator/index.js';
-import { emulator, envFor } from '../helpers/emulator.js';
+import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
 
-const running: RunningEmulator[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((emu) => emu.close()));
-});
-
-async function start(options: Parameters<typeof emulator>[0] = {}): Promise<RunningEmulator> {
-  const emu = await emulator({ rateLimit: false, ...options });
-  running.push(emu);
-  return emu;
-}
+/** Rate limits off: these tests are about stopping and resuming, not pacing. */
+const start = emulatorPerTest({ rateLimit: false });
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'svc-signal-'));
 const EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
