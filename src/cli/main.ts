@@ -2,7 +2,7 @@
 import { CommanderError } from 'commander';
 import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
-import { Context } from './context.js';
+import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
 
@@ -13,8 +13,11 @@ export interface MainDependencies {
   now?: () => number;
 }
 
-/** How long a command may take to wind down after SIGINT or SIGTERM before the process exits anyway. */
-const SIGNAL_GRACE_MS = 3000;
+/**
+ * How long a command may take to wind down after SIGINT or SIGTERM before the process exits
+ * anyway: the requests' own grace (STOP_GRACE_MS), then time to journal and print the summary.
+ */
+const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
