@@ -172,12 +172,10 @@ export class Context {
    */
   async prompts(): Promise<typeof import('@inquirer/prompts')> {
     const library = await import('@inquirer/prompts');
-    const wrapped: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(library)) {
-      wrapped[name] =
-        typeof value === 'function'
-          ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>)(...args).catch(canceled)
-          : value;
+    const wrapped: Record<string, unknown> = { ...library };
+    for (const name of PROMPTS) {
+      const prompt = library[name] as (...args: unknown[]) => Promise<unknown>;
+      wrapped[name] = (...args: unknown[]) => prompt(...args).catch(canceled);
     }
     return wrapped as typeof library;
   }
@@ -202,6 +200,20 @@ export class Context {
     return Number(fromEnv);
   }
 }
+
+/** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
+const PROMPTS = [
+  'input',
+  'password',
+  'confirm',
+  'select',
+  'checkbox',
+  'search',
+  'expand',
+  'rawlist',
+  'number',
+  'editor',
+] as const;
 
 function canceled(error: unknown): never {
   if (error instanceof Error && error.name === 'ExitPromptError')
