@@ -9,7 +9,6 @@ import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'un
 import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
   API_KEY_PATTERN,
-  API_PREFIX,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -20,7 +19,10 @@ import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer }
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
-import type { ApiResponse, ClientOptions, QueryValue, RequestSpec } from './types.js';
+import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
+import { buildUrl } from './url.js';
+
+export { buildUrl };
 
 /** Counters for summaries and benchmarks. */
 export interface TransportStats {
@@ -285,23 +287,6 @@ export class Transport {
   private notice(line: string): void {
     report(this.options.notice, line);
   }
-}
-
-/** `{baseUrl}/rest/v1{path}?query`, tolerant of a trailing slash or a base that already ends in /rest/v1. */
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    throw new UsageError(`the base URL must be an http:// or https:// address, got "${baseUrl}"`);
-  }
-  let base = baseUrl.replace(/\/+$/, '');
-  if (!base.endsWith(API_PREFIX)) base += API_PREFIX;
-  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.append(name, String(value));
-  }
-  const search = params.toString();
-  if (search === '') return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
 /** A line to a sink that must not break the request it describes (a closed stderr, say). */
