@@ -56,9 +56,11 @@ export function listCommand(parent: Command, ctx: Context): void {
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
+  const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+  const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
-    status: options.status,
-    channel: options.channel,
+    status: checkStatus('orders', options.status, route('status')),
+    channel: await checkChannelKind(ctx, options.channel, route('channel')),
     channel_account_id: options.channelAccount,
     created_after: options.createdAfter,
   };
