@@ -32,6 +32,8 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly retryAfterSeconds?: number;
   readonly requestId?: string;
+  /** What to do next, when the request it answered tells more than the code (a 404's route). */
+  nextStep?: string;
   constructor(
     status: number,
     body: ApiErrorBody,

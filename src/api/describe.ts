@@ -60,7 +60,8 @@ export function giveUp(
   }
   if (reason === 'rate-limit-budget') {
     const waited = Math.round(policy.maxRateLimitWaitMs / 1000);
-    return new RateLimitError(`still rate limited after waiting ${waited} s in all`, retryAfterOf(error));
+    const after = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+    return new RateLimitError(`still rate limited after waiting ${waited} s in all`, after);
   }
   if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {
     const after = `after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
