@@ -72,10 +72,13 @@ describe('orders list', () => {
     );
   });
 
-  it('passes an unknown status value through to the API (new values may appear)', async () => {
-    const result = await runSvc(['orders', 'list', '--status', 'on_hold', '--json'], { env: envFor(emu) });
+  it('refuses a status the reference does not list; svc api sends it (new values may appear)', async () => {
+    const refused = await runSvc(['orders', 'list', '--status', 'on_hold', '--json'], { env: envFor(emu) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('svc api GET /orders -f status=on_hold');
+    const result = await runSvc(['api', 'GET', '/orders', '-f', 'status=on_hold'], { env: envFor(emu) });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(JSON.parse(result.stdout).data).toEqual([]);
     expect(new URLSearchParams(emu.requests({ path: '/orders' }).at(-1)?.query).get('status')).toBe(
       'on_hold',
     );
