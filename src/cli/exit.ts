@@ -138,6 +138,8 @@ export function errorJson(error: unknown): { error: Record<string, unknown> } {
     message: describeError(error),
   };
   if (cause instanceof AuthError || cause instanceof NetworkError) body.code = cause.code;
+  // Every bad line of a file check, so a script sees them all, not the first 50.
+  if (cause instanceof UsageError && cause.problems) body.problems = cause.problems;
   if (error instanceof CrawlInterrupted) body.written = error.written;
   return { error: body };
 }

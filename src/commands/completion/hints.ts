@@ -7,6 +7,7 @@
 import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../api/filter-values.js';
 import { CHANNEL_KINDS } from '../../api/schemas/channel-account.js';
 import type { ValueSource } from '../../core/completion/model.js';
+import { ENCODINGS } from '../../core/csv/text.js';
 import { UPSERT_FORMATS } from '../../core/products/upsert-file.js';
 
 /** Flags whose value is a path on disk, under any command. */
@@ -30,6 +31,7 @@ export function flagValue(path: readonly string[], flag: string): ValueSource {
   if (flag === '--channel') return { kind: 'choices', values: CHANNEL_KINDS };
   if (flag === '--format' && path.join(' ') === 'products upsert')
     return { kind: 'choices', values: UPSERT_FORMATS };
+  if (flag === '--encoding') return { kind: 'choices', values: ENCODINGS };
   if (FILE_FLAGS.has(flag)) return { kind: 'file' };
   return { kind: 'none' };
 }

@@ -20,6 +20,8 @@ export interface PushOptions {
   timeout: number;
   report?: string;
   map?: string;
+  ignore?: string;
+  encoding?: string;
 }
 
 /** Batches in flight at once; the pacer decides when each is actually sent. */
@@ -38,6 +40,11 @@ export function pushCommand(parent: Command, ctx: Context): void {
       BATCH_MAX_ITEMS,
     )
     .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
+    .option(
+      '--ignore <columns>',
+      'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)',
+    )
+    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
@@ -53,7 +60,10 @@ export function pushCommand(parent: Command, ctx: Context): void {
       [
         '',
         'The whole file is checked before the first request: any bad line stops the run (exit 2)',
-        'and nothing is sent. An empty cell leaves that value unchanged.',
+        'and nothing is sent (--report then lists every bad line). An empty cell leaves that value',
+        'unchanged. The columns read and left out are named first; a left-out column that looks like',
+        'quantity or price while no column is read as that field, a header named twice, text that is',
+        'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
         'Examples:',
         '  svc inventory push stock.csv',
@@ -70,10 +80,14 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   const { spoolStdin } = await import('../../config/spool.js');
   const source = path === '-' ? await spoolStdin(ctx.io.stdin) : path;
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
-  const file = await checkInventoryFile(source, options.map).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-    throw error;
-  });
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const { describeColumns } = await import('../../core/csv/columns.js');
+  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const encoding = parseEncoding(options.encoding);
+  const file = await checkInput(path, options.report, () =>
+    checkInventoryFile(source, { map: options.map, ignore: options.ignore, encoding }),
+  );
+  showColumns(ctx, describeColumns(file.plan));
   const plannedRequests = Math.ceil(file.rowCount / options.batchSize);
   if (options.dryRun) return showDryRun(ctx, file, plannedRequests);
 
@@ -232,6 +246,8 @@ async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions
 async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Promise<void> {
   const plan = {
     file: file.path,
+    columns: Object.fromEntries(file.plan.used.map(({ field, header }) => [field, header])),
+    ignored_columns: file.plan.ignored,
     rows: file.rowCount,
     requests,
     write_quota: requests,

@@ -11,6 +11,7 @@ export interface UpsertCommandOptions {
   format?: UpsertFormat;
   dryRun?: boolean;
   report?: string;
+  encoding?: string;
 }
 
 const HELP = [
@@ -54,6 +55,7 @@ export function upsertCommand(parent: Command, ctx: Context): void {
     .option('--format <format>', 'json, jsonl or csv, when the file name does not say')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--report <out.csv>', 'write line,key,status,code,message for every product')
+    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
     .addHelpText('after', HELP)
     .action(async (file: string, options: UpsertCommandOptions) => runUpsert(ctx, file, options));
 }
@@ -69,12 +71,13 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
   const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const { checkInput } = await import('../../cli/input-check.js');
+  const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
-  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-      throw error;
-    },
+  const source = await sourcePath(ctx, path);
+  const file = await checkInput(path, options.report, () =>
+    checkUpsertFile(source, format, shownPath, { encoding }),
   );
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   if (options.dryRun) return showDryRun(ctx, file, requests);

@@ -16,7 +16,7 @@ async function usageError(path: string): Promise<UsageError> {
 
 describe('checkShipmentsFile', () => {
   it('reads a file with a BOM, mixed-case headers, ; delimiter, extra columns, a multi-line cell and a blank line', async () => {
-    const shipments = await checkShipmentsFile(fixture('shipments-ok.csv'));
+    const { shipments } = await checkShipmentsFile(fixture('shipments-ok.csv'));
     expect(shipments).toEqual([
       {
         line: 2,
