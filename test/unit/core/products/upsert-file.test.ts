@@ -92,3 +92,29 @@ describe('checkUpsertFile', () => {
     );
   });
 });
+
+describe('checkUpsertFile: what it cannot use as meant', () => {
+  it('refuses a header named twice', async () => {
+    await expect(checkUpsertFile(file('dup.csv', 'title,sku,SKU\nT,A,B\n'), 'csv')).rejects.toThrow(
+      /"SKU" appears twice \(columns 2 and 3\)/,
+    );
+  });
+
+  it('refuses SKUs with hidden characters or edge spaces, in any format', async () => {
+    const jsonl =
+      '{"title":"A","variants":[{"sku":" A-1"}]}\n{"title":"B","variants":[{"sku":"B\\u200b1"}]}\n';
+    expect(await problems(file('hidden.jsonl', jsonl), 'jsonl')).toEqual([
+      expect.stringMatching(/^line 1: SKU " A-1" has spaces at its start or end/),
+      expect.stringMatching(/^line 2: SKU "B\\u\{200B\}1" holds an invisible or control character/),
+    ]);
+  });
+
+  it('names the lines that are not UTF-8, in JSON too', async () => {
+    const path = join(dir, 'latin1.jsonl');
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from('{"title":"Caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]),
+    );
+    expect(await problems(path, 'jsonl')).toEqual(['line 1: not UTF-8 text (byte 0xE9)']);
+  });
+});
