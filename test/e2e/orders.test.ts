@@ -343,10 +343,21 @@ describe('orders fulfill', () => {
       [b.id, '1Z2', '', ''],
       [c.id, '1Z3', 'UPS', ''],
     ]);
-    const result = await runSvc(['orders', 'fulfill', '--file', file], { env: envFor(emu) });
+    const report = join(mkdtempSync(join(tmpdir(), 'svc-fulfill-report-')), 'report.csv');
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--report', report, '--json'], {
+      env: envFor(emu),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`line 3: missing carrier (order ${b.id})`);
     expect(emu.requests()).toHaveLength(0);
+    // Nothing was sent, yet the report and the JSON error name the bad line.
+    expect(readFileSync(report, 'utf8').trim().split('\r\n')).toEqual([
+      'line,key,status,code,message',
+      `3,${b.id},invalid,missing_carrier,missing carrier (order ${b.id})`,
+    ]);
+    expect(JSON.parse(result.stderr.split('\n')[0]).error.problems).toEqual([
+      { line: 3, key: b.id, code: 'missing_carrier', message: `missing carrier (order ${b.id})` },
+    ]);
   });
 
   it('--dry-run checks the file and sends nothing', async () => {

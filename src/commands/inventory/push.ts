@@ -8,7 +8,9 @@ import type { Context } from '../../cli/context.js';
 import { usesLiveKey } from '../../cli/live-key.js';
 import { integerFlag } from '../../cli/parse.js';
 import type { Journal } from '../../config/journal.js';
+import { FAILURES_SHOWN } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import type { ChannelRefusal } from '../../core/inventory/follow.js';
 import { PartialFailure, StillPending, UsageError } from '../../errors.js';
 
 /** Flags of `svc inventory push`. */
@@ -141,29 +143,50 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
     }
   });
   session.summary.skipped += file.rowCount - session.summary.total;
+  // The channels' verdict comes before the summary, so that the report and the JSON summary hold it.
+  let channels: ChannelOutcome | undefined;
+  let waitError: unknown;
+  if (options.wait && operationIds.length > 0 && !session.wasStopped) {
+    try {
+      channels = await waitForChannels(ctx, client, file, operationIds, started, options.timeout);
+      session.reportMore(channels.refusals);
+    } catch (error) {
+      waitError = error;
+    }
+  }
   await session.finish({
     verb: 'Pushed',
     throwOnFailures: false,
+    json: channels && {
+      channel_failures: channels.refusals.map(({ status: _status, ...refusal }) => refusal),
+      ...(channels.pending.length > 0 ? { pending_operations: channels.pending } : {}),
+    },
     afterStop: () =>
       ctx.messages.warn(
         `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
       ),
   });
-  if (options.wait && operationIds.length > 0) {
-    await waitForChannels(ctx, client, operationIds, started, options.timeout);
-  }
+  if (waitError) throw waitError;
+  if (channels) endWithChannels(ctx, channels, operationIds.length, options);
   session.throwIfFailed();
 }
 
-/** Follows the push's operations; exit 8 when some are still pending, 3 when a channel refused a SKU. */
+/** How the channels took the push: the operations still pending, and every refusal as a report row. */
+interface ChannelOutcome {
+  pending: string[];
+  refusals: ChannelRefusal[];
+}
+
+/** Follows the push's operations to the end (or the timeout), collecting every channel refusal. */
 async function waitForChannels(
   ctx: Context,
   client: ApiClient,
+  file: CheckedFile,
   operationIds: string[],
   started: number,
   timeoutSeconds: number,
-): Promise<void> {
-  const { followPushOperations } = await import('../../core/inventory/follow.js');
+): Promise<ChannelOutcome> {
+  const { followPushOperations, channelRefusals } = await import('../../core/inventory/follow.js');
   ctx.messages.info(
     `Waiting for ${operationIds.length} operation${operationIds.length === 1 ? '' : 's'} to reach the channels…`,
   );
@@ -173,24 +196,41 @@ async function waitForChannels(
     createdAfter: new Date(started - 60_000).toISOString(),
     signal: ctx.signal,
   });
-  if (wait.pending.length > 0) {
+  return {
+    pending: wait.pending.map((operation) => operation.id),
+    refusals: await channelRefusals(file, failures),
+  };
+}
+
+/** Exit 8 when some operations are still pending, 3 when a channel refused a SKU; else says all went through. */
+function endWithChannels(
+  ctx: Context,
+  channels: ChannelOutcome,
+  operations: number,
+  options: PushOptions,
+): void {
+  if (channels.pending.length > 0) {
     throw new StillPending(
-      `${wait.pending.length} of ${operationIds.length} operations still pending after ${timeoutSeconds} s (svc operations wait ${wait.pending[0].id})`,
+      `${channels.pending.length} of ${operations} operations still pending after ${options.timeout} s (svc operations wait ${channels.pending[0]})`,
     );
   }
-  if (failures.length > 0) {
-    const lines = failures.map((f) =>
-      [f.sku, f.channel_account_id, f.listing_id, f.error?.code, f.error?.message].filter(Boolean).join(': '),
-    );
+  const { refusals } = channels;
+  if (refusals.length > 0) {
+    const where = options.report
+      ? `; every one is in ${options.report}`
+      : '; --report OUT.csv or --json lists every one';
+    const lines = refusals.map((r) => `${r.line ? `line ${r.line}: ` : ''}${r.key}: ${r.code}: ${r.message}`);
     throw new PartialFailure(
-      `the channels refused ${failures.length} SKU update${failures.length === 1 ? '' : 's'}`,
-      lines.slice(0, 10).concat(lines.length > 10 ? [`… and ${lines.length - 10} more`] : []),
+      `the channels refused ${refusals.length} SKU update${refusals.length === 1 ? '' : 's'}${where}`,
+      lines
+        .slice(0, FAILURES_SHOWN)
+        .concat(lines.length > FAILURES_SHOWN ? [`… and ${lines.length - FAILURES_SHOWN} more`] : []),
     );
   }
   ctx.messages.info(
-    operationIds.length === 1
+    operations === 1
       ? 'The operation succeeded on the channels.'
-      : `All ${operationIds.length} operations succeeded on the channels.`,
+      : `All ${operations} operations succeeded on the channels.`,
   );
 }
 
