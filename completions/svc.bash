@@ -34,7 +34,7 @@ _svc_options() {
     'products create') _svc_reply=(--file -h --help) ;;
     'products update') _svc_reply=(--file --set --expected-updated-at -h --help) ;;
     'products delete') _svc_reply=(-h --help) ;;
-    'products upsert') _svc_reply=(--format --dry-run --report --encoding -h --help) ;;
+    'products upsert') _svc_reply=(--format --dry-run --report --encoding --create-unmatched -h --help) ;;
     'products images') _svc_reply=(-h --help) ;;
     'products images list') _svc_reply=(-h --help) ;;
     'products images add') _svc_reply=(-h --help) ;;

@@ -165,6 +165,7 @@ complete -c svc -n '__svc_at \'products upsert\'' -l format -x -a 'json\\t jsonl
 complete -c svc -n '__svc_at \'products upsert\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'products upsert\'' -l report -r -F -d 'write line,key,status,code,message for every product'
 complete -c svc -n '__svc_at \'products upsert\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
+complete -c svc -n '__svc_at \'products upsert\'' -l create-unmatched -d 'also send products without variants: nothing can match them, so each run creates them again'
 complete -c svc -n '__svc_at \'products upsert\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'products upsert\'' -F -d 'file'
 

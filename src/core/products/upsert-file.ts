@@ -28,6 +28,16 @@ export interface UpsertItem {
 /** How the file is read. */
 export interface UpsertReadOptions {
   encoding?: TextEncoding;
+  /**
+   * `--create-unmatched`: send products without variants. Upsert matches on variant SKU, so
+   * such a product is created again on every run of the file; without this they are refused.
+   */
+  createUnmatched?: boolean;
+}
+
+/** True for a product the service can match to an existing one (it has a variant, hence a SKU). */
+export function isMatchable(input: ProductInput): boolean {
+  return (input.variants?.length ?? 0) > 0;
 }
 
 /** A file that passed the check. */
@@ -92,6 +102,15 @@ export async function checkUpsertFile(
         });
       }
     });
+    if (checked.ok && !isMatchable(checked.value) && !options.createUnmatched) {
+      problems.push({
+        line: product.line,
+        key: product.handle,
+        code: 'unmatchable',
+        message: `${label} has no variants, so no SKU can match it to an existing product and every run would create another copy; give it a variant with a sku, or pass --create-unmatched to create it anyway`,
+      });
+      continue;
+    }
     if (checked.ok && !clash)
       items.push({
         line: product.line,
