@@ -30,7 +30,7 @@ export interface ColumnPlan {
   ignored: string[];
 }
 
-/** Reads the header row as CLI.md's file formats say; UsageError (exit 2) naming what is wrong. */
+/** Reads the header row as the README's file formats say; UsageError (exit 2) naming what is wrong. */
 export function planColumns(
   header: string[],
   fields: readonly FieldSpec[],
