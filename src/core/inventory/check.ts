@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, parseIgnoredColumns } from '../csv/columns.js';
-import { badLinesError } from '../csv/problems.js';
+import { badLinesError, unreadableCsv } from '../csv/problems.js';
 import { type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
 import {
   type ColumnIndexes,
@@ -89,11 +89,7 @@ export async function checkInventoryFile(
       }
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
   const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
   if (all.length > 0) throw badLinesError(path, all);

@@ -6,7 +6,7 @@
  */
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
-import { badLinesError } from '../csv/problems.js';
+import { badLinesError, unreadableCsv } from '../csv/problems.js';
 import { keyTextProblem, type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
 import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
 
@@ -165,11 +165,7 @@ export async function checkShipmentsFile(
       shipments.push(row);
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
   const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
   if (all.length > 0) throw badLinesError(path, all);

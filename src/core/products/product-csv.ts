@@ -5,6 +5,7 @@
  */
 import { type InputProblem, UsageError } from '../../errors.js';
 import { columnsByName } from '../csv/columns.js';
+import { unreadableCsv } from '../csv/problems.js';
 import { type TextEncoding, Utf8Watch } from '../csv/text.js';
 import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
 
@@ -94,11 +95,7 @@ export async function readProductCsv(path: string, encoding: TextEncoding = 'utf
       readRow(record, line, columns, groups, problems);
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
   if (!columns)
     throw new UsageError(`${path} is empty: it needs a header row (see svc products upsert --help)`);

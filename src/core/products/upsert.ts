@@ -1,7 +1,6 @@
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { AmbiguousWriteError } from '../../errors.js';
-import { chunksOf, type ItemOutcome, refusedChunk, runChunks } from '../bulk.js';
+import { chunksOf, type ItemOutcome, runChunks, settleChunk } from '../bulk.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
@@ -30,23 +29,10 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
     chunksOf(items, options.chunkSize),
     async (chunk) => {
       const sentAt = new Date((options.sendClock ?? Date.now)());
-      let outcomes: ItemOutcome[];
-      try {
-        outcomes = batchOutcomes(
-          chunk,
-          await options.send(chunk.map((item) => item.input)),
-          options.simulated,
-        );
-      } catch (error) {
-        if (error instanceof AmbiguousWriteError && options.findCreated)
-          outcomes = await recoverChunk(chunk, sentAt, options);
-        else {
-          const refused = refusedChunk(chunk, error);
-          if (!refused) throw error;
-          outcomes = refused;
-        }
-      }
-      options.onChunk(outcomes);
+      const send = async () =>
+        batchOutcomes(chunk, await options.send(chunk.map((item) => item.input)), options.simulated);
+      const recover = options.findCreated && (() => recoverChunk(chunk, sentAt, options));
+      options.onChunk(await settleChunk(chunk, send, recover));
     },
     { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
   );
