@@ -21,12 +21,17 @@ export async function checkInput<T>(
     if (!(error instanceof UsageError) || !error.problems?.length) throw error;
     if (report) {
       const { ReportFile } = await import('../output/report.js');
-      const file = await ReportFile.open(report);
-      file.write(
-        error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
-      );
-      await file.close();
-      error.message += `; every bad line is in ${report}`;
+      try {
+        const file = await ReportFile.open(report);
+        file.write(
+          error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
+        );
+        await file.close();
+        error.message += `; every bad line is in ${report}`;
+      } catch (unwritable) {
+        // The bad lines matter more than the report: say both.
+        error.message += `; ${(unwritable as Error).message}`;
+      }
     } else if (error.problems.length > PROBLEMS_SHOWN) {
       error.message += '; --report OUT.csv lists every one';
     }
