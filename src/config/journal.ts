@@ -19,6 +19,8 @@ export interface JournalData {
   total_batches: number;
   /** --map as given, or null: a resume must read the file the same way. */
   map: string | null;
+  /** The encoding the file was read in (utf-8 for journals from before --encoding): a resume must read it so too. */
+  encoding: string;
   /** Confirmed batch indexes as sorted, disjoint inclusive ranges, e.g. [[0, 57], [59, 60]]. */
   confirmed: Array<[number, number]>;
   started_at: string;
@@ -92,6 +94,7 @@ export function journalProblem(data: unknown, expected: JournalExpectation): str
   if (j.sha256 !== expected.sha256) return 'another file content';
   if (typeof j.path !== 'string' || typeof j.identity !== 'string') return 'no path or identity';
   if (j.map !== undefined && j.map !== null && typeof j.map !== 'string') return 'map is not text';
+  if (j.encoding !== undefined && typeof j.encoding !== 'string') return 'encoding is not text';
   const size = j.batch_size;
   if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > expected.maxBatchSize)
     return `batch_size ${JSON.stringify(size)}`;
@@ -156,6 +159,7 @@ export class Journal {
     if (problem) return { state: 'damaged', file, problem };
     const sound = data as JournalData;
     sound.map ??= null;
+    sound.encoding ??= 'utf-8';
     return { state: 'found', journal: new Journal(file, sound, saveEveryMs) };
   }
 

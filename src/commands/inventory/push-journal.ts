@@ -64,6 +64,8 @@ export class PushJournal {
   private journal?: Journal;
   /** The checked copy kept beside the journal, once the push started. */
   private keptCopy?: string;
+  /** Every batch was confirmed. */
+  private done = false;
 
   private constructor(
     private readonly ctx: Context,
@@ -141,6 +143,7 @@ export class PushJournal {
           batch_size: this.batchSize,
           total_batches: this.totalBatches,
           map: this.map,
+          encoding: this.file.encoding,
         },
         new Date(this.ctx.now()),
       );
@@ -148,10 +151,10 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal and its copy go. */
+  /** The push finished: the journal goes now, its copy at release() (--wait still reads it for lines). */
   finished(): void {
     this.journal?.remove();
-    if (this.keptCopy) rmSync(this.keptCopy, { force: true });
+    this.done = true;
   }
 
   /**
@@ -168,8 +171,9 @@ export class PushJournal {
     return this.keptCopy;
   }
 
-  /** Lets the next run of this file and store go ahead. */
+  /** Lets the next run of this file and store go ahead; a finished push's copy goes. */
   release(): void {
+    if (this.done && this.keptCopy) rmSync(this.keptCopy, { force: true });
     this.lock?.release();
   }
 }
@@ -215,6 +219,11 @@ function resumable(
     const now = map === null ? 'no --map' : `--map ${map}`;
     throw new UsageError(
       `the interrupted push of ${file.path} read it with ${was}, this run with ${now}; resume with the same ${journal.data.map === null ? 'columns (no --map)' : `--map ${journal.data.map}`}, or run without --resume to push the whole file`,
+    );
+  }
+  if (journal.data.encoding !== file.encoding) {
+    throw new UsageError(
+      `the interrupted push of ${file.path} read it as ${journal.data.encoding}, this run as ${file.encoding}; resume with --encoding ${journal.data.encoding}, or run without --resume to push the whole file`,
     );
   }
   ctx.messages.info(
