@@ -1,9 +1,8 @@
 /**
  * Resume journals of bulk pushes: which batches of which file the service confirmed, kept in
- * the config dir, keyed by the store (profile and a hash of key and base URL, never the key)
- * and the file's content hash, written atomically, checked whole before it is trusted.
+ * the config dir, keyed by the store (storeKey() of store-identity.ts: never the key) and the
+ * file's content hash, written atomically, checked whole before it is trusted.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,6 +13,7 @@ export interface JournalData {
   /** Absolute path of the file when the push started (to say "this file changed"). */
   path: string;
   sha256: string;
+  /** storeKey() of the store pushed to. */
   identity: string;
   batch_size: number;
   total_batches: number;
@@ -25,20 +25,6 @@ export interface JournalData {
   confirmed: Array<[number, number]>;
   started_at: string;
   updated_at: string;
-}
-
-/**
- * The store a push writes to: the profile, and a hash of the key and base URL, so that two
- * stores pushing the same file never share a journal. The key is never written anywhere.
- */
-export function journalIdentity(parts: { profile?: string; baseUrl?: string; apiKey?: string }): string {
-  const store = createHash('sha256')
-    .update(`${parts.apiKey ?? ''}\n${parts.baseUrl ?? ''}`)
-    .digest('hex');
-  return createHash('sha256')
-    .update(`${parts.profile ?? ''}|${store}`)
-    .digest('hex')
-    .slice(0, 16);
 }
 
 /** Adds one index to sorted inclusive ranges, merging neighbours. */

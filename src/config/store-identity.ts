@@ -1,7 +1,8 @@
 /**
  * Which store saved state belongs to: the profile (when the key came from it) and a hash of
- * the key and the base URL, never the key itself. Two stores on one service, or one store's
- * two profiles, never share an incremental-export mark.
+ * the key and the base URL, never the key itself. The one rule for every kind of saved state:
+ * two stores on one service, or one store's two profiles, never share an incremental-export
+ * mark or a push journal.
  */
 import { createHash } from 'node:crypto';
 
@@ -42,6 +43,17 @@ export function normalBaseUrl(raw: string): string {
   } catch {
     return raw.replace(/\/+$/, '');
   }
+}
+
+/**
+ * The store as one short name, for file names (push journals): a hash of the whole identity,
+ * so it holds neither the key nor the address, and differs whenever sameStore() would say no.
+ */
+export function storeKey(store: StoreIdentity): string {
+  return createHash('sha256')
+    .update(JSON.stringify([store.profile ?? null, store.baseUrl, store.keyHash]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** True when both name the same store. */

@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cli/context.js';
 import { configDir } from '../../config/config-store.js';
-import { Journal, type JournalLookup, journalIdentity } from '../../config/journal.js';
+import { Journal, type JournalLookup } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
+import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { UsageError } from '../../errors.js';
 
@@ -89,13 +90,9 @@ export class PushJournal {
     file: CheckedFile,
     options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean },
   ): Promise<PushJournal> {
-    const credentials = await ctx.credentials();
     const dir = configDir(ctx.env);
-    const identity = journalIdentity({
-      profile: credentials.profileName,
-      baseUrl: credentials.baseUrl,
-      apiKey: credentials.apiKey,
-    });
+    // The same rule as incremental-export marks: one store, one journal.
+    const identity = storeKey(storeIdentity(await ctx.credentials()));
     const journalFile = Journal.fileFor(dir, 'inventory', file.sha256, identity);
     const lock = options.dryRun ? undefined : lockOrRefuse(ctx, `${journalFile}.lock`, file.path);
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSameExport, type ExportMark } from '../../../src/config/marks.js';
-import { storeIdentity } from '../../../src/config/store-identity.js';
+import { sameStore, storeIdentity, storeKey } from '../../../src/config/store-identity.js';
 import { UsageError } from '../../../src/errors.js';
 
 const store = (apiKey: string, baseUrl = 'https://api.example.com/', profileName?: string) =>
@@ -57,5 +57,21 @@ describe('checkSameExport', () => {
     expect(() => checkSameExport('nightly', mark({ filters: { status: 'shipped' } }), run())).toThrow(
       UsageError,
     );
+  });
+});
+
+describe('storeKey (push journals use the same rule as marks)', () => {
+  it('is one name per store: same for an address written differently, different for key, address or profile', () => {
+    const key = storeKey(store('svc_live_secret', 'https://api.example.com'));
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    expect(storeKey(store('svc_live_secret', 'https://API.example.com//'))).toBe(key);
+    for (const other of [
+      store('svc_live_other', 'https://api.example.com'),
+      store('svc_live_secret', 'https://api.example.com/v2'),
+      store('svc_live_secret', 'https://api.example.com', 'shop'),
+    ]) {
+      expect(sameStore(other, store('svc_live_secret', 'https://api.example.com'))).toBe(false);
+      expect(storeKey(other)).not.toBe(key);
+    }
   });
 });
