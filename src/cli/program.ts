@@ -62,7 +62,7 @@ const NOUNS: readonly Noun[] = [
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete'], group: SETUP, register: registerCompletion },
+  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**

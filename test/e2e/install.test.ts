@@ -55,7 +55,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('npm pack and npm install --global', () => {
-  it('packs the launcher, the bundle, the completion scripts and the README, and nothing else', () => {
+  it('packs the launcher, the bundle, the completion scripts, the man page and the README, and nothing else', () => {
     const paths = packed.files.map((file) => file.path);
     expect(packed.filename).toBe(`svc-${pkg.version}.tgz`);
     expect(paths).toEqual(
@@ -66,17 +66,24 @@ describe('npm pack and npm install --global', () => {
         'completions/svc.bash',
         'completions/_svc',
         'completions/svc.fish',
+        'man/svc.1',
         'README.md',
         'package.json',
       ]),
     );
     const unexpected = paths.filter(
       (path) =>
-        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|README\.md|package\.json)$/.test(
+        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
           path,
         ),
     );
     expect(unexpected).toEqual([]);
+  });
+
+  it('installs the man page where man finds it (share/man/man1 of the prefix)', () => {
+    const page = join(prefix, 'share', 'man', 'man1', 'svc.1');
+    expect(existsSync(page)).toBe(true);
+    expect(readFileSync(page, 'utf8')).toContain('.TH SVC 1');
   });
 
   it('installs no dependencies: the bundle carries them', () => {
