@@ -29,7 +29,7 @@ export function manPage(tree: CommandTree): string {
   for (const top of topCommands(tree)) {
     for (const { path, command } of top.commands) lines.push(...commandSection(path, command));
   }
-  lines.push('.SH EXAMPLES', ...helpTextRoff(root.helpText));
+  lines.push('.SH EXAMPLES', ...helpTextRoff(root.helpText, { examplesHeading: false }));
   return `${lines.join('\n')}\n`;
 }
 
@@ -68,11 +68,15 @@ function optionItem(option: TreeOption): string[] {
   return ['.TP', tag, roff(text)];
 }
 
-/** Notes as filled paragraphs; examples and file formats indented, line for line. */
-function helpTextRoff(text: string): string[] {
+/**
+ * Notes as filled paragraphs; examples and file formats indented, line for line. Under the
+ * EXAMPLES section, an `Examples:` line would say it twice.
+ */
+function helpTextRoff(text: string, { examplesHeading = true } = {}): string[] {
   return helpBlocks(text).flatMap((block) => {
     if (block.kind === 'prose') return ['.PP', ...block.lines.map(roff)];
-    const heading = block.heading === undefined ? [] : ['.PP', `${roff(block.heading)}:`];
+    const titled = block.heading !== undefined && (examplesHeading || !/^Examples?$/.test(block.heading));
+    const heading = titled ? ['.PP', `${roff(block.heading ?? '')}:`] : [];
     return [...heading, '.RS 4', '.nf', ...block.lines.map(roff), '.fi', '.RE'];
   });
 }
