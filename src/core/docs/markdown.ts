@@ -3,7 +3,7 @@
  * command below it, and README.md listing them all with the global options.
  */
 import { type CommandTree, oneLine, type TreeCommand, type TreeOption } from '../command-tree.js';
-import { type HelpBlock, helpBlocks, isShell } from './help-text.js';
+import { helpBlocks, isShell } from './help-text.js';
 import { GENERATED_NOTICE, type TopCommand, topCommands } from './pages.js';
 
 /** The index page of the reference. */
@@ -117,7 +117,7 @@ function choicesNote(choices: readonly string[] | undefined): string {
 
 /** The notes and examples after the flags: prose as paragraphs, examples under a heading of their own. */
 function helpTextMarkdown(text: string): string[] {
-  return helpBlocks(text).flatMap((block: HelpBlock, index) => {
+  return helpBlocks(text).flatMap((block, index) => {
     const gap = index === 0 ? [] : [''];
     if (block.kind === 'prose') return [...gap, ...block.lines.map(markdownText)];
     const title = block.heading === undefined ? [] : headingOf(block.heading);
