@@ -10,6 +10,8 @@ import { AuthError, Interrupted, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
+import type { Query } from '../output/query.js';
+import type { TimeMode } from '../output/time.js';
 import { type OutputFormat, type OutputSettings, resolveFormat } from '../output/view.js';
 
 /** The global options (README, Global options), after parsing. */
@@ -21,6 +23,11 @@ export interface GlobalOptions {
   all?: boolean;
   limit?: number;
   fields?: string[];
+  /** --query EXPR, as typed (compiled into Context.query before the command runs). */
+  query?: string;
+  /** False with --no-headers. */
+  headers?: boolean;
+  time?: TimeMode;
   maxRetries?: number;
   /** --request-timeout, in seconds. */
   requestTimeout?: number;
@@ -40,6 +47,8 @@ export const DEFAULT_LIST_LIMIT = 25;
 /** What a command is handed. */
 export class Context {
   globals: GlobalOptions = {};
+  /** --query, compiled before the command runs (src/cli/global-flags.ts). */
+  query?: Query;
   /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
@@ -82,6 +91,11 @@ export class Context {
       quiet: Boolean(this.globals.quiet),
       color: this.io.color,
       now: this.now(),
+      query: this.query,
+      headers: this.globals.headers,
+      time: this.globals.time,
+      width: this.io.columns,
+      pretty: this.io.stdoutIsTTY,
       ...overrides,
     });
   }

@@ -16,6 +16,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { CrawlInterrupted } from '../output/printer.js';
+import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
 export const EXIT = {
@@ -49,22 +50,40 @@ export function exitCodeFor(error: unknown): number {
 
 /** One line naming what failed and what to do next. */
 export function describeError(error: unknown, now: number = Date.now()): string {
+  const { message, hint } = explainError(error, now);
+  return hint ? `${message}; ${hint}` : message;
+}
+
+/** What failed, and apart from it (when known) what to do next. */
+export function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
   if (error instanceof CrawlInterrupted) {
-    const base = describeError(error.cause, now);
+    const base = explainError(error.cause, now);
     return error.written === 0
       ? base
-      : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+      : {
+          ...base,
+          message: `${base.message} (stopped after ${error.written} ${plural(error.written, 'item')})`,
+        };
   }
-  if (error instanceof ApiError) return describeApiError(error);
+  if (error instanceof ApiError) return explainApiError(error);
   if (error instanceof QuotaError) {
-    return `${error.message}; the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`;
+    return {
+      message: error.message,
+      hint: `the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`,
+    };
   }
   if (error instanceof RateLimitError) {
     const after = error.retryAfterSeconds;
-    return `${error.message}; run again ${after ? `in ${humanDuration(after * 1000)}` : 'later'}`;
+    return {
+      message: error.message,
+      hint: `run again ${after ? `in ${humanDuration(after * 1000)}` : 'later'}`,
+    };
   }
   if (error instanceof NetworkError && error.code && UNREACHABLE_CODES.has(error.code)) {
-    return `${error.message}; check the service address (--base-url, SVC_BASE_URL or the profile's) and the network`;
+    return {
+      message: error.message,
+      hint: "check the service address (--base-url, SVC_BASE_URL or the profile's) and the network",
+    };
   }
   if (
     error instanceof UsageError ||
@@ -77,51 +96,55 @@ export function describeError(error: unknown, now: number = Date.now()): string 
     error instanceof Interrupted ||
     error instanceof CommandFailed
   ) {
-    return error.message;
+    return { message: error.message };
   }
   const local = localFileProblem(error);
-  if (local) return local;
+  if (local) return { message: local };
   if (error instanceof Error)
-    return `unexpected error: ${error.message} (run again with --debug for details)`;
-  return `unexpected error: ${String(error)}`;
+    return { message: `unexpected error: ${error.message}`, hint: 'run again with --debug for details' };
+  return { message: `unexpected error: ${String(error)}` };
 }
 
 /** Connection failures where nothing reached the service: the address or the network is wrong. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function describeApiError(error: ApiError): string {
+function explainApiError(error: ApiError): { message: string; hint?: string } {
   const code = error.code ? ` ${error.code}` : '';
   // `param` helps with a bad field; on other answers the message already names the id.
   const param = error.param && (error.status === 400 || error.status === 422) ? ` (${error.param})` : '';
-  const base = `HTTP ${error.status}${code}: ${error.message.replace(/\.$/, '')}${param}`;
+  const message = `HTTP ${error.status}${code}: ${error.message.replace(/\.$/, '')}${param}`;
+  return { message, hint: apiHint(error) };
+}
+
+function apiHint(error: ApiError): string | undefined {
   // A 404 knows more from its request: no such route, a method the path does not take, or an unknown id.
-  if (error.nextStep) return `${base}; ${error.nextStep}`;
+  if (error.nextStep) return error.nextStep;
   switch (error.code) {
     case ERROR_CODES.apiKeyMissing:
     case ERROR_CODES.apiKeyInvalid:
-      return `${base}; check the key with \`svc auth status\` or log in again with \`svc auth login\``;
+      return 'check the key with `svc auth status` or log in again with `svc auth login`';
     case ERROR_CODES.scopeMissing:
-      return `${base}; use a key that has this scope`;
+      return 'use a key that has this scope';
     case ERROR_CODES.planNotEligible:
-      return `${base}; the store's subscription is not live, renew it in the dashboard`;
+      return "the store's subscription is not live, renew it in the dashboard";
     case ERROR_CODES.rateLimitExceeded:
-      return `${base}; wait a moment and run again`;
+      return 'wait a moment and run again';
     case ERROR_CODES.resourceMissing:
-      return `${base}; check the id or the path`;
+      return 'check the id or the path';
     case ERROR_CODES.preconditionFailed:
-      return `${base}; it changed since that time: get it again, check the change, and send the new updated_at`;
+      return 'it changed since that time: get it again, check the change, and send the new updated_at';
     case ERROR_CODES.idempotencyKeyReused:
-      return `${base}; an Idempotency-Key names one request: send a different request with a new key`;
+      return 'an Idempotency-Key names one request: send a different request with a new key';
   }
   if (error.status === 400 && error.param === 'cursor')
-    return `${base}; cursors do not last: start the list again from its first page`;
-  if (error.status === 401) return `${base}; check the key with \`svc auth status\``;
-  if (error.status === 403) return `${base}; use a key that is allowed to do this`;
+    return 'cursors do not last: start the list again from its first page';
+  if (error.status === 401) return 'check the key with `svc auth status`';
+  if (error.status === 403) return 'use a key that is allowed to do this';
   // A wait the policy would not take was not a retry: the message already says so.
   const waitRefused = (error.retryAfterSeconds ?? 0) * 1000 > DEFAULT_RETRY_POLICY.maxRetryAfterMs;
   if (error.status >= 500 && !waitRefused)
-    return `${base}; the service failed, try again later (\`svc status\` shows its health)`;
-  return base;
+    return 'the service failed, try again later (`svc status` shows its health)';
+  return undefined;
 }
 
 /** "3h 12m", "45s": a duration for people. */
@@ -135,17 +158,84 @@ export function humanDuration(ms: number): string {
   return `${s}s`;
 }
 
-/** The `{"error": {...}}` form of an error, for --json on stderr. */
-export function errorJson(error: unknown): { error: Record<string, unknown> } {
+/**
+ * The stable `code` of an error for scripts (README, Errors for scripts); the service's own
+ * code, when it sent one, is `service_code` beside it.
+ */
+export const ERROR_KINDS = [
+  'usage',
+  'input_invalid',
+  'auth_missing',
+  'auth_invalid',
+  'scope_missing',
+  'forbidden',
+  'rate_limited',
+  'quota_exhausted',
+  'not_found',
+  'conflict',
+  'invalid_request',
+  'partial_failure',
+  'timeout',
+  'interrupted',
+  'network',
+  'write_unconfirmed',
+  'service',
+  'check_failed',
+  'internal',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** The stable code of `error`. */
+export function errorKind(error: unknown): ErrorKind {
+  if (error instanceof CrawlInterrupted) return errorKind(error.cause);
+  if (error instanceof UsageError) return error.problems ? 'input_invalid' : 'usage';
+  if (localFileProblem(error)) return 'input_invalid';
+  if (error instanceof AuthError)
+    return error.code === ERROR_CODES.apiKeyMissing ? 'auth_missing' : 'auth_invalid';
+  if (error instanceof QuotaError) return 'quota_exhausted';
+  if (error instanceof RateLimitError) return 'rate_limited';
+  if (error instanceof PartialFailure) return 'partial_failure';
+  if (error instanceof StillPending) return 'timeout';
+  if (error instanceof Interrupted) return 'interrupted';
+  if (error instanceof AmbiguousWriteError) return 'write_unconfirmed';
+  if (error instanceof NetworkError) return 'network';
+  if (error instanceof ProtocolError) return 'service';
+  if (error instanceof CommandFailed) return 'check_failed';
+  if (error instanceof ApiError) return apiErrorKind(error);
+  return 'internal';
+}
+
+function apiErrorKind(error: ApiError): ErrorKind {
+  if (error.status === 401) return 'auth_invalid';
+  if (error.status === 403) return error.code === ERROR_CODES.scopeMissing ? 'scope_missing' : 'forbidden';
+  if (error.status === 404) return 'not_found';
+  if (error.status === 409 || error.status === 412) return 'conflict';
+  if (error.status === 429) return 'rate_limited';
+  if (error.status >= 500) return 'service';
+  return 'invalid_request';
+}
+
+/** The `{"error": {...}}` form of an error, one line on stderr with any machine format. */
+export function errorJson(error: unknown, now: number = Date.now()): { error: Record<string, unknown> } {
   const cause = error instanceof CrawlInterrupted ? error.cause : error;
-  if (cause instanceof ApiError) return cause.toJSON();
-  const body: Record<string, unknown> = {
-    type: cause instanceof Error ? cause.name : 'Error',
-    message: describeError(error),
-  };
-  if (cause instanceof AuthError || cause instanceof NetworkError) body.code = cause.code;
+  const { message, hint } = explainError(error, now);
+  const body: Record<string, unknown> = { code: errorKind(error), message, exit_code: exitCodeFor(error) };
+  if (cause instanceof ApiError) {
+    body.status = cause.status;
+    if (cause.requestId) body.request_id = cause.requestId;
+    if (cause.code) body.service_code = cause.code;
+    if (cause.param) body.param = cause.param;
+  }
+  if (hint) body.hint = hint;
+  if ((cause instanceof AuthError || cause instanceof NetworkError) && cause.code)
+    body.detail_code = cause.code;
+  if (cause instanceof RateLimitError && cause.retryAfterSeconds) body.retry_after = cause.retryAfterSeconds;
+  if (cause instanceof ApiError && cause.retryAfterSeconds) body.retry_after = cause.retryAfterSeconds;
+  if (cause instanceof QuotaError) body.resets_at = cause.resetsAt.toISOString();
   // Every bad line of a file check, so a script sees them all, not the first 50.
   if (cause instanceof UsageError && cause.problems) body.problems = cause.problems;
+  const position = (cause as { position?: unknown }).position;
+  if (typeof position === 'number') body.position = position;
   if (error instanceof CrawlInterrupted) body.written = error.written;
   return { error: body };
 }

@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
+import { machineFormatChosen } from '../output/view.js';
 import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
@@ -23,29 +24,33 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
-  ctx.args = argv.slice(2);
+  ctx.args = helpAsFlag(argv.slice(2));
   const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv.slice(0, 2), ...ctx.args]);
     return EXIT.ok;
   } catch (error) {
-    return report(ctx, error);
+    return report(ctx, error, program.opts());
   } finally {
     removeSignalHandlers();
     await ctx.close();
   }
 }
 
-function report(ctx: Context, error: unknown): number {
+function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
+  // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
+  const machine = machineFormatChosen(ctx.globals) || machineFormatChosen(rootOptions);
   if (error instanceof CommanderError) {
     // commander printed its own message already (help, version, or a usage error)
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.ok;
+    const message = error.message.replace(/^error:\s*/, '');
+    if (machine) ctx.messages.json({ error: { code: 'usage', message, exit_code: EXIT.usage } });
     return EXIT.usage;
   }
   const messages = ctx.messages;
-  if (ctx.globals.json) messages.json(errorJson(error));
+  if (machine) messages.json(errorJson(error, ctx.now()));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
   else messages.error(describeError(error, ctx.now()));
@@ -53,6 +58,15 @@ function report(ctx: Context, error: unknown): number {
   if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
   if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);
   return exitCodeFor(error);
+}
+
+/**
+ * `svc help orders list` is `svc orders list --help`: commander's own help command reads one
+ * word only, and would show the help of `orders`.
+ */
+export function helpAsFlag(args: readonly string[]): string[] {
+  if (args[0] !== 'help' || args.length < 3) return [...args];
+  return [...args.slice(1), '--help'];
 }
 
 function installSignalHandlers(ctx: Context): () => void {

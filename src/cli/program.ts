@@ -1,5 +1,5 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
@@ -15,10 +15,14 @@ import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
+import { registerVersion } from '../commands/version/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { parseFieldList } from '../output/fields.js';
+import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
+import { flagsFor, isScoped } from './command-scopes.js';
 import type { Context } from './context.js';
+import { checkGlobalFlags, scopeOf } from './global-flags.js';
 import { integerFlag, positiveNumberFlag } from './parse.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
@@ -60,6 +64,7 @@ const NOUNS: readonly Noun[] = [
   { names: ['profiles'], group: SETUP, register: registerProfiles },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
+  { names: ['version'], group: SETUP, register: registerVersion },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
   { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
@@ -96,9 +101,12 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('--limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
     .option(
       '--fields <list>',
-      'columns for table, csv and tsv; fields kept in json and ndjson',
+      'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)',
       flagParser(parseFieldList),
     )
+    .option('--query <expr>', 'JMESPath over the whole result (every page of a list), e.g. "[].id"')
+    .option('--no-headers', 'no header line in table, csv and tsv')
+    .addOption(new Option('--time <mode>', 'how tables show times (default: relative)').choices(TIME_MODES))
     .option(
       '--max-retries <n>',
       'retries of one request (default 5; also SVC_MAX_RETRIES)',
@@ -114,8 +122,10 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('--debug', 'HTTP requests and answers to stderr, secrets redacted')
     .option('-q, --quiet', 'only results and errors');
 
-  program.hook('preAction', (_root, action) => {
+  program.configureHelp(GLOBAL_OPTIONS_HELP);
+  program.hook('preAction', async (_root, action) => {
     ctx.globals = action.optsWithGlobals();
+    await checkGlobalFlags(ctx, program, action);
   });
 
   const named = args ? nounNamed(program, args) : undefined;
@@ -130,6 +140,38 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
   return program;
+}
+
+/**
+ * A command's help ends with the global flags it takes, under "Global options", as `gh`
+ * shows inherited flags; a noun's help (it runs nothing) and the root's list none.
+ */
+const GLOBAL_OPTIONS_HELP: Partial<Help> = {
+  showGlobalOptions: true,
+  visibleGlobalOptions(command: Command): Option[] {
+    if (command.commands.length > 0 || !command.parent) return [];
+    const scope = scopeOf(command);
+    const allowed = scope ? flagsFor(scope) : undefined;
+    const root = rootOf(command);
+    return root
+      .createHelp()
+      .visibleOptions(root)
+      .filter((option) => {
+        if (option.long === '--help' || option.long === '--version') return false;
+        const name = option.attributeName();
+        return !allowed || !isScoped(name) || allowed.has(name);
+      });
+  },
+  formatItemList(heading: string, items: string[], helper: Help): string[] {
+    const title = heading === 'Global Options:' ? 'Global options:' : heading;
+    return Help.prototype.formatItemList.call(this, title, items, helper);
+  },
+};
+
+function rootOf(command: Command): Command {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root;
 }
 
 const ROOT_HELP_FOOTER = [

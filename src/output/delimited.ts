@@ -5,9 +5,12 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One csv record, CRLF-terminated as RFC 4180 says. */
-export function csvRow(cells: readonly string[]): string {
-  return `${cells.map(csvField).join(',')}\r\n`;
+/**
+ * One csv record. On stdout it ends with LF, so a field read by the shell (`while read id`)
+ * carries no stray `\r`; files written for spreadsheets (--report) pass CRLF, as RFC 4180 says.
+ */
+export function csvRow(cells: readonly string[], eol: '\n' | '\r\n' = '\n'): string {
+  return `${cells.map(csvField).join(',')}${eol}`;
 }
 
 /** One tsv record; tabs and line breaks inside a cell become escapes so rows stay one line each. */

@@ -1,28 +1,48 @@
 /** Field paths (`buyer.country`) and the flat cells csv, tsv and tables are made of. */
 
-/** The value at a dot path, or undefined when any step is missing. */
+/**
+ * The value at a dot path, or undefined when any step is missing. A step into an array reads
+ * that key of each element (`variants.sku` is every variant's SKU), as --fields means in json.
+ */
 export function getPath(value: unknown, path: string): unknown {
-  let current: unknown = value;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
+  return getKeys(value, path.split('.'));
 }
 
-/** Copies only the given dot paths into a new object of the same nesting (for --fields on json). */
+function getKeys(value: unknown, keys: readonly string[]): unknown {
+  if (keys.length === 0) return value;
+  if (Array.isArray(value)) return value.map((element) => getKeys(element, keys));
+  if (value === null || typeof value !== 'object') return undefined;
+  return getKeys((value as Record<string, unknown>)[keys[0]], keys.slice(1));
+}
+
+/**
+ * Copies only the given dot paths into a new object of the same nesting (for --fields on
+ * json); inside an array each element keeps the rest of the path (`lines.sku`).
+ */
 export function pickPaths(value: unknown, paths: readonly string[]): Record<string, unknown> {
+  return pickKeys(
+    value,
+    paths.map((path) => path.split('.')),
+  ) as Record<string, unknown>;
+}
+
+function pickKeys(value: unknown, paths: readonly string[][]): unknown {
+  if (Array.isArray(value)) return value.map((element) => pickKeys(element, paths));
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
-  for (const path of paths) {
-    const found = getPath(value, path);
-    if (found === undefined) continue;
-    const keys = path.split('.');
-    let target = picked;
-    for (const key of keys.slice(0, -1)) {
-      if (typeof target[key] !== 'object' || target[key] === null) target[key] = {};
-      target = target[key] as Record<string, unknown>;
-    }
-    target[keys[keys.length - 1]] = found;
+  // Grouped by first key, in the order the paths name them.
+  const byKey = new Map<string, string[][]>();
+  for (const [key, ...rest] of paths) {
+    const group = byKey.get(key) ?? [];
+    group.push(rest);
+    byKey.set(key, group);
+  }
+  for (const [key, rests] of byKey) {
+    if (!(key in record) || record[key] === undefined) continue;
+    const child = record[key];
+    // A path that ends here keeps the whole value; longer ones pick inside it.
+    picked[key] = rests.some((rest) => rest.length === 0) ? child : pickKeys(child, rests);
   }
   return picked;
 }

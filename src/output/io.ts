@@ -10,6 +10,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Colour on stderr/stdout tables: a terminal, and neither NO_COLOR nor a dumb terminal. */
   color: boolean;
+  /** Columns tables fit in: COLUMNS when set, else the terminal's width; unknown when piped. */
+  columns?: number;
 }
 
 /** The real process streams. */
@@ -33,7 +35,17 @@ export function processIO(env: NodeJS.ProcessEnv = process.env): IO {
     stderrIsTTY: Boolean(process.stderr.isTTY),
     stdinIsTTY: Boolean(process.stdin.isTTY),
     color: stdoutIsTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb',
+    columns: terminalColumns(env.COLUMNS, stdoutIsTTY ? process.stdout.columns : undefined),
   };
+}
+
+/** COLUMNS when it is a positive whole number, else the terminal's own width (0 counts as unknown). */
+export function terminalColumns(
+  fromEnv: string | undefined,
+  fromTerminal: number | undefined,
+): number | undefined {
+  if (fromEnv !== undefined && /^\d+$/.test(fromEnv.trim()) && Number(fromEnv) > 0) return Number(fromEnv);
+  return fromTerminal !== undefined && fromTerminal > 0 ? fromTerminal : undefined;
 }
 
 /**

@@ -1,9 +1,13 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
-import { csvRow, tsvRow } from './delimited.js';
+import { csvField, csvRow, tsvRow } from './delimited.js';
+import { renderDetail } from './detail.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
-import { renderTable } from './table.js';
-import type { OutputSettings, View } from './view.js';
+import { indentAfterFirst, prettyJson } from './json-text.js';
+import { resultShape } from './query-output.js';
+import { renderTable, shrinkableField } from './table.js';
+import { formatTime } from './time.js';
+import type { Column, OutputSettings, View } from './view.js';
 
 /** A crawl that failed midway, after `written` items reached stdout. */
 export class CrawlInterrupted extends Error {
@@ -33,10 +37,16 @@ export class Printer {
   /**
    * Streams a list: ndjson, csv and tsv row by row as pages arrive; json as one array that
    * is closed even when the crawl fails midway (then CrawlInterrupted says how far it got).
-   * Returns how many items were written.
+   * With --query the whole list is gathered first, and the query's result printed.
+   * Returns how many items were written (read, with --query).
    */
   async list<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
-    const { format } = this.settings;
+    const { format, query } = this.settings;
+    if (query) {
+      const gathered = await gather(items, (item) => this.shape(item, view));
+      await this.value(query.apply(gathered));
+      return gathered.length;
+    }
     if (format === 'table') return this.tableList(items, view);
     const out = this.io.stdout;
     let count = 0;
@@ -45,13 +55,13 @@ export class Printer {
     try {
       for await (const item of items) {
         if (format === 'json') {
-          await writeText(out, `${count === 0 ? '\n' : ',\n'}${JSON.stringify(this.shape(item, view))}`);
+          await writeText(out, `${count === 0 ? '\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
         } else if (format === 'ndjson') {
           await writeText(out, `${JSON.stringify(this.shape(item, view))}\n`);
         } else {
-          const rows = view.rows ? view.rows(item) : [item];
+          const rows = this.rowsOf(item, view);
           header ??= this.fieldsFor(view, rows[0]);
-          if (count === 0) await writeText(out, this.delimited(header));
+          if (count === 0) await this.writeHeader(header);
           for (const row of rows)
             await writeText(out, this.delimited(header.map((f) => cellText(getPath(row, f)))));
         }
@@ -63,35 +73,74 @@ export class Printer {
     }
     if (format === 'json') await writeText(out, count === 0 ? ']\n' : '\n]\n');
     else if ((format === 'csv' || format === 'tsv') && count === 0) {
-      await writeText(out, this.delimited(this.fieldsFor(view, undefined)));
+      await this.writeHeader(this.fieldsFor(view, undefined));
     }
     return count;
   }
 
   /**
    * Prints one resource: on a terminal its `summary` or a vertical table, else as the
-   * format says.
+   * format says; with --query, the query's result.
    */
   async item<T>(item: T, options: ItemOptions<T> = {}): Promise<void> {
     const { format } = this.settings;
     const out = this.io.stdout;
     const shaped = options.view ? this.shape(item, options.view) : this.pick(item);
-    if (format === 'json') return writeText(out, `${JSON.stringify(shaped, null, 2)}\n`);
+    if (this.settings.query) return this.value(this.settings.query.apply(shaped));
+    if (format === 'json') return writeText(out, `${this.prettyJson(shaped)}\n`);
     if (format === 'ndjson') return writeText(out, `${JSON.stringify(shaped)}\n`);
     const record = shaped as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
         return writeText(out, `${options.summary(item, this.settings.now)}\n`);
-      return writeText(out, await this.detail(record));
+      const { color, now, time, width } = this.settings;
+      return writeText(out, await renderDetail(record, { color, now, time, width }));
     }
     const fields = this.settings.fields ?? leafPaths(record);
-    await writeText(out, this.delimited(fields));
+    await this.writeHeader(fields);
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
 
   /** Writes a line of plain text to stdout (a secret shown once, a URL). */
   text(line: string): Promise<void> | void {
     return writeText(this.io.stdout, `${line}\n`);
+  }
+
+  /**
+   * Prints any value (a --query result, an answer of `svc api`): JSON; or in the chosen
+   * format when it is a scalar, a list of scalars or a list of flat objects.
+   */
+  async value(value: unknown): Promise<void> {
+    const { format } = this.settings;
+    const out = this.io.stdout;
+    if (format === 'ndjson') {
+      const lines = Array.isArray(value) ? value : [value];
+      for (const line of lines) await writeText(out, `${JSON.stringify(line ?? null)}\n`);
+      return;
+    }
+    const shape = resultShape(value, format);
+    switch (shape.kind) {
+      case 'json':
+        return writeText(out, `${this.prettyJson(shape.value ?? null)}\n`);
+      case 'scalar':
+        return writeText(out, `${this.scalarText(shape.value)}\n`);
+      case 'scalars':
+        for (const scalar of shape.values) await writeText(out, `${this.scalarText(scalar)}\n`);
+        return;
+      case 'records': {
+        const rows = shape.records.map((record) => shape.columns.map((c) => cellText(record[c])));
+        if (format === 'table') return writeText(out, await this.table(shape.columns, rows));
+        await this.writeHeader(shape.columns);
+        for (const row of rows) await writeText(out, this.delimited(row));
+      }
+    }
+  }
+
+  private scalarText(value: string | number | boolean | null): string {
+    const text = cellText(value ?? 'null');
+    if (this.settings.format === 'csv') return csvField(text);
+    if (this.settings.format === 'tsv') return tsvRow([text]).slice(0, -1);
+    return text;
   }
 
   private async tableList<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
@@ -107,50 +156,69 @@ export class Printer {
   }
 
   private async writeTable<T>(items: T[], view: View<T>): Promise<void> {
-    const { now, color } = this.settings;
-    const fields =
-      this.settings.fields ?? (view.columns.length === 0 ? this.fieldsFor(view, items[0]) : undefined);
-    const rendered = fields
-      ? await renderTable(
-          fields,
-          items
-            .flatMap((item) => (view.rows ? view.rows(item) : [item]))
-            .map((row) => fields.map((f) => cellText(getPath(row, f)))),
-          color,
-        )
-      : await renderTable(
-          view.columns.map((c) => c.header),
-          items.map((item) => view.columns.map((c) => c.cell(item, now))),
-          color,
-        );
+    const byFields =
+      this.settings.fields !== undefined || view.columns.length === 0 || this.splitsLines(view);
+    let rendered: string;
+    if (byFields) {
+      const rows = items.flatMap((item) => this.rowsOf(item, view));
+      const fields = this.fieldsFor(view, rows[0]);
+      rendered = await this.table(
+        fields,
+        rows.map((row) => fields.map((f) => cellText(getPath(row, f)))),
+        fields.map(shrinkableField),
+      );
+    } else {
+      const cells = items.map((item) => view.columns.map((c) => this.cell(c, item)));
+      const shown = view.columns
+        .map((column, index) => ({ column, index }))
+        .filter(({ column, index }) => !column.hideEmpty || cells.some((row) => row[index] !== ''));
+      rendered = await this.table(
+        shown.map(({ column }) => column.header),
+        cells.map((row) => shown.map(({ index }) => row[index])),
+        shown.map(({ column }) => column.shrink === true),
+      );
+    }
     await writeText(this.io.stdout, rendered);
   }
 
-  /** Scalars as `key: value` lines, lists of objects as small tables under their name. */
-  private async detail(record: Record<string, unknown>): Promise<string> {
-    const lines: string[] = [];
-    const tables: string[] = [];
-    const width = Math.max(...Object.keys(record).map((k) => k.length), 0);
-    for (const [key, value] of Object.entries(record)) {
-      if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {
-        const columns = [...new Set(value.flatMap((v) => leafPaths(v as Record<string, unknown>)))];
-        const rows = value.map((v) => columns.map((c) => cellText(getPath(v, c))));
-        tables.push(`\n${key}:\n${await renderTable(columns, rows, this.settings.color)}`);
-      } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-        for (const path of leafPaths(value as Record<string, unknown>)) {
-          lines.push(`${`${key}.${path}`.padEnd(width)}  ${cellText(getPath(value, path))}`);
-        }
-      } else {
-        lines.push(`${key.padEnd(width)}  ${cellText(value)}`);
-      }
-    }
-    return `${lines.join('\n')}\n${tables.join('')}`;
+  private cell<T>(column: Column<T>, item: T): string {
+    const { now, time } = this.settings;
+    if (column.time) return formatTime(column.time(item), time ?? 'relative', now);
+    return column.cell?.(item, now) ?? '';
   }
 
-  /** --fields, else the view's fields, else (a generic view) the first item's leaf paths. */
+  private table(headers: string[], rows: string[][], shrinkable?: boolean[]): Promise<string> {
+    const { color, width, headers: withHeaders } = this.settings;
+    return renderTable(headers, rows, color, {
+      width,
+      shrinkable: shrinkable ?? headers.map(shrinkableField),
+      headers: withHeaders,
+    });
+  }
+
+  /** Whether an item makes a row per element of its array field (orders: a row per line). */
+  private splitsLines<T>(view: View<T>): boolean {
+    const perLine = view.perLine;
+    if (!perLine) return false;
+    if (perLine.always) return true;
+    return (this.settings.fields ?? []).some((field) => field.startsWith(`${perLine.field}.`));
+  }
+
+  /** The table, csv and tsv rows of one item: itself, or one per element of its array field. */
+  private rowsOf<T>(item: T, view: View<T>): unknown[] {
+    const field = view.perLine?.field;
+    if (!field || !this.splitsLines(view)) return [item];
+    const elements = (item as Record<string, unknown>)[field];
+    if (!Array.isArray(elements) || elements.length === 0) return [item];
+    return elements.map((element) => ({ ...item, [field]: element }));
+  }
+
+  /** --fields, else the view's fields (with its per-line ones when split), else the first item's leaf paths. */
   private fieldsFor<T>(view: View<T>, first: unknown): string[] {
     if (this.settings.fields) return this.settings.fields;
-    if (view.fields.length > 0) return view.fields;
+    if (view.fields.length > 0) {
+      return this.splitsLines(view) && view.perLine ? [...view.fields, ...view.perLine.fields] : view.fields;
+    }
     return first && typeof first === 'object' ? leafPaths(first as Record<string, unknown>) : [];
   }
 
@@ -162,7 +230,35 @@ export class Printer {
     return this.settings.fields ? pickPaths(item, this.settings.fields) : item;
   }
 
+  /** An item of a json list: one line when piped, indented (and coloured) on a terminal. */
+  private jsonInList(value: unknown): string {
+    return this.settings.pretty
+      ? `  ${indentAfterFirst(this.prettyJson(value), '  ')}`
+      : JSON.stringify(value);
+  }
+
+  private prettyJson(value: unknown): string {
+    return prettyJson(value, this.settings.color && this.settings.pretty === true);
+  }
+
+  private writeHeader(fields: string[]): Promise<void> | void {
+    if (this.settings.headers === false) return;
+    return writeText(this.io.stdout, this.delimited(fields));
+  }
+
   private delimited(cells: string[]): string {
     return this.settings.format === 'csv' ? csvRow(cells) : tsvRow(cells);
   }
+}
+
+/** Every item of a list, shaped, in one array (--query sees the whole result). */
+async function gather<T>(items: AsyncIterable<T>, shape: (item: T) => unknown): Promise<unknown[]> {
+  const gathered: unknown[] = [];
+  try {
+    for await (const item of items) gathered.push(shape(item));
+  } catch (error) {
+    // Nothing was printed: a query over part of a list would answer wrongly.
+    throw new CrawlInterrupted(0, error);
+  }
+  return gathered;
 }

@@ -19,13 +19,13 @@ export class ReportFile {
         reject(new UsageError(`cannot write the report ${path}: ${error.message}`)),
       );
     });
-    stream.write(csvRow(['line', 'key', 'status', 'code', 'message']));
+    stream.write(csvRow(['line', 'key', 'status', 'code', 'message'], '\r\n'));
     return new ReportFile(stream);
   }
 
   write(outcomes: readonly ItemOutcome[]): void {
     for (const o of outcomes)
-      this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? '']));
+      this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? ''], '\r\n'));
   }
 
   /** Ends the file; later calls wait for the same end. */

@@ -1,10 +1,28 @@
 /** Tables for a terminal, drawn with cli-table3 (imported only when a table is drawn). */
+import { fitColumns } from './fit.js';
+
+/** How a table is laid out beyond its cells. */
+export interface TableLayout {
+  /** Terminal columns to fit in (undefined: as wide as the cells make it). */
+  width?: number;
+  /** Per column: whether it may shrink to fit (free text; never ids). */
+  shrinkable?: readonly boolean[];
+  /** False with --no-headers. */
+  headers?: boolean;
+}
 
 /** Renders rows under headers with light borders, as `gh` does, bold headers when coloured. */
-export async function renderTable(headers: string[], rows: string[][], color: boolean): Promise<string> {
+export async function renderTable(
+  headers: string[],
+  rows: string[][],
+  color: boolean,
+  layout: TableLayout = {},
+): Promise<string> {
   const { default: Table } = await import('cli-table3');
+  const oneLine = rows.map((row) => row.map((cell) => cell.replaceAll('\n', ' ')));
+  const fitted = fitColumns(headers, oneLine, layout.width, layout.shrinkable ?? headers.map(() => false));
   const table = new Table({
-    head: headers.map((h) => (color ? `\u001b[1m${h}\u001b[22m` : h)),
+    head: layout.headers === false ? [] : fitted.headers.map((h) => (color ? `\u001b[1m${h}\u001b[22m` : h)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },
     chars: {
       top: '',
@@ -24,10 +42,16 @@ export async function renderTable(headers: string[], rows: string[][], color: bo
       middle: '',
     },
   });
-  for (const row of rows) table.push(row.map((cell) => cell.replaceAll('\n', ' ')));
+  for (const row of fitted.rows) table.push(row);
   return `${table
     .toString()
     .split('\n')
     .map((line) => line.trimEnd())
     .join('\n')}\n`;
+}
+
+/** Whether a column of these fields may shrink: anything but an id. */
+export function shrinkableField(field: string): boolean {
+  const key = field.slice(field.lastIndexOf('.') + 1);
+  return key !== 'id' && !key.endsWith('_id');
 }

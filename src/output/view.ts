@@ -1,12 +1,29 @@
 /** How one kind of resource is shown: table columns for people, field paths for machines. */
+import type { Query } from './query.js';
+import type { TimeMode } from './time.js';
 
 export type OutputFormat = 'table' | 'json' | 'ndjson' | 'csv' | 'tsv';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'ndjson', 'csv', 'tsv'];
 
-/** One table column: a header and how to compute its cell. */
+/** One table column: a header and its cell, computed (`cell`) or a time shown as --time says (`time`). */
 export interface Column<T> {
   header: string;
-  cell: (item: T, now: number) => string;
+  cell?: (item: T, now: number) => string;
+  time?: (item: T) => string | null | undefined;
+  /** Free text that may be cut with "…" to fit the terminal (never an id). */
+  shrink?: boolean;
+  /** Left out when every row's cell is empty (a field few items have). */
+  hideEmpty?: boolean;
+}
+
+/** Rows of an item's array field (an order's lines) in table, csv and tsv. */
+export interface PerLine {
+  /** The array field: `lines`. */
+  field: string;
+  /** Its default columns, after the item's: `lines.sku`, `lines.quantity`… */
+  fields: string[];
+  /** A row per element even when no `lines.*` field is asked for (--per-line). */
+  always?: boolean;
 }
 
 /** Per-noun presentation, kept beside the noun's schema use. */
@@ -15,8 +32,8 @@ export interface View<T> {
   columns: Column<T>[];
   /** Default csv/tsv field paths (API field names, nested as dot paths); empty: the first item's. */
   fields: string[];
-  /** csv/tsv rows of one item; orders make one per line. Default: the item itself. */
-  rows?: (item: T) => unknown[];
+  /** A row per element of an array field, when one of its fields is selected or asked for. */
+  perLine?: PerLine;
   /** Drops what must not appear by default (buyer personal data) from json and ndjson. */
   redact?: (item: T) => T;
 }
@@ -28,6 +45,16 @@ export interface OutputSettings {
   quiet: boolean;
   color: boolean;
   now: number;
+  /** --query, compiled. */
+  query?: Query;
+  /** False with --no-headers. */
+  headers?: boolean;
+  /** --time; unset, lists show relative times and detail views the timestamps as sent. */
+  time?: TimeMode;
+  /** Terminal columns, for tables that fit. */
+  width?: number;
+  /** Stdout is a terminal: JSON indented (and coloured with `color`) for lists as for items. */
+  pretty?: boolean;
 }
 
 /** The format in force: --json, then -o, then table on a terminal and tsv when piped. */
@@ -38,6 +65,11 @@ export function resolveFormat(
   if (options.json) return 'json';
   if (options.output) return options.output as OutputFormat;
   return stdoutIsTTY ? 'table' : 'tsv';
+}
+
+/** Whether the format was chosen for a machine (--json or -o other than table). */
+export function machineFormatChosen(options: { json?: boolean; output?: string }): boolean {
+  return Boolean(options.json) || (options.output !== undefined && options.output !== 'table');
 }
 
 /** "3m", "5h", "2d": how long ago a timestamp was, for tables. */

@@ -10,13 +10,27 @@ import {
 import { listOf } from '../schemas/common.js';
 import { itemPath } from './paths.js';
 
-/** GET /channel_accounts: one entry per connected account (summary shape, one page). */
-export async function listChannelAccounts(client: ApiClient): Promise<ChannelAccountSummary[]> {
-  const response = await client.request(
-    { method: 'GET', path: '/channel_accounts' },
-    listOf(ChannelAccountSummary),
-  );
-  return response.body.data;
+/** One read per client (a run): the filter check and the table's account labels share it. */
+const accountsRead = new WeakMap<ApiClient, Promise<ChannelAccountSummary[]>>();
+
+/** GET /channel_accounts: one entry per connected account (summary shape, one page), read once per client. */
+export function listChannelAccounts(client: ApiClient): Promise<ChannelAccountSummary[]> {
+  let read = accountsRead.get(client);
+  if (!read) {
+    read = client
+      .request({ method: 'GET', path: '/channel_accounts' }, listOf(ChannelAccountSummary))
+      .then((response) => response.body.data);
+    // A failed read is not kept: the next caller asks again.
+    read.catch(() => accountsRead.delete(client));
+    accountsRead.set(client, read);
+  }
+  return read;
+}
+
+/** Channel account labels by id, for tables that name accounts instead of showing bare ids. */
+export async function accountLabels(client: ApiClient): Promise<Map<string, string>> {
+  const accounts = await listChannelAccounts(client);
+  return new Map(accounts.filter((a) => a.label).map((a) => [a.id, a.label as string]));
 }
 
 /** GET /channel_accounts/{id}. */

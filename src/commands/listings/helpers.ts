@@ -28,7 +28,7 @@ export function withWait(command: Command): Command {
     .option('--wait', 'wait for the operation to end and show its per-channel results')
     .option(
       '--timeout <s>',
-      `with --wait: give up after S seconds (default ${DEFAULT_WAIT_SECONDS}; exit 8)`,
+      'with --wait: give up after S seconds, then exit 8',
       integerFlag('--timeout', 0),
       DEFAULT_WAIT_SECONDS,
     );

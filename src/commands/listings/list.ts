@@ -46,11 +46,12 @@ export function listCommand(parent: Command, ctx: Context): void {
         error_code: options.errorCode,
         updated_after: options.updatedAfter,
       };
-      await printList(
-        ctx,
-        listListings(await ctx.client(), filters, ctx.listLimit),
-        listingsView,
-        'listings',
-      );
+      const client = await ctx.client();
+      // On a table, accounts by their labels: one read, shared with the --channel check.
+      const labels =
+        ctx.format === 'table'
+          ? await (await import('../../api/resources/channels.js')).accountLabels(client)
+          : undefined;
+      await printList(ctx, listListings(client, filters, ctx.listLimit), listingsView(labels), 'listings');
     });
 }

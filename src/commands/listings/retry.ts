@@ -52,7 +52,7 @@ export function retryCommand(parent: Command, ctx: Context): void {
     .option('--wait', 'follow the resyncs and report which listings still fail, with their issue')
     .option(
       '--timeout <s>',
-      `with --wait: give up after S seconds (default ${DEFAULT_WAIT_SECONDS}; exit 8)`,
+      'with --wait: give up after S seconds, then exit 8',
       integerFlag('--timeout', 0),
       DEFAULT_WAIT_SECONDS,
     )
@@ -105,7 +105,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   }
   const count = `${matches.length.toLocaleString('en-US')} ${what}`;
   if (options.dryRun) {
-    await ctx.printer.list(fromArray(matches), listingsView);
+    await ctx.printer.list(fromArray(matches), listingsView());
     ctx.messages.info(
       `Dry run: ${count} would be resynced in ${matches.length} requests (${matches.length} units of daily write quota). Nothing was sent.`,
     );

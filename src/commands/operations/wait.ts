@@ -17,7 +17,7 @@ export function waitCommand(parent: Command, ctx: Context): void {
     .argument('<id>', 'operation id (op_…)')
     .option(
       '--timeout <s>',
-      `give up after S seconds (default ${DEFAULT_WAIT_SECONDS})`,
+      'give up after S seconds, then exit 8',
       integerFlag('--timeout', 0),
       DEFAULT_WAIT_SECONDS,
     )

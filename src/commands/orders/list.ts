@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { OrderFilters } from '../../api/resources/orders.js';
+import type { Order } from '../../api/schemas/order.js';
 import type { Context } from '../../cli/context.js';
 import { printList } from '../../cli/list-command.js';
 import { timeFlag } from '../../cli/parse.js';
 import { UsageError } from '../../errors.js';
+import type { View } from '../../output/view.js';
 import { ordersView } from '../../output/views/orders.js';
 
 /** Flags of `svc orders list`. */
@@ -14,6 +16,7 @@ export interface OrdersListOptions {
   createdAfter?: string;
   sinceLast?: string;
   showBuyer?: boolean;
+  perLine?: boolean;
 }
 
 /** `svc orders list`: the operator's morning list. */
@@ -37,6 +40,10 @@ export function listCommand(parent: Command, ctx: Context): void {
       'incremental export: every order created since the export saved under NAME, each once; moves the mark when done',
     )
     .option('--show-buyer', 'show buyer name, email and address in tables and csv')
+    .option(
+      '--per-line',
+      'a row per order line in table, csv and tsv (also when a lines.* field is selected)',
+    )
     .addHelpText(
       'after',
       [
@@ -49,6 +56,8 @@ export function listCommand(parent: Command, ctx: Context): void {
         '  svc orders list --status awaiting_shipment',
         '  svc orders list --created-after 24h --all -o csv > orders.csv',
         '  svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
+        '  svc orders list --status awaiting_shipment --fields id,lines.sku,lines.quantity -o csv',
+        "  svc orders list --status awaiting_shipment --all --query 'length(@)'",
       ].join('\n'),
     )
     .action(async (options: OrdersListOptions) => runOrdersList(ctx, options));
@@ -64,16 +73,11 @@ export async function runOrdersList(ctx: Context, options: OrdersListOptions): P
     channel_account_id: options.channelAccount,
     created_after: options.createdAfter,
   };
-  if (options.sinceLast !== undefined)
-    return runSinceLast(ctx, options.sinceLast, filters, Boolean(options.showBuyer));
+  const view = ordersView(Boolean(options.showBuyer), Boolean(options.perLine));
+  if (options.sinceLast !== undefined) return runSinceLast(ctx, options.sinceLast, filters, view);
   const { listOrders } = await import('../../api/resources/orders.js');
   const client = await ctx.client();
-  await printList(
-    ctx,
-    listOrders(client, filters, ctx.listLimit),
-    ordersView(Boolean(options.showBuyer)),
-    'orders',
-  );
+  await printList(ctx, listOrders(client, filters, ctx.listLimit), view, 'orders');
 }
 
 /** `--since-last NAME`: the orders created since the saved mark, each once; then the mark moves. */
@@ -81,7 +85,7 @@ async function runSinceLast(
   ctx: Context,
   name: string,
   filters: OrderFilters,
-  showBuyer: boolean,
+  view: View<Order>,
 ): Promise<void> {
   if (ctx.globals.limit !== undefined) {
     throw new UsageError(
@@ -118,7 +122,7 @@ async function runSinceLast(
   );
   // Every order goes out, so the "showing the first N" hint must not appear.
   ctx.globals.all = true;
-  await printList(ctx, run.orders(), ordersView(showBuyer), 'orders');
+  await printList(ctx, run.orders(), view, 'orders');
   const next = run.nextMark();
   if (!next) {
     ctx.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);

@@ -7,8 +7,8 @@ export const channelAccountsView: View<ChannelAccountSummary> = {
   columns: [
     { header: 'ID', cell: (a) => a.id },
     { header: 'CHANNEL', cell: (a) => a.channel },
-    { header: 'LABEL', cell: (a) => a.label ?? '' },
-    { header: 'SHOP', cell: (a) => a.shop_name ?? '' },
+    { header: 'LABEL', cell: (a) => a.label ?? '', shrink: true },
+    { header: 'SHOP', cell: (a) => a.shop_name ?? '', shrink: true },
     { header: 'STATUS', cell: (a) => a.status ?? '' },
     {
       header: 'DISCOVERY',
@@ -36,7 +36,7 @@ export const policiesView: View<Policy> = {
   columns: [
     { header: 'ID', cell: (p) => p.id },
     { header: 'TYPE', cell: (p) => p.type ?? '' },
-    { header: 'NAME', cell: (p) => p.name ?? '' },
+    { header: 'NAME', cell: (p) => p.name ?? '', shrink: true },
   ],
   fields: ['id', 'type', 'name'],
 };
@@ -45,8 +45,8 @@ export const policiesView: View<Policy> = {
 export const categoriesView: View<Category> = {
   columns: [
     { header: 'ID', cell: (c) => c.id },
-    { header: 'NAME', cell: (c) => c.name ?? '' },
-    { header: 'PATH', cell: (c) => c.path ?? '' },
+    { header: 'NAME', cell: (c) => c.name ?? '', shrink: true },
+    { header: 'PATH', cell: (c) => c.path ?? '', shrink: true },
     { header: 'LEAF', cell: (c) => (c.leaf ? 'yes' : 'no') },
   ],
   fields: ['id', 'name', 'path', 'parent_id', 'leaf'],

@@ -1,6 +1,6 @@
 /** How events are shown. */
 import type { Event } from '../../api/schemas/event.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
 /** Events: what happened to which resource, newest first. */
 export const eventsView: View<Event> = {
@@ -8,7 +8,7 @@ export const eventsView: View<Event> = {
     { header: 'ID', cell: (e) => e.id },
     { header: 'TYPE', cell: (e) => e.type },
     { header: 'OBJECT', cell: (e) => String((e.data?.object as { id?: string } | undefined)?.id ?? '') },
-    { header: 'CREATED', cell: (e, now) => age(e.created_at, now) },
+    { header: 'CREATED', time: (e) => e.created_at },
   ],
   fields: ['id', 'type', 'api_version', 'store_id', 'created_at', 'data.object.id', 'data.object.object'],
 };

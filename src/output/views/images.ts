@@ -7,8 +7,8 @@ export const imagesView: View<Image> = {
   columns: [
     { header: 'POS', cell: (i) => String(i.position ?? '') },
     { header: 'ID', cell: (i) => i.id },
-    { header: 'URL', cell: (i) => i.url },
-    { header: 'ALT', cell: (i) => i.alt ?? '' },
+    { header: 'URL', cell: (i) => i.url, shrink: true },
+    { header: 'ALT', cell: (i) => i.alt ?? '', shrink: true },
   ],
   fields: ['position', 'id', 'url', 'alt'],
 };

@@ -1,30 +1,42 @@
 /** How listings are shown. */
 import type { Listing } from '../../api/schemas/listing.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
-/** Listings: where each product is published and what the channel said. */
-export const listingsView: View<Listing> = {
-  columns: [
-    { header: 'ID', cell: (l) => l.id },
-    { header: 'PRODUCT', cell: (l) => l.product_id },
-    { header: 'CHANNEL', cell: (l) => l.channel ?? '' },
-    { header: 'ACCOUNT', cell: (l) => l.channel_account_id },
-    { header: 'STATUS', cell: (l) => l.status },
-    { header: 'ISSUES', cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', ') },
-    { header: 'UPDATED', cell: (l, now) => age(l.updated_at, now) },
-  ],
-  fields: [
-    'id',
-    'product_id',
-    'channel',
-    'channel_account_id',
-    'status',
-    'id_on_channel',
-    'url_on_channel',
-    'site',
-    'issues',
-    'operation_id',
-    'created_at',
-    'updated_at',
-  ],
-};
+/**
+ * Listings: where each product is published and what the channel said. With the store's
+ * account labels (one read), ACCOUNT names the account instead of showing a bare chac_ id.
+ */
+export function listingsView(accountLabels?: ReadonlyMap<string, string>): View<Listing> {
+  return {
+    columns: [
+      { header: 'ID', cell: (l) => l.id },
+      { header: 'PRODUCT', cell: (l) => l.product_id },
+      { header: 'TITLE', cell: (l) => l.overrides?.title ?? '', shrink: true, hideEmpty: true },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '' },
+      {
+        header: 'ACCOUNT',
+        cell: (l) => accountLabels?.get(l.channel_account_id) || l.channel_account_id,
+        shrink: accountLabels !== undefined,
+      },
+      { header: 'STATUS', cell: (l) => l.status },
+      { header: 'ISSUES', cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '), shrink: true },
+      { header: 'UPDATED', time: (l) => l.updated_at },
+    ],
+    fields: LISTING_FIELDS,
+  };
+}
+
+const LISTING_FIELDS = [
+  'id',
+  'product_id',
+  'channel',
+  'channel_account_id',
+  'status',
+  'id_on_channel',
+  'url_on_channel',
+  'site',
+  'issues',
+  'operation_id',
+  'created_at',
+  'updated_at',
+];

@@ -1,6 +1,6 @@
 /** How operations are shown. */
 import type { Operation } from '../../api/schemas/operation.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
 /** Operations: what propagated where, and how it ended. */
 export const operationsView: View<Operation> = {
@@ -9,8 +9,8 @@ export const operationsView: View<Operation> = {
     { header: 'TYPE', cell: (o) => o.type ?? '' },
     { header: 'STATUS', cell: (o) => o.status },
     { header: 'RESOURCE', cell: (o) => o.resource_id ?? '' },
-    { header: 'RESULTS', cell: (o) => resultCounts(o) },
-    { header: 'CREATED', cell: (o, now) => age(o.created_at, now) },
+    { header: 'RESULTS', cell: (o) => resultCounts(o), shrink: true },
+    { header: 'CREATED', time: (o) => o.created_at },
   ],
   fields: ['id', 'type', 'status', 'resource_type', 'resource_id', 'results', 'created_at', 'completed_at'],
 };

@@ -1,6 +1,6 @@
-/** How orders are shown: an operator's glance on a terminal, a row per order line in csv/tsv. */
+/** How orders are shown: an operator's glance on a terminal, a row per order in csv/tsv (per line on request). */
 import type { Order } from '../../api/schemas/order.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
 const ORDER_FIELDS = [
   'id',
@@ -21,8 +21,8 @@ const ORDER_FIELDS = [
 const LINE_FIELDS = ['lines.sku', 'lines.title', 'lines.quantity', 'lines.price', 'lines.product_id'];
 const BUYER_FIELDS = ['buyer.name', 'buyer.email', 'buyer.address'];
 
-/** The orders view; buyer name, email and address only with `showBuyer`. */
-export function ordersView(showBuyer: boolean): View<Order> {
+/** The orders view; buyer name, email and address only with `showBuyer`; a row per order line with `perLine`. */
+export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
   return {
     columns: [
       { header: 'ID', cell: (o) => o.id },
@@ -32,16 +32,20 @@ export function ordersView(showBuyer: boolean): View<Order> {
       { header: 'TOTAL', cell: (o) => `${o.total ?? ''} ${o.currency ?? ''}`.trim() },
       { header: 'ITEMS', cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)) },
       ...(showBuyer
-        ? [{ header: 'BUYER', cell: (o: Order) => `${o.buyer?.name ?? ''} <${o.buyer?.email ?? ''}>` }]
+        ? [
+            {
+              header: 'BUYER',
+              cell: (o: Order) => `${o.buyer?.name ?? ''} <${o.buyer?.email ?? ''}>`,
+              shrink: true,
+            },
+          ]
         : []),
       { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '' },
-      { header: 'AGE', cell: (o, now) => age(o.created_at, now) },
+      { header: 'AGE', time: (o) => o.created_at },
     ],
-    fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : []), ...LINE_FIELDS],
-    // One csv/tsv row per order line, the order's columns repeated: `lines.sku` reads the line.
-    rows: (order) =>
-      (order.lines ?? []).length === 0
-        ? [order]
-        : (order.lines ?? []).map((line) => ({ ...order, lines: line })),
+    fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : [])],
+    // A row per order; per order line (the order's columns repeated) once a `lines.*` field
+    // is selected or --per-line asks, so `wc -l` counts orders unless lines were asked for.
+    perLine: { field: 'lines', fields: LINE_FIELDS, always: perLine },
   };
 }

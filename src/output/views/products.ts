@@ -1,18 +1,18 @@
 /** How products are shown. */
 import type { Product } from '../../api/schemas/product.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
 /** Products: title, variants and where they are listed. */
 export const productsView: View<Product> = {
   columns: [
     { header: 'ID', cell: (p) => p.id },
-    { header: 'TITLE', cell: (p) => truncate(p.title, 40) },
+    { header: 'TITLE', cell: (p) => p.title, shrink: true },
     { header: 'VARIANTS', cell: (p) => String(p.variants?.length ?? 0) },
-    { header: 'SKUS', cell: (p) => truncate((p.variants ?? []).map((v) => v.sku).join(', '), 30) },
+    { header: 'SKUS', cell: (p) => (p.variants ?? []).map((v) => v.sku).join(', '), shrink: true },
     { header: 'IMAGES', cell: (p) => String(p.images?.length ?? 0) },
     { header: 'LISTINGS', cell: (p) => String(p.listings?.length ?? 0) },
     { header: 'STATUS', cell: (p) => p.status ?? '' },
-    { header: 'UPDATED', cell: (p, now) => age(p.updated_at, now) },
+    { header: 'UPDATED', time: (p) => p.updated_at },
   ],
   fields: [
     'id',
@@ -29,7 +29,3 @@ export const productsView: View<Product> = {
     'updated_at',
   ],
 };
-
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}

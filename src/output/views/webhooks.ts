@@ -1,15 +1,15 @@
 /** How webhook endpoints are shown. */
 import type { WebhookEndpoint } from '../../api/schemas/webhook-endpoint.js';
-import { age, type View } from '../view.js';
+import type { View } from '../view.js';
 
 /** Webhook endpoints: where events go, which ones, and whether delivery is on. */
 export const webhooksView: View<WebhookEndpoint> = {
   columns: [
     { header: 'ID', cell: (w) => w.id },
-    { header: 'URL', cell: (w) => w.url },
-    { header: 'EVENTS', cell: (w) => w.enabled_events.join(',') },
+    { header: 'URL', cell: (w) => w.url, shrink: true },
+    { header: 'EVENTS', cell: (w) => w.enabled_events.join(','), shrink: true },
     { header: 'STATUS', cell: (w) => w.status },
-    { header: 'CREATED', cell: (w, now) => age(w.created_at, now) },
+    { header: 'CREATED', time: (w) => w.created_at },
   ],
   fields: ['id', 'url', 'enabled_events', 'status', 'description', 'created_at'],
 };

@@ -1,0 +1,131 @@
+/**
+ * Which global flags mean something to each command (README, Global options): --all and
+ * --limit to lists, --fields to commands that print the service's resources (whose fields are
+ * known), --yes to commands that ask first, the output flags to commands that print data. A
+ * flag given to a command it means nothing to is refused (exit 2), and the command's help
+ * lists only the global flags it takes. Every command has an entry (a test checks).
+ */
+import type { ZodType } from 'zod';
+
+/** What one command's global flags can mean. */
+export interface CommandScope {
+  /** A list: --all and --limit choose how much of it. */
+  list?: boolean;
+  /** The field paths of what it prints, for --fields (checked, and listed by --fields help). */
+  fields?: () => Promise<readonly string[]>;
+  /** It asks before acting: --yes answers. */
+  confirms?: boolean;
+  /**
+   * What it prints: `data` (the default) takes every output flag; `lines` (its own lines, or
+   * one JSON object per event) only -o and --json; `none` (a script, a server) none of them.
+   */
+  output?: 'data' | 'lines' | 'none';
+}
+
+/** The global flags each part of a scope governs, by commander's attribute names. */
+export const SCOPED_FLAGS = {
+  list: ['all', 'limit'],
+  fields: ['fields'],
+  confirms: ['yes'],
+  format: ['output', 'json'],
+  data: ['query', 'headers', 'time'],
+} as const;
+
+async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly string[]> {
+  const [{ schemaFields }, schema] = await Promise.all([import('../api/schemas/fields.js'), load()]);
+  return schemaFields(schema);
+}
+
+const order = () => schemaFieldsOf(async () => (await import('../api/schemas/order.js')).Order);
+const listing = () => schemaFieldsOf(async () => (await import('../api/schemas/listing.js')).Listing);
+const product = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Product);
+const image = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Image);
+const operation = () => schemaFieldsOf(async () => (await import('../api/schemas/operation.js')).Operation);
+const event = () => schemaFieldsOf(async () => (await import('../api/schemas/event.js')).Event);
+const webhook = () =>
+  schemaFieldsOf(async () => (await import('../api/schemas/webhook-endpoint.js')).WebhookEndpoint);
+const deleted = () => schemaFieldsOf(async () => (await import('../api/schemas/common.js')).Deleted);
+const channels = () => import('../api/schemas/channel-account.js');
+const fixed = (fields: readonly string[]) => async () => fields;
+
+/** Every command by its path below `svc`. */
+export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
+  'auth login': {},
+  'auth status': {},
+  'auth logout': {},
+  'profiles list': { fields: fixed(['name', 'current', 'base_url', 'key', 'mode']) },
+  'profiles use': {},
+  'profiles remove': {},
+  status: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Status) },
+  health: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Health) },
+  version: { fields: fixed(['version', 'node', 'platform']) },
+  api: { list: true },
+  'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
+  'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
+  'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },
+  'channels categories': {
+    list: true,
+    fields: () => schemaFieldsOf(async () => (await channels()).Category),
+  },
+  'channels schema': {},
+  'products list': { list: true, fields: product },
+  'products get': { fields: product },
+  'products create': { fields: product },
+  'products update': { fields: product },
+  'products delete': { confirms: true, fields: deleted },
+  'products upsert': { confirms: true },
+  'products images list': { fields: image },
+  'products images add': { fields: image },
+  'products images remove': { fields: image },
+  'products images reorder': { fields: image },
+  'files upload': {
+    fields: () => schemaFieldsOf(async () => (await import('../api/schemas/file.js')).File),
+  },
+  'listings list': { list: true, fields: listing },
+  'listings get': { fields: listing },
+  'listings publish': { confirms: true },
+  'listings update': {},
+  'listings resync': {},
+  'listings delist': { confirms: true },
+  'listings retry': { confirms: true },
+  'inventory push': { confirms: true },
+  'inventory set': {
+    fields: () => schemaFieldsOf(async () => (await import('../api/schemas/inventory.js')).InventoryItem),
+  },
+  'inventory export': { list: true, fields: fixed(['sku', 'quantity', 'price']) },
+  'orders list': { list: true, fields: order },
+  'orders get': { fields: order },
+  'orders fulfill': { confirms: true },
+  'operations list': { list: true, fields: operation },
+  'operations get': { fields: operation },
+  'operations wait': { fields: operation },
+  'events list': { list: true, fields: event },
+  'events replay': { output: 'lines' },
+  'events listen': { output: 'lines' },
+  'webhooks list': { list: true, fields: webhook },
+  'webhooks create': { fields: webhook },
+  'webhooks update': { fields: webhook },
+  'webhooks delete': { confirms: true, fields: deleted },
+  'webhooks verify': { output: 'lines' },
+  'emulator start': { output: 'lines' },
+  completion: { output: 'none' },
+  __complete: { output: 'none' },
+  __docs: { output: 'none' },
+};
+
+/** The global flags (attribute names) that mean something to a command with this scope. */
+export function flagsFor(scope: CommandScope): Set<string> {
+  const flags = new Set<string>();
+  if (scope.list) for (const flag of SCOPED_FLAGS.list) flags.add(flag);
+  if (scope.fields) for (const flag of SCOPED_FLAGS.fields) flags.add(flag);
+  if (scope.confirms) for (const flag of SCOPED_FLAGS.confirms) flags.add(flag);
+  const output = scope.output ?? 'data';
+  if (output !== 'none') for (const flag of SCOPED_FLAGS.format) flags.add(flag);
+  if (output === 'data') for (const flag of SCOPED_FLAGS.data) flags.add(flag);
+  return flags;
+}
+
+/** Whether a global flag (attribute name) is one that scopes govern. */
+export function isScoped(flag: string): boolean {
+  return Object.values(SCOPED_FLAGS).some((flags) => (flags as readonly string[]).includes(flag));
+}

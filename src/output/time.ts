@@ -1,0 +1,27 @@
+/** How tables show times (`--time utc|local|relative`). */
+import { age } from './view.js';
+
+export type TimeMode = 'utc' | 'local' | 'relative';
+export const TIME_MODES: readonly TimeMode[] = ['utc', 'local', 'relative'];
+
+/** A timestamp as a table shows it: "3m" ago, "2026-11-01 09:00:00Z", or local with its offset. */
+export function formatTime(timestamp: string | null | undefined, mode: TimeMode, now: number): string {
+  if (!timestamp) return '';
+  if (mode === 'relative') return age(timestamp, now);
+  const ms = Date.parse(timestamp);
+  if (Number.isNaN(ms)) return timestamp;
+  const date = new Date(ms);
+  if (mode === 'utc') return `${date.toISOString().slice(0, 19).replace('T', ' ')}Z`;
+  const offset = -date.getTimezoneOffset();
+  const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  const sign = offset < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${local}${sign}${hours}:${minutes}`;
+}
+
+/** Whether a field holds a time: `created_at`, `last_check.time`, a status bucket's `t`. */
+export function isTimeField(path: string): boolean {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  return key.endsWith('_at') || key === 'time' || key === 't';
+}
