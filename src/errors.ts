@@ -44,12 +44,14 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly retryAfterSeconds?: number;
   readonly requestId?: string;
+  /** The answer's headers (names in lower case), for `svc api --include`. */
+  readonly headers?: Record<string, string>;
   /** What to do next, when the request it answered tells more than the code (a 404's route). */
   nextStep?: string;
   constructor(
     status: number,
     body: ApiErrorBody,
-    extra: { retryAfterSeconds?: number; requestId?: string } = {},
+    extra: { retryAfterSeconds?: number; requestId?: string; headers?: Record<string, string> } = {},
   ) {
     super(body.message || `the service answered HTTP ${status}`);
     this.status = status;
@@ -58,6 +60,7 @@ export class ApiError extends Error {
     this.param = body.param;
     this.retryAfterSeconds = extra.retryAfterSeconds;
     this.requestId = extra.requestId;
+    this.headers = extra.headers;
   }
   /** The error as `{error: {...}}`, for `--json` on stderr. */
   toJSON(): { error: ApiErrorBody & { status: number } } {

@@ -48,7 +48,10 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
     if (status >= 500 || status === 429) {
       const what = contentType ? contentType.split(';')[0].trim() : 'no content type';
       const message = `the service at ${url} answered with ${what} instead of a JSON error`;
-      return { ok: false, error: new ApiError(status, { message }, { retryAfterSeconds, requestId }) };
+      return {
+        ok: false,
+        error: new ApiError(status, { message }, { retryAfterSeconds, requestId, headers }),
+      };
     }
     if (status >= 300 && status < 400) {
       const location = headers.location ? ` to ${headers.location}` : '';
@@ -68,7 +71,7 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
       error: new QuotaError((body.message || 'daily write quota used up').replace(/\.$/, ''), resetsAt),
     };
   }
-  return { ok: false, error: new ApiError(status, body, { retryAfterSeconds, requestId }) };
+  return { ok: false, error: new ApiError(status, body, { retryAfterSeconds, requestId, headers }) };
 }
 
 /** The `{error: {...}}` object of an error body, tolerant of unknown fields; undefined when absent. */

@@ -201,6 +201,10 @@ export class Transport {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'svc',
     };
+    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+      // The key is sent only as the client's own Authorization, never as a caller's header.
+      if (name.toLowerCase() !== 'authorization') headers[name.toLowerCase()] = value;
+    }
     const key = this.options.apiKey;
     if (spec.auth !== false && key) {
       // A malformed key is never sent (docs/service-contract.md, Keys).

@@ -23,6 +23,8 @@ export interface RequestSpec {
   repeatable?: boolean;
   /** The logical write's key; generated once when absent and reused across every retry. */
   idempotencyKey?: string;
+  /** Extra request headers (`svc api -H`); never Authorization, which the key alone sets. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 

@@ -31,6 +31,8 @@ export interface BulkSessionOptions {
 export class BulkSession {
   readonly tally = new Tally();
   private stopped?: RunStopped;
+  /** Requests whose outcomes were recorded (each record() is one answer), for items per request. */
+  private answered = 0;
 
   private constructor(
     private readonly ctx: Context,
@@ -46,10 +48,13 @@ export class BulkSession {
       ? await (await import('../output/report.js')).ReportFile.open(options.report)
       : undefined;
     const { startProgress } = await import('../output/progress.js');
+    const { paceReader } = await import('./pace-reader.js');
     const progress = await startProgress(ctx.io, {
       total: options.total,
       noun: options.noun,
       enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+      // The ETA comes from the pacer's sustained rate (README, Output).
+      pace: paceReader(await ctx.client(), ctx.now),
     });
     return new BulkSession(ctx, options, progress, report, ctx.now());
   }
@@ -68,11 +73,12 @@ export class BulkSession {
     this.tally.summary.requests++;
   }
 
-  /** Tallies, reports and shows progress for outcomes as they land. */
+  /** Tallies, reports and shows progress for the outcomes of one answered request as they land. */
   record(outcomes: readonly ItemOutcome[]): void {
     for (const outcome of outcomes) this.tally.add(outcome);
     this.report?.write(outcomes);
-    this.progress.update(this.tally.summary.total);
+    this.answered += 1;
+    this.progress.update(this.tally.summary.total, this.answered);
   }
 
   /** Rows the report holds beyond the items' own outcomes (a channel's refusals after --wait); not tallied. */

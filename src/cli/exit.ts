@@ -15,9 +15,12 @@ import {
   StillPending,
   UsageError,
 } from '../errors.js';
+import { humanDuration } from '../output/duration.js';
 import { CrawlInterrupted } from '../output/printer.js';
 import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
+
+export { humanDuration };
 
 export const EXIT = {
   ok: 0,
@@ -145,17 +148,6 @@ function apiHint(error: ApiError): string | undefined {
   if (error.status >= 500 && !waitRefused)
     return 'the service failed, try again later (`svc status` shows its health)';
   return undefined;
-}
-
-/** "3h 12m", "45s": a duration for people. */
-export function humanDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  if (h > 0) return `${h}h ${m}m`;
-  if (m > 0) return `${m}m ${s}s`;
-  return `${s}s`;
 }
 
 /**

@@ -101,6 +101,11 @@ export class Printer {
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
 
+  /** Writes any JSON value, indented (and coloured on a terminal unless NO_COLOR). */
+  json(value: unknown): Promise<void> | void {
+    return writeText(this.io.stdout, `${this.prettyJson(value)}\n`);
+  }
+
   /** Writes a line of plain text to stdout (a secret shown once, a URL). */
   text(line: string): Promise<void> | void {
     return writeText(this.io.stdout, `${line}\n`);

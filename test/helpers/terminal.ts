@@ -6,6 +6,8 @@ import { freshConfigDir, SVC_BIN } from './svc.js';
 export interface TerminalResult {
   code: number | null;
   output: string;
+  /** The output as it arrived: each chunk with the time it came (Date.now()). */
+  timeline: Array<{ at: number; text: string }>;
 }
 
 /** One step of typing: once the screen matches `when`, send `keys`. */
@@ -52,13 +54,17 @@ export function runInTerminal(
       detached: true,
     });
     let output = '';
+    const timeline: TerminalResult['timeline'] = [];
     const pending = [...(options.keys ?? [])];
     const typeDue = () => {
       while (pending.length > 0 && pending[0].when.test(output)) child.stdin?.write(pending.shift()?.keys);
     };
     const keep = (chunk: string) => {
       // Bounded: a run that floods the terminal must not exhaust the test's memory.
-      if (output.length < 1_000_000) output += chunk;
+      if (output.length < 1_000_000) {
+        output += chunk;
+        timeline.push({ at: Date.now(), text: chunk });
+      }
       typeDue();
     };
     child.stdout?.setEncoding('utf8').on('data', keep);
@@ -69,7 +75,7 @@ export function runInTerminal(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output, timeline });
     });
   });
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
 import type { Context } from '../../cli/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -12,6 +13,10 @@ export interface ApiOptions {
   field: FieldArg[];
   input?: string;
   paginate?: boolean;
+  /** -H 'Name: value', as typed. */
+  header?: string[];
+  include?: boolean;
+  silent?: boolean;
 }
 
 /** `svc api METHOD PATH`: like `gh api`, for any endpoint. */
@@ -31,6 +36,16 @@ export function requestCommand(program: Command, ctx: Context): void {
     .option('-f, --raw-field <key=value>', 'string field', collect(false))
     .option('--input <file>', 'request body from a JSON file, or - for standard input')
     .option('--paginate', 'follow next_cursor and print every item of a list')
+    .option(
+      '-H, --header <name:value>',
+      'add a request header (repeatable); never Authorization, which the key sets',
+      (header: string, headers: string[] = []) => [...headers, header],
+    )
+    .option(
+      '-i, --include',
+      'print the HTTP status and the response headers (X-RateLimit-*…) before the body',
+    )
+    .option('--silent', 'do not print the response body')
     .addHelpText(
       'after',
       [
@@ -39,16 +54,16 @@ export function requestCommand(program: Command, ctx: Context): void {
         '',
         'Examples:',
         '  svc api GET /orders -F limit=5 -f status=awaiting_shipment',
+        "  svc api GET /orders --paginate --query 'length(@)'",
+        '  svc api GET /inventory/SKU-1 -i --silent     # status and X-RateLimit-* headers only',
         '  svc api PATCH /inventory/SKU-1 -F quantity=12 -f price=9.50',
         '  svc api GET /orders --paginate -o ndjson > orders.ndjson',
       ].join('\n'),
     )
-    .action(
-      async (first: string, second: string | undefined, options: { input?: string; paginate?: boolean }) => {
-        const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
-        await runApi(ctx, method, path, { field: fields, input: options.input, paginate: options.paginate });
-      },
-    );
+    .action(async (first: string, second: string | undefined, options: Omit<ApiOptions, 'field'>) => {
+      const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
+      await runApi(ctx, method, path, { ...options, field: fields });
+    });
 }
 
 /** Sends one request (or crawls a list) and prints the JSON it got. */
@@ -68,25 +83,87 @@ export async function runApi(
   const query: Record<string, QueryValue> = { ...search, ...(fieldsInQuery ? toQuery(fields) : {}) };
   const requestBody = body ?? (fieldsInQuery || Object.keys(fields).length === 0 ? undefined : fields);
   if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  if (options.paginate && options.include)
+    throw new UsageError('--include shows one answer; it cannot take --paginate (drop one of them)');
+  const { idempotencyKey, headers } = parseHeaders(options.header ?? []);
 
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
+  // What was not asked for in a format: JSON, or a query's one-value-a-line in tsv.
+  const explicitFormat = ctx.globals.output !== undefined || ctx.globals.json || ctx.query !== undefined;
+  const printer = explicitFormat ? ctx.printer : ctx.printerWith({ format: 'json' });
   if (options.paginate) {
     const limit = ctx.globals.limit ?? 'all';
-    const explicitFormat = ctx.globals.output !== undefined || ctx.globals.json;
-    const printer = explicitFormat ? ctx.printer : ctx.printerWith({ format: 'json' });
-    await printer.list(client.list(path, query, undefined, { limit }), { columns: [], fields: [] });
+    const items = client.list(path, query, undefined, { limit });
+    if (options.silent) for await (const _ of items);
+    else await printer.list(items, { columns: [], fields: [] });
     return;
   }
-  const response = await client.request({
-    method,
-    path,
-    query,
-    body: requestBody,
-    auth: !['/status', '/health'].includes(path),
-    // The live service dedupes PATCH by Idempotency-Key; other raw writes are not repeated blindly.
-    repeatable: method === 'GET' || method === 'PATCH' || method === 'PUT',
-  });
-  if (response.body !== undefined) await ctx.printer.text(JSON.stringify(response.body, null, 2));
+  const include = options.include
+    ? async (status: number, answer: Record<string, string>) =>
+        printer.text(await statusAndHeaders(status, answer))
+    : undefined;
+  const response = await client
+    .request({
+      method,
+      path,
+      query,
+      body: requestBody,
+      headers,
+      idempotencyKey,
+      auth: !['/status', '/health'].includes(path),
+      // The live service dedupes PATCH by Idempotency-Key; other raw writes are not repeated blindly.
+      repeatable: method === 'GET' || method === 'PATCH' || method === 'PUT',
+    })
+    .catch(async (error: unknown) => {
+      if (include && error instanceof ApiError && error.headers) await include(error.status, error.headers);
+      throw error;
+    });
+  if (include) await include(response.status, response.headers);
+  if (response.body === undefined || options.silent) return;
+  if (ctx.query) await printer.value(ctx.query.apply(response.body));
+  else await printer.json(response.body);
+}
+
+/**
+ * -H 'Name: value' headers; Authorization is refused (the key is never given on the command
+ * line), and an Idempotency-Key becomes the request's own key, kept across retries.
+ */
+export function parseHeaders(raw: readonly string[]): {
+  headers: Record<string, string>;
+  idempotencyKey?: string;
+} {
+  const headers: Record<string, string> = {};
+  let idempotencyKey: string | undefined;
+  for (const header of raw) {
+    const colon = header.indexOf(':');
+    const name = header.slice(0, colon).trim();
+    if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(
+        `-H "${header}" is not a header; use -H 'Name: value', e.g. -H 'Accept-Language: fr'`,
+      );
+    const value = header.slice(colon + 1).trim();
+    if (name.toLowerCase() === 'authorization')
+      throw new UsageError(
+        '-H Authorization is refused: the key is never given on the command line (it would show in ps and shell history); use SVC_API_KEY or svc auth login',
+      );
+    if (name.toLowerCase() === IDEMPOTENCY_HEADER) idempotencyKey = value;
+    else headers[name] = value;
+  }
+  return { headers, idempotencyKey };
+}
+
+/** `HTTP/1.1 200 OK` and the answer's headers, as `curl -i` and `gh api -i` print them. */
+async function statusAndHeaders(status: number, headers: Record<string, string>): Promise<string> {
+  const { STATUS_CODES } = await import('node:http');
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()];
+  for (const [name, value] of Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)))
+    lines.push(`${headerCase(name)}: ${value}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `x-ratelimit-remaining` as `X-Ratelimit-Remaining`. */
+function headerCase(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
 }
 
 function splitQuery(path: string): [string, Record<string, string>] {

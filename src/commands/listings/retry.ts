@@ -186,6 +186,7 @@ async function followRetries(
     total: byListing.size,
     noun: 'operations done',
     enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    waiting: true,
   });
   let result: Awaited<ReturnType<typeof waitForOperations>>;
   try {
