@@ -6,7 +6,7 @@
 # The subcommands of command path $1, into _svc_reply.
 _svc_commands() {
   case "$1" in
-    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'status' 'health' 'api' 'emulator' 'completion' 'help') ;;
+    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'status' 'health' 'version' 'api' 'emulator' 'completion' 'help') ;;
     'products') _svc_reply=('list' 'get' 'create' 'update' 'delete' 'upsert' 'images' 'help') ;;
     'products images') _svc_reply=('list' 'add' 'remove' 'reorder' 'help') ;;
     'files') _svc_reply=('upload' 'help') ;;
@@ -65,7 +65,7 @@ _svc_options() {
     'operations get') _svc_reply=(-h --help) ;;
     'operations wait') _svc_reply=(--timeout -h --help) ;;
     'orders') _svc_reply=(-h --help) ;;
-    'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer -h --help) ;;
+    'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
     'orders get') _svc_reply=(-h --help) ;;
     'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --file --dry-run --report --ignore --encoding -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
@@ -88,13 +88,14 @@ _svc_options() {
     'profiles remove') _svc_reply=(-h --help) ;;
     'status') _svc_reply=(-h --help) ;;
     'health') _svc_reply=(-h --help) ;;
-    'api') _svc_reply=(-F --field -f --raw-field --input --paginate -h --help) ;;
+    'version') _svc_reply=(-h --help) ;;
+    'api') _svc_reply=(-F --field -f --raw-field --input --paginate -H --header -i --include --silent -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
     'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
+  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.
@@ -123,9 +124,9 @@ _svc_takes_value() {
     'webhooks create|--url' | 'webhooks create|--events' | 'webhooks create|--description') return 0 ;;
     'webhooks update|--url' | 'webhooks update|--events' | 'webhooks update|--description') return 0 ;;
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
-    'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input') return 0 ;;
+    'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input' | 'api|-H' | 'api|--header') return 0 ;;
     'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
-    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
+    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1
 }
@@ -136,7 +137,7 @@ _svc_values() {
     'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
     'products upsert|--encoding' | 'inventory push|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
-    'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1') : ;;
+    'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1' | 'channels categories|--query') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;
     'files help|#1') _svc_choices 'upload' ;;
@@ -158,10 +159,11 @@ _svc_values() {
     'profiles help|#1') _svc_choices 'list use remove' ;;
     'emulator help|#1') _svc_choices 'start' ;;
     'completion|#1') _svc_choices 'bash zsh fish' ;;
-    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' ;;
+    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles status health version api emulator completion' ;;
     'products images add|#'*) _svc_files ;;
     *'|--profile') _svc_profiles ;;
     *'|-o' | *'|--output') _svc_choices 'table json ndjson csv tsv' ;;
+    *'|--time') _svc_choices 'utc local relative' ;;
   esac
 }
 

@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv[1]"
         case ''
-            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion help
+            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles status health version api emulator completion help
         case 'products'
             printf '%s\n' list get create update delete upsert images help
         case 'products images'
@@ -39,7 +39,7 @@ end
 # Succeeds when flag $argv[2] of command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--max-retries' '*|--request-timeout'
+        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
             return 0
     end
     return 1
@@ -101,7 +101,10 @@ complete -c svc -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' 
 complete -c svc -l json -d 'same as -o json'
 complete -c svc -l all -d 'follow next_cursor to the end'
 complete -c svc -l limit -x -d 'at most N items in all (default 25, one page)'
-complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson'
+complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
+complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
+complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
+complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative)'
 complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
 complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30; also SVC_REQUEST_TIMEOUT)'
 complete -c svc -s y -l yes -d 'answer yes to confirmations'
@@ -123,6 +126,7 @@ complete -c svc -n '__svc_at \'\'' -a auth -d 'log in with an API key, and see w
 complete -c svc -n '__svc_at \'\'' -a profiles -d 'list, switch and remove saved profiles'
 complete -c svc -n '__svc_at \'\'' -a status -d 'show the service status page data (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a health -d 'check that the API and its database answer (no key needed)'
+complete -c svc -n '__svc_at \'\'' -a version -d 'print the version of svc, Node.js and the platform'
 complete -c svc -n '__svc_at \'\'' -a api -d 'send an authenticated request to any endpoint and print the answer'
 complete -c svc -n '__svc_at \'\'' -a emulator -d 'run the bundled emulator of the service, for offline dry runs and tests'
 complete -c svc -n '__svc_at \'\'' -a completion -d 'print the shell completion script for bash, zsh or fish'
@@ -301,24 +305,24 @@ complete -c svc -n '__svc_at \'listings publish\'' -l file -r -F -d 'JSON array 
 complete -c svc -n '__svc_at \'listings publish\'' -l dry-run -d 'check everything and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'listings publish\'' -l report -r -F -d 'with --file: write line,key,status,code,message for every listing'
 complete -c svc -n '__svc_at \'listings publish\'' -l wait -d 'wait for the operation to end and show its per-channel results'
-complete -c svc -n '__svc_at \'listings publish\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
+complete -c svc -n '__svc_at \'listings publish\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings publish\'' -s h -l help -d 'show help'
 
 # svc listings update
 complete -c svc -n '__svc_at \'listings update\'' -l override -x -d 'per-channel override, e.g. title="Blue mug" (repeatable)'
 complete -c svc -n '__svc_at \'listings update\'' -l attribute -x -d 'channel attribute, e.g. size=M; null removes one (repeatable)'
 complete -c svc -n '__svc_at \'listings update\'' -l wait -d 'wait for the operation to end and show its per-channel results'
-complete -c svc -n '__svc_at \'listings update\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
+complete -c svc -n '__svc_at \'listings update\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings update\'' -s h -l help -d 'show help'
 
 # svc listings resync
 complete -c svc -n '__svc_at \'listings resync\'' -l wait -d 'wait for the operation to end and show its per-channel results'
-complete -c svc -n '__svc_at \'listings resync\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
+complete -c svc -n '__svc_at \'listings resync\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings resync\'' -s h -l help -d 'show help'
 
 # svc listings delist
 complete -c svc -n '__svc_at \'listings delist\'' -l wait -d 'wait for the operation to end and show its per-channel results'
-complete -c svc -n '__svc_at \'listings delist\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
+complete -c svc -n '__svc_at \'listings delist\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings delist\'' -s h -l help -d 'show help'
 
 # svc listings retry
@@ -327,7 +331,7 @@ complete -c svc -n '__svc_at \'listings retry\'' -l channel -x -a 'amazon\\t eba
 complete -c svc -n '__svc_at \'listings retry\'' -l channel-account -x -d 'only listings on this channel account'
 complete -c svc -n '__svc_at \'listings retry\'' -l dry-run -d 'list the matching listings; send nothing'
 complete -c svc -n '__svc_at \'listings retry\'' -l wait -d 'follow the resyncs and report which listings still fail, with their issue'
-complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
+complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing resynced'
 complete -c svc -n '__svc_at \'listings retry\'' -s h -l help -d 'show help'
 
@@ -350,7 +354,7 @@ complete -c svc -n '__svc_at \'operations list\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'operations get\'' -s h -l help -d 'show help'
 
 # svc operations wait
-complete -c svc -n '__svc_at \'operations wait\'' -l timeout -x -d 'give up after S seconds (default 300)'
+complete -c svc -n '__svc_at \'operations wait\'' -l timeout -x -d 'give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'operations wait\'' -s h -l help -d 'show help'
 
 # svc operations help
@@ -370,6 +374,7 @@ complete -c svc -n '__svc_at \'orders list\'' -l channel-account -x -d 'one chan
 complete -c svc -n '__svc_at \'orders list\'' -l created-after -x -d 'ISO 8601 or a duration back from now (24h, 7d)'
 complete -c svc -n '__svc_at \'orders list\'' -l since-last -x -d 'incremental export: every order created since the export saved under NAME, each once; moves the mark when done'
 complete -c svc -n '__svc_at \'orders list\'' -l show-buyer -d 'show buyer name, email and address in tables and csv'
+complete -c svc -n '__svc_at \'orders list\'' -l per-line -d 'a row per order line in table, csv and tsv (also when a lines.* field is selected)'
 complete -c svc -n '__svc_at \'orders list\'' -s h -l help -d 'show help'
 
 # svc orders get
@@ -505,11 +510,17 @@ complete -c svc -n '__svc_at \'status\'' -s h -l help -d 'show help'
 # svc health
 complete -c svc -n '__svc_at \'health\'' -s h -l help -d 'show help'
 
+# svc version
+complete -c svc -n '__svc_at \'version\'' -s h -l help -d 'show help'
+
 # svc api
 complete -c svc -n '__svc_at \'api\'' -s F -l field -x -d 'typed field: numbers, true, false, null, @file'
 complete -c svc -n '__svc_at \'api\'' -s f -l raw-field -x -d 'string field'
 complete -c svc -n '__svc_at \'api\'' -l input -r -F -d 'request body from a JSON file, or - for standard input'
 complete -c svc -n '__svc_at \'api\'' -l paginate -d 'follow next_cursor and print every item of a list'
+complete -c svc -n '__svc_at \'api\'' -s H -l header -x -d 'add a request header (repeatable); never Authorization, which the key sets'
+complete -c svc -n '__svc_at \'api\'' -s i -l include -d 'print the HTTP status and the response headers (X-RateLimit-*…) before the body'
+complete -c svc -n '__svc_at \'api\'' -l silent -d 'do not print the response body'
 complete -c svc -n '__svc_at \'api\'' -s h -l help -d 'show help'
 
 # svc emulator
@@ -547,4 +558,4 @@ complete -c svc -n '__svc_at \'completion\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'completion\'' -a 'bash zsh fish' -d 'shell'
 
 # svc help
-complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' -d 'command'
+complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles status health version api emulator completion' -d 'command'

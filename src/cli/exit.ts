@@ -61,12 +61,9 @@ export function describeError(error: unknown, now: number = Date.now()): string 
 export function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
   if (error instanceof CrawlInterrupted) {
     const base = explainError(error.cause, now);
-    return error.written === 0
-      ? base
-      : {
-          ...base,
-          message: `${base.message} (stopped after ${error.written} ${plural(error.written, 'item')})`,
-        };
+    if (error.written === 0) return base;
+    const stopped = ` (stopped after ${error.written} ${plural(error.written, 'item')})`;
+    return base.hint ? { ...base, hint: `${base.hint}${stopped}` } : { message: `${base.message}${stopped}` };
   }
   if (error instanceof ApiError) return explainApiError(error);
   if (error instanceof QuotaError) {
@@ -104,7 +101,7 @@ export function explainError(error: unknown, now: number = Date.now()): { messag
   const local = localFileProblem(error);
   if (local) return { message: local };
   if (error instanceof Error)
-    return { message: `unexpected error: ${error.message}`, hint: 'run again with --debug for details' };
+    return { message: `unexpected error: ${error.message} (run again with --debug for details)` };
   return { message: `unexpected error: ${String(error)}` };
 }
 

@@ -55,6 +55,8 @@ export interface TreeCommand {
   arguments: TreeArgument[];
   /** What `--help` prints after the flags (notes and examples), without surrounding blank lines. */
   helpText: string;
+  /** The global options (long names) a command that runs something takes; undefined: all of them. */
+  globals?: string[];
   commands: TreeCommand[];
 }
 

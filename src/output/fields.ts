@@ -42,7 +42,17 @@ function pickKeys(value: unknown, paths: readonly string[][]): unknown {
     if (!(key in record) || record[key] === undefined) continue;
     const child = record[key];
     // A path that ends here keeps the whole value; longer ones pick inside it.
-    picked[key] = rests.some((rest) => rest.length === 0) ? child : pickKeys(child, rests);
+    if (rests.some((rest) => rest.length === 0)) picked[key] = child;
+    else {
+      const inner = pickKeys(child, rests);
+      // Nothing found inside an object: the path is absent, as getPath would say.
+      const empty =
+        inner !== null &&
+        typeof inner === 'object' &&
+        !Array.isArray(inner) &&
+        Object.keys(inner).length === 0;
+      if (!empty) picked[key] = inner;
+    }
   }
   return picked;
 }

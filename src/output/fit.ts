@@ -1,13 +1,57 @@
 /**
- * Tables that fit the terminal: the widest free-text columns shrink, their cells cut with
- * "…", until the table fits; ids never do. Pure, and apart from how a cell's text is made
- * (escaping is the cells' business), so any table can be fitted.
+ * Tables that fit the terminal: columns that may go (a time, a second id) go first while even
+ * the narrowest table would not fit; then the widest free-text columns shrink, their cells cut
+ * with "…", until the table fits; ids are never cut. Pure, and apart from how a cell's text is
+ * made (escaping is the cells' business), so any table can be fitted.
  */
 
 /** Columns of padding between two columns (src/output/table.ts draws 2). */
 export const COLUMN_GAP = 2;
 /** A shrinking column keeps at least this many characters (or its natural width, when less). */
 const MIN_WIDTH = 8;
+
+/** How each column may give way: shrink (free text), and when it may be left out (1 goes first). */
+export interface ColumnGive {
+  shrinkable: readonly boolean[];
+  /** Per column, its turn to be left out when nothing else makes the table fit; undefined: never. */
+  dropOrder?: readonly (number | undefined)[];
+}
+
+/** The table at most `width` wide: columns left out in turn while needed, then cut. */
+export function fitTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  width: number | undefined,
+  give: ColumnGive,
+): { headers: string[]; rows: string[][] } {
+  let kept = headers.map((_, column) => column);
+  if (width !== undefined && width > 0 && give.dropOrder) {
+    const natural = headers.map((header, column) =>
+      Math.max(displayWidth(header), ...rows.map((row) => displayWidth(row[column] ?? ''))),
+    );
+    const narrowest = (columns: number[]) =>
+      columns.reduce(
+        (sum, column) =>
+          sum + (give.shrinkable[column] ? Math.min(natural[column], MIN_WIDTH) : natural[column]),
+        0,
+      ) +
+      COLUMN_GAP * Math.max(0, columns.length - 1);
+    const turns = kept
+      .filter((column) => give.dropOrder?.[column] !== undefined)
+      .sort((a, b) => (give.dropOrder?.[a] ?? 0) - (give.dropOrder?.[b] ?? 0));
+    for (const column of turns) {
+      if (narrowest(kept) <= width) break;
+      kept = kept.filter((k) => k !== column);
+    }
+  }
+  const pick = (cells: readonly string[]) => kept.map((column) => cells[column] ?? '');
+  return fitColumns(
+    pick(headers),
+    rows.map(pick),
+    width,
+    kept.map((column) => give.shrinkable[column] ?? false),
+  );
+}
 
 /** Rows (headers first) whose shrinkable columns are cut so the table is at most `width` wide. */
 export function fitColumns(

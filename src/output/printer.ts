@@ -181,6 +181,7 @@ export class Printer {
         shown.map(({ column }) => column.header),
         cells.map((row) => shown.map(({ index }) => row[index])),
         shown.map(({ column }) => column.shrink === true),
+        shown.map(({ column }) => column.drop),
       );
     }
     await writeText(this.io.stdout, rendered);
@@ -192,11 +193,17 @@ export class Printer {
     return column.cell?.(item, now) ?? '';
   }
 
-  private table(headers: string[], rows: string[][], shrinkable?: boolean[]): Promise<string> {
+  private table(
+    headers: string[],
+    rows: string[][],
+    shrinkable?: boolean[],
+    dropOrder?: (number | undefined)[],
+  ): Promise<string> {
     const { color, width, headers: withHeaders } = this.settings;
     return renderTable(headers, rows, color, {
       width,
       shrinkable: shrinkable ?? headers.map(shrinkableField),
+      dropOrder,
       headers: withHeaders,
     });
   }
@@ -214,7 +221,8 @@ export class Printer {
     const field = view.perLine?.field;
     if (!field || !this.splitsLines(view)) return [item];
     const elements = (item as Record<string, unknown>)[field];
-    if (!Array.isArray(elements) || elements.length === 0) return [item];
+    // An item without elements still makes its row, its element's cells empty.
+    if (!Array.isArray(elements) || elements.length === 0) return [{ ...item, [field]: null }];
     return elements.map((element) => ({ ...item, [field]: element }));
   }
 

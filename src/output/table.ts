@@ -1,5 +1,5 @@
 /** Tables for a terminal, drawn with cli-table3 (imported only when a table is drawn). */
-import { fitColumns } from './fit.js';
+import { fitTable } from './fit.js';
 
 /** How a table is laid out beyond its cells. */
 export interface TableLayout {
@@ -7,6 +7,8 @@ export interface TableLayout {
   width?: number;
   /** Per column: whether it may shrink to fit (free text; never ids). */
   shrinkable?: readonly boolean[];
+  /** Per column: its turn to be left out when the table cannot fit otherwise (1 first). */
+  dropOrder?: readonly (number | undefined)[];
   /** False with --no-headers. */
   headers?: boolean;
 }
@@ -20,7 +22,10 @@ export async function renderTable(
 ): Promise<string> {
   const { default: Table } = await import('cli-table3');
   const oneLine = rows.map((row) => row.map((cell) => cell.replaceAll('\n', ' ')));
-  const fitted = fitColumns(headers, oneLine, layout.width, layout.shrinkable ?? headers.map(() => false));
+  const fitted = fitTable(headers, oneLine, layout.width, {
+    shrinkable: layout.shrinkable ?? headers.map(() => false),
+    dropOrder: layout.dropOrder,
+  });
   const table = new Table({
     head: layout.headers === false ? [] : fitted.headers.map((h) => (color ? `\u001b[1m${h}\u001b[22m` : h)),
     style: { head: [], border: [], compact: true, 'padding-left': 0, 'padding-right': 2 },

@@ -14,6 +14,8 @@ export interface Column<T> {
   shrink?: boolean;
   /** Left out when every row's cell is empty (a field few items have). */
   hideEmpty?: boolean;
+  /** Its turn (1 first) to be left out on a terminal too narrow for the table otherwise. */
+  drop?: number;
 }
 
 /** Rows of an item's array field (an order's lines) in table, csv and tsv. */

@@ -90,7 +90,7 @@ describe('inventory push', () => {
     const emu = await start();
     const exported = await runSvc(['inventory', 'export'], { env: envFor(emu) });
     expect(exported.code).toBe(0);
-    expect(exported.stdout.split('\r\n')[0]).toBe('sku,quantity,price');
+    expect(exported.stdout.split('\n')[0]).toBe('sku,quantity,price');
     const path = join(mkdtempSync(join(tmpdir(), 'svc-exp-')), 'export.csv');
     writeFileSync(path, exported.stdout);
     const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });

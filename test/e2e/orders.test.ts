@@ -61,7 +61,7 @@ describe('orders list', () => {
       env: envFor(emu),
     });
     expect(result.code).toBe(0);
-    const rows = result.stdout.trimEnd().split('\r\n').slice(1);
+    const rows = result.stdout.trimEnd().split('\n').slice(1);
     const multi = [...emu.store.orders.values()].find(
       (o) => new Set(o.lines.map((l) => l.sku)).size > 1,
     ) as OrderRecord;

@@ -155,7 +155,7 @@ describe('images and files', () => {
     expect(emu.store.products.get(product.id)?.images.map((i) => i.id)).toEqual([last, images[1].id]);
 
     const listed = await svc(['products', 'images', 'list', product.id, '-o', 'csv']);
-    expect(listed.stdout.trim().split('\r\n')[0]).toBe('position,id,url,alt');
+    expect(listed.stdout.trim().split('\n')[0]).toBe('position,id,url,alt');
     expect(listed.stdout).toContain(last);
   });
 

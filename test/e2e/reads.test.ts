@@ -63,14 +63,22 @@ describe('read commands', () => {
     expect(asked).toEqual(['7', '25']);
   });
 
-  it('orders csv has one row per order line with the order columns repeated, no buyer name by default', async () => {
+  it('orders csv has one row per order by default (no buyer name); a row per order line with --per-line', async () => {
     const result = await runSvc(['orders', 'list', '--limit', '30', '-o', 'csv'], { env: envFor(emu) });
     expect(result.code).toBe(0);
-    const [header, ...rows] = result.stdout.trimEnd().split('\r\n');
+    const [header, ...rows] = result.stdout.trimEnd().split('\n');
     const columns = header.split(',');
-    expect(columns).toContain('lines.sku');
+    expect(columns).not.toContain('lines.sku');
     expect(columns).toContain('buyer.country');
     expect(columns).not.toContain('buyer.email');
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(30);
+
+    const perLine = await runSvc(['orders', 'list', '--limit', '30', '-o', 'csv', '--per-line'], {
+      env: envFor(emu),
+    });
+    const [lineHeader, ...lineRows] = perLine.stdout.trimEnd().split('\n');
+    expect(lineHeader.split(',')).toContain('lines.sku');
     const orders = JSON.parse(
       (await runSvc(['orders', 'list', '--limit', '30', '--json'], { env: envFor(emu) })).stdout,
     );
@@ -78,14 +86,14 @@ describe('read commands', () => {
       (n: number, o: { lines: unknown[] }) => n + Math.max(1, o.lines.length),
       0,
     );
-    expect(rows).toHaveLength(lineCount);
+    expect(lineRows).toHaveLength(lineCount);
   });
 
   it('--show-buyer adds buyer columns; json always carries the buyer', async () => {
     const csv = await runSvc(['orders', 'list', '--limit', '1', '-o', 'csv', '--show-buyer'], {
       env: envFor(emu),
     });
-    expect(csv.stdout.split('\r\n')[0]).toContain('buyer.email');
+    expect(csv.stdout.split('\n')[0]).toContain('buyer.email');
     const json = await runSvc(['orders', 'list', '--limit', '1', '--json'], { env: envFor(emu) });
     expect(JSON.parse(json.stdout)[0].buyer.email).toMatch(/@/);
   });
@@ -147,7 +155,7 @@ describe('read commands', () => {
     const csv = await runSvc(['events', 'list', '--limit', '2', '-o', 'csv', '--fields', 'id,type'], {
       env: envFor(emu),
     });
-    expect(csv.stdout.split('\r\n')[0]).toBe('id,type');
+    expect(csv.stdout.split('\n')[0]).toBe('id,type');
   });
 
   it('events list --type and --since filter the log', async () => {
@@ -276,10 +284,16 @@ describe('bad input: one line on stderr, the documented exit code, no stack trac
     expect(result.stderr).toMatch(/plan_not_eligible/);
   });
 
-  it('with --json the error is also JSON on stderr', async () => {
+  it('with --json the error is also JSON on stderr: a stable code, the exit code, the service code beside', async () => {
     const result = await runSvc(['orders', 'get', 'ord_missing', '--json'], { env: envFor(emu) });
     expect(result.code).toBe(1);
     const [jsonLine] = result.stderr.split('\n');
-    expect(JSON.parse(jsonLine).error.code).toBe('resource_missing');
+    expect(JSON.parse(jsonLine).error).toMatchObject({
+      code: 'not_found',
+      exit_code: 1,
+      status: 404,
+      service_code: 'resource_missing',
+      request_id: expect.stringMatching(/^req_/),
+    });
   });
 });

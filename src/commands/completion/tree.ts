@@ -41,6 +41,11 @@ function describeCommand(command: Command, path: string[], globals: Set<Option>)
       .map((option) => describeOption(option, path)),
     arguments: command.registeredArguments.map((argument) => describeArgument(argument, path)),
     helpText: helpAfterOptions(command),
+    // What its help lists under "Global options": the ones that mean something to it.
+    globals:
+      command.commands.length === 0 && command.parent
+        ? help.visibleGlobalOptions(command).map((option) => option.long ?? option.short ?? '')
+        : undefined,
     commands: subcommands.map((sub) =>
       sub.name() === 'help' && sub.commands.length === 0
         ? helpCommand(sub, names)

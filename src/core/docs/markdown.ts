@@ -71,13 +71,30 @@ function commandPage(tree: CommandTree, top: TopCommand): string {
       lines.push('');
     }
   });
-  const globals = tree.globalOptions.map((option) => `\`${option.long ?? option.short}\``).join(', ');
-  lines.push(
-    '## Global options',
-    '',
-    `Every command also takes the [global options](${INDEX_PAGE}#global-options): ${globals}.`,
-  );
+  lines.push('## Global options', '', ...globalsNote(tree, top));
   return finish(lines);
+}
+
+/**
+ * Which global options the page's commands take: those every one of them takes, then what
+ * each takes beyond them (lists --all and --limit, printers of resources --fields…).
+ */
+function globalsNote(tree: CommandTree, top: TopCommand): string[] {
+  const all = tree.globalOptions.map((option) => option.long ?? option.short ?? '');
+  const leaves = top.commands.filter(({ command }) => command.commands.length === 0);
+  const takes = (command: TreeCommand) => command.globals ?? all;
+  const common = all.filter((flag) => leaves.every(({ command }) => takes(command).includes(flag)));
+  const named = (flags: string[]) => flags.map((flag) => `\`${flag}\``).join(', ');
+  const lines = [
+    `${leaves.length === 1 ? 'It' : 'Every command here'} also takes these [global options](${INDEX_PAGE}#global-options): ${named(common)}.`,
+  ];
+  for (const { path, command } of leaves) {
+    const more = takes(command).filter((flag) => !common.includes(flag));
+    if (more.length > 0) lines.push(`\`svc ${path}\` also takes ${named(more)}.`);
+  }
+  return lines.length === 1
+    ? lines
+    : [lines[0], '', ...lines.slice(1).flatMap((line) => [line, ''])].slice(0, -1);
 }
 
 /** What a command's `--help` says, as Markdown: description, usage, arguments, flags, then its notes and examples. */

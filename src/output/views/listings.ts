@@ -10,9 +10,9 @@ export function listingsView(accountLabels?: ReadonlyMap<string, string>): View<
   return {
     columns: [
       { header: 'ID', cell: (l) => l.id },
-      { header: 'PRODUCT', cell: (l) => l.product_id },
+      { header: 'PRODUCT', cell: (l) => l.product_id, drop: 2 },
       { header: 'TITLE', cell: (l) => l.overrides?.title ?? '', shrink: true, hideEmpty: true },
-      { header: 'CHANNEL', cell: (l) => l.channel ?? '' },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: 3 },
       {
         header: 'ACCOUNT',
         cell: (l) => accountLabels?.get(l.channel_account_id) || l.channel_account_id,
@@ -20,7 +20,7 @@ export function listingsView(accountLabels?: ReadonlyMap<string, string>): View<
       },
       { header: 'STATUS', cell: (l) => l.status },
       { header: 'ISSUES', cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '), shrink: true },
-      { header: 'UPDATED', time: (l) => l.updated_at },
+      { header: 'UPDATED', time: (l) => l.updated_at, drop: 1 },
     ],
     fields: LISTING_FIELDS,
   };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, EXIT, errorJson, exitCodeFor, humanDuration } from '../../../src/cli/exit.js';
+import {
+  describeError,
+  ERROR_KINDS,
+  EXIT,
+  errorJson,
+  exitCodeFor,
+  humanDuration,
+} from '../../../src/cli/exit.js';
 import {
   AmbiguousWriteError,
   ApiError,
@@ -207,33 +214,59 @@ describe('describeError', () => {
 });
 
 describe('errorJson', () => {
-  it("is the API's error body for an ApiError", () => {
+  it("an ApiError: the stable code, the line, the exit code, and the service's own code beside", () => {
     expect(errorJson(api(404, 'resource_missing', 'No such order', 'id'))).toEqual({
       error: {
+        code: 'not_found',
+        message: 'HTTP 404 resource_missing: No such order',
+        exit_code: 1,
         status: 404,
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        message: 'No such order',
+        service_code: 'resource_missing',
         param: 'id',
+        hint: 'check the id or the path',
       },
     });
   });
 
-  it('names the type, the line and the code for other errors', () => {
-    expect(errorJson(new AuthError('malformed key', 'api_key_malformed'))).toEqual({
-      error: { type: 'AuthError', message: 'malformed key', code: 'api_key_malformed' },
+  it('never holds an internal class name', () => {
+    const usage = errorJson(new UsageError('bad flag')).error;
+    expect(usage).toEqual({ code: 'usage', message: 'bad flag', exit_code: 2 });
+    expect(JSON.stringify(errorJson(new PartialFailure('2 SKUs failed')))).not.toMatch(/PartialFailure|type/);
+    expect(errorJson(new AuthError('malformed key', 'api_key_malformed')).error).toEqual({
+      code: 'auth_invalid',
+      message: 'malformed key',
+      exit_code: 4,
+      detail_code: 'api_key_malformed',
     });
-    expect(errorJson(new UsageError('bad flag'))).toEqual({
-      error: { type: 'UsageError', message: 'bad flag' },
-    });
+  });
+
+  it.each([
+    [new UsageError('bad', [], [{ line: 3, message: 'x' }]), 'input_invalid', 2],
+    [new AuthError('no key', 'api_key_missing'), 'auth_missing', 4],
+    [api(403, 'scope_missing', 'needs orders:write'), 'scope_missing', 4],
+    [api(403, 'plan_not_eligible', 'lapsed'), 'forbidden', 4],
+    [api(409, 'listing_exists', 'exists'), 'conflict', 1],
+    [api(422, 'validation_failed', 'bad'), 'invalid_request', 1],
+    [api(503, 'service_unavailable', 'down'), 'service', 1],
+    [new RateLimitError('slow down', 3), 'rate_limited', 5],
+    [new QuotaError('quota', new Date('2026-11-11T00:00:00Z')), 'quota_exhausted', 5],
+    [new PartialFailure('2 failed'), 'partial_failure', 3],
+    [new StillPending('pending'), 'timeout', 8],
+    [new Interrupted('SIGTERM'), 'interrupted', 143],
+    [new NetworkError('reset', 'ECONNRESET'), 'network', 1],
+    [new Error('oops'), 'internal', 1],
+  ])('%s is %s, exit %i', (error, code, exitCode) => {
+    expect(errorJson(error).error).toMatchObject({ code, exit_code: exitCode });
+    expect(ERROR_KINDS).toContain(code);
   });
 
   it('keeps the count of a crawl that failed midway', () => {
     expect(errorJson(new CrawlInterrupted(4, new NetworkError('reset', 'ECONNRESET')))).toEqual({
       error: {
-        type: 'NetworkError',
+        code: 'network',
         message: 'reset (stopped after 4 items)',
-        code: 'ECONNRESET',
+        exit_code: 1,
+        detail_code: 'ECONNRESET',
         written: 4,
       },
     });

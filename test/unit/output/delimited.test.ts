@@ -23,9 +23,10 @@ describe('csvField', () => {
 });
 
 describe('csvRow', () => {
-  it('joins with commas and ends with CRLF', () => {
-    expect(csvRow(['id', 'status'])).toBe('id,status\r\n');
-    expect(csvRow(['a,b', '', 'c'])).toBe('"a,b",,c\r\n');
+  it('joins with commas and ends with LF on stdout, CRLF for files that ask for it', () => {
+    expect(csvRow(['id', 'status'])).toBe('id,status\n');
+    expect(csvRow(['a,b', '', 'c'])).toBe('"a,b",,c\n');
+    expect(csvRow(['id', 'status'], '\r\n')).toBe('id,status\r\n');
   });
 
   it('round-trips through a csv parser', () => {

@@ -164,7 +164,7 @@ describe('Printer.list as csv', () => {
     const { io, printer } = setup('csv');
     await printer.list(from(things), thingView);
     expect(io.out()).toBe(
-      'id,name,buyer.country,tags\r\nt_1,"Mug, ""blue""",FR,"[""a"",""b""]"\r\nt_2,Plate,,[]\r\n',
+      'id,name,buyer.country,tags\nt_1,"Mug, ""blue""",FR,"[""a"",""b""]"\nt_2,Plate,,[]\n',
     );
     expect(parseCsv(io.out())).toEqual([
       ['id', 'name', 'buyer.country', 'tags'],
@@ -176,19 +176,19 @@ describe('Printer.list as csv', () => {
   it('uses --fields as the columns', async () => {
     const { io, printer } = setup('csv', { fields: ['buyer.country', 'id'] });
     await printer.list(from(things), thingView);
-    expect(io.out()).toBe('buyer.country,id\r\nFR,t_1\r\n,t_2\r\n');
+    expect(io.out()).toBe('buyer.country,id\nFR,t_1\n,t_2\n');
   });
 
   it('prints the header alone for an empty list', async () => {
     const { io, printer } = setup('csv');
     expect(await printer.list(from([]), thingView)).toBe(0);
-    expect(io.out()).toBe('id,name,buyer.country,tags\r\n');
+    expect(io.out()).toBe('id,name,buyer.country,tags\n');
   });
 
   it('prints the --fields header for an empty list', async () => {
     const { io, printer } = setup('csv', { fields: ['id', 'status'] });
     await printer.list(from([]), genericView);
-    expect(io.out()).toBe('id,status\r\n');
+    expect(io.out()).toBe('id,status\n');
   });
 
   it("takes a generic view's columns from the first item's leaf paths", async () => {
@@ -200,9 +200,17 @@ describe('Printer.list as csv', () => {
     ]);
   });
 
-  it('prints a row per order line, the order columns repeated', async () => {
+  it('prints a row per order by default, without the line columns', async () => {
     const { io, printer } = setup('csv');
     expect(await printer.list(from(orders), ordersView(false))).toBe(2);
+    const [header, ...rows] = parseCsv(io.out()) as string[][];
+    expect(header).not.toContain('lines.sku');
+    expect(rows.map((row) => row[0])).toEqual(['ord_1', 'ord_2']);
+  });
+
+  it('with --per-line, prints a row per order line, the order columns repeated', async () => {
+    const { io, printer } = setup('csv');
+    expect(await printer.list(from(orders), ordersView(false, true))).toBe(2);
     const [header, ...rows] = parseCsv(io.out()) as string[][];
     expect(header).toEqual([
       'id',

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { displayWidth, fitColumns, truncate } from '../../../src/output/fit.js';
+
+describe('fitColumns', () => {
+  const headers = ['ID', 'TITLE', 'STATUS'];
+  const rows = [
+    ['lst_0123456789', 'A very long product title that goes on and on', 'listed'],
+    ['lst_9876543210', 'Short', 'error'],
+  ];
+  const width = (h: string[], r: string[][]) =>
+    Math.max(
+      ...[h, ...r].map(
+        (row) => row.reduce((sum, cell) => sum + displayWidth(cell), 0) + 2 * (row.length - 1),
+      ),
+    );
+
+  it('leaves a table that fits as it is', () => {
+    expect(fitColumns(headers, rows, 200, [false, true, false])).toEqual({ headers, rows });
+    expect(fitColumns(headers, rows, undefined, [false, true, false])).toEqual({ headers, rows });
+  });
+
+  it('cuts the free-text columns with … until the table fits, never the ids', () => {
+    const fitted = fitColumns(headers, rows, 40, [false, true, false]);
+    expect(width(fitted.headers, fitted.rows)).toBeLessThanOrEqual(40);
+    expect(fitted.rows.map((row) => row[0])).toEqual(['lst_0123456789', 'lst_9876543210']);
+    expect(fitted.rows[0][1]).toMatch(/…$/);
+    expect(fitted.rows[1][1]).toBe('Short');
+  });
+
+  it('shrinks the widest shrinkable column first', () => {
+    const fitted = fitColumns(['A', 'B'], [['x'.repeat(30), 'y'.repeat(12)]], 34, [true, true]);
+    expect(fitted.rows[0].map((cell) => displayWidth(cell))).toEqual([20, 12]);
+  });
+
+  it('stays wider than the terminal rather than cut an id', () => {
+    const fitted = fitColumns(['ID'], [['ord_0123456789abcdef']], 10, [false]);
+    expect(fitted.rows[0][0]).toBe('ord_0123456789abcdef');
+  });
+});
+
+describe('truncate and displayWidth', () => {
+  it('counts wide characters as two columns and cuts on whole characters', () => {
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(truncate('日本語のタイトル', 7)).toBe('日本語…');
+    expect(truncate('abc', 3)).toBe('abc');
+  });
+});
