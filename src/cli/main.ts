@@ -1,8 +1,8 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { CommanderError } from 'commander';
+import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
-import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
 

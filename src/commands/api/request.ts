@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { UsageError } from '../../errors.js';
 

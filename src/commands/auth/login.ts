@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import { type Context, refuseLiveKeyOverPlainHttp } from '../../cli/context.js';
+import { type Context, refuseLiveKeyOverPlainHttp } from '../../cmdutil/context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */

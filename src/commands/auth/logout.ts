@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { UsageError } from '../../errors.js';
 
 /** `svc auth logout`: forgets the key of the current (or --profile) profile. */

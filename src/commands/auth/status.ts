@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { AuthError } from '../../errors.js';
 
 const SOURCE_NAMES = { flag: 'flag', env: 'environment', profile: 'profile', none: 'not set' } as const;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
 import { categoriesView } from '../../output/views/channels.js';
 
 /** `svc channels categories ID [--query Q] [--parent ID]`. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { fromArray, printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray, printList } from '../../cmdutil/list-command.js';
 import { channelAccountsView } from '../../output/views/channels.js';
 
 /** `svc channels list`: every connected account. */

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { AttributeSchema } from '../../api/schemas/channel-account.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray, printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray, printList } from '../../cmdutil/list-command.js';
 
 /** `svc channels schema ID CATEGORY_ID`: the attributes a category asks for. */
 export function schemaCommand(parent: Command, ctx: Context): void {

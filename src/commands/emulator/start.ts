@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
 import { collectFault } from './fault-flag.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { eventsView } from '../../output/views/events.js';
 
 /** `svc events list`: newest first. */
@@ -17,7 +17,7 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: { since?: string; type?: string }) => {
       const { listEvents } = await import('../../api/resources/events.js');
-      const { checkEventType } = await import('../../cli/filter-check.js');
+      const { checkEventType } = await import('../../cmdutil/filter-check.js');
       const type = checkEventType(options.type, { path: '/events', param: 'type' });
       const filters = { created_after: options.since, type };
       await printList(ctx, listEvents(await ctx.client(), filters, ctx.listLimit), eventsView, 'events');

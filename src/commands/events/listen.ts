@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { positiveNumberFlag, timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { positiveNumberFlag, timeFlag } from '../../cmdutil/parse.js';
 
 /** Options of `svc events listen`. */
 export interface ListenCommandOptions {

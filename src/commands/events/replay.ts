@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
 import type { ReplaySummary } from '../../core/events/replay.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
@@ -44,7 +44,7 @@ export function replayCommand(parent: Command, ctx: Context): void {
 export async function runReplayCommand(ctx: Context, options: ReplayCommandOptions): Promise<void> {
   const { checkReplayWindow, collectWindow, runReplay } = await import('../../core/events/replay.js');
   const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
-  const { checkEventType } = await import('../../cli/filter-check.js');
+  const { checkEventType } = await import('../../cmdutil/filter-check.js');
   checkReplayWindow(options.since, ctx.now());
   checkEventType(options.type);
   const url = checkReceiverUrl(options.to, '--to');
@@ -59,7 +59,7 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
     ctx.signal,
   );
   if (options.dryRun) {
-    const { printList, fromArray } = await import('../../cli/list-command.js');
+    const { printList, fromArray } = await import('../../cmdutil/list-command.js');
     const { eventsView } = await import('../../output/views/events.js');
     await printList(ctx, fromArray(events), eventsView, 'events');
     ctx.messages.info(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** One exported SKU, in the columns `inventory push` reads. */
 interface StockRow {

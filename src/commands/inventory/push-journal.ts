@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
 import { Journal, type JournalLookup } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import { BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
-import { usesLiveKey } from '../../cli/live-key.js';
-import { integerFlag } from '../../cli/parse.js';
+import { BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
+import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
+import { usesLiveKey } from '../../cmdutil/live-key.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { FAILURES_SHOWN } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { ChannelRefusal } from '../../core/inventory/follow.js';
@@ -80,11 +80,11 @@ export function pushCommand(parent: Command, ctx: Context): void {
 export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
   const { parseEncoding } = await import('../../core/csv/text.js');
   const encoding = parseEncoding(options.encoding);
-  const { inputFile } = await import('../../cli/input-file.js');
+  const { inputFile } = await import('../../cmdutil/input-file.js');
   const source = await inputFile(ctx, path);
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const { CheckedCopy, PushJournal } = await import('./push-journal.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = options.dryRun ? undefined : CheckedCopy.create(ctx);
@@ -131,7 +131,7 @@ async function pushFile(
   );
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
-  const { rerunCommand } = await import('../../cli/rerun.js');
+  const { rerunCommand } = await import('../../cmdutil/rerun.js');
   // Started only now, so a "no" or Ctrl-C at the prompt leaves no journal behind.
   const { journal, sendFrom } = state.begin(copy);
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { PRICE_PATTERN, QUANTITY_MAX } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { ApiError, UsageError } from '../../errors.js';
 
 /** `svc inventory set SKU [--quantity N] [--price P]`. */

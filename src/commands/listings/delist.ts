@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import { confirmDestructive } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import { AmbiguousWriteError } from '../../errors.js';
 import { requireListingId, type WaitFlags, withWait } from './helpers.js';
 

@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import type { Context } from '../../cli/context.js';
-import { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { SIMULATED_NOTE, usesLiveKey } from '../../cmdutil/live-key.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { listingsView } from '../../output/views/listings.js';
 
 /** Flags of `svc listings list`. */
@@ -35,7 +35,7 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: ListingsListOptions) => {
       const { listListings } = await import('../../api/resources/listings.js');
-      const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+      const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
       const route = (param: string) => ({ path: '/listings', param });
       const status = checkStatus('listings', options.status, route('status'));
       const filters = {

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { ListingInput } from '../../api/schemas/listing.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
+import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import { collect, type WaitFlags, withWait } from './helpers.js';
@@ -139,7 +139,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const source = await (await import('../../cli/input-file.js')).inputFile(ctx, path);
+  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path);
   const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const { usesLiveKey } = await import('./helpers.js');

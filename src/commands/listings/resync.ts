@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { requireListingId, type WaitFlags, withWait } from './helpers.js';
 
 /** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import { BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray } from '../../cli/list-command.js';
-import { integerFlag } from '../../cli/parse.js';
+import { BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
+import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray } from '../../cmdutil/list-command.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { type BulkSummary, Tally } from '../../core/bulk.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import { PartialFailure, StillPending, UsageError } from '../../errors.js';
@@ -79,7 +79,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   if (options.errorCode.trim() === '')
     throw new UsageError('--error-code needs a code, e.g. --error-code photo_required_for_channel');
   const client = await ctx.client();
-  const { checkChannelKind } = await import('../../cli/filter-check.js');
+  const { checkChannelKind } = await import('../../cmdutil/filter-check.js');
   await checkChannelKind(ctx, options.channel, { path: '/listings', param: 'channel' });
   if (options.channelAccount) {
     const { requireAccounts } = await import('../../core/listings/discovery.js');

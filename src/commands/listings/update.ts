@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ListingUpdate } from '../../api/schemas/listing.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { UsageError } from '../../errors.js';
 import { collect, requireListingId, type WaitFlags, withWait } from './helpers.js';
 

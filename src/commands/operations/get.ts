@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc operations get ID`. */
 export function getCommand(parent: Command, ctx: Context): void {

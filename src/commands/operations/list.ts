@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { operationsView } from '../../output/views/operations.js';
 
 /** `svc operations list`: newest first. */
@@ -21,7 +21,7 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: { status?: string; createdAfter?: string }) => {
       const { listOperations } = await import('../../api/resources/operations.js');
-      const { checkStatus } = await import('../../cli/filter-check.js');
+      const { checkStatus } = await import('../../cmdutil/filter-check.js');
       const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
       const filters = { status, created_after: options.createdAfter };
       await printList(

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Operation } from '../../api/schemas/operation.js';
-import type { Context } from '../../cli/context.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import type { WaitResult } from '../../core/operations/wait.js';
 import { PartialFailure, StillPending } from '../../errors.js';
 

@@ -2,9 +2,9 @@ import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { keyMode } from '../../api/contract.js';
 import type { Order } from '../../api/schemas/order.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
+import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -133,11 +133,11 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
-  const { inputFile } = await import('../../cli/input-file.js');
+  const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const source = await inputFile(ctx, path);
   const { shipments, plan } = await checkInput(path, options.report, () =>

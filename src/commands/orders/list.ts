@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { OrderFilters } from '../../api/resources/orders.js';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { ordersView } from '../../output/views/orders.js';
 
@@ -56,7 +56,7 @@ export function listCommand(parent: Command, ctx: Context): void {
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
-  const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+  const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
   const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),

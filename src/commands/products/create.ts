@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { ProductInput } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc products create --file F`. */
 export function createCommand(parent: Command, ctx: Context): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { confirmDestructive } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 
 /** `svc products delete ID`: asks on a terminal; elsewhere needs --yes. */

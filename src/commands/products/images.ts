@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Image, ImageInput, Product } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray } from '../../cmdutil/list-command.js';
 import { ApiError } from '../../errors.js';
 import { imagesView } from '../../output/views/images.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { productsView } from '../../output/views/products.js';
 
 /** `svc products list`: most recently updated first. */

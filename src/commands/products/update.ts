@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ProductUpdate } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { ApiError, UsageError } from '../../errors.js';
 
 /** Flags of `svc products update`. */

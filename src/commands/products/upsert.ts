@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
+import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
 
@@ -84,7 +84,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   }
   const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cli/input-check.js');
+  const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
   const source = await sourcePath(ctx, path);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray, printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray, printList } from '../../cmdutil/list-command.js';
 
 /** One row of `svc profiles list`. */
 interface ProfileRow {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** Options of `svc webhooks create`. */
 export interface CreateOptions {
@@ -26,7 +26,7 @@ export function createCommand(parent: Command, ctx: Context): void {
 /** Checks the flags, creates the endpoint, shows it with its secret and a warning on stderr. */
 export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-  const { checkEventTypes } = await import('../../cli/filter-check.js');
+  const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
   const input = {
     url: checkEndpointUrl(options.url),
     enabled_events: checkEventTypes(parseEventList(options.events)),

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
 import { webhooksView } from '../../output/views/webhooks.js';
 
 /** `svc webhooks list`. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { WebhookEndpointUpdate } from '../../api/schemas/webhook-endpoint.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { UsageError } from '../../errors.js';
 
 /** Options of `svc webhooks update`. */
@@ -42,7 +42,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
 export async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
   if (options.enable && options.disable) throw new UsageError('give --enable or --disable, not both');
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-  const { checkEventTypes } = await import('../../cli/filter-check.js');
+  const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
   const change: WebhookEndpointUpdate = {};
   if (options.url !== undefined) change.url = checkEndpointUrl(options.url);
   if (options.events !== undefined) change.enabled_events = checkEventTypes(parseEventList(options.events));

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { CommandFailed, UsageError } from '../../errors.js';
 
 /** Options of `svc webhooks verify`. */
