@@ -90,6 +90,14 @@ export class ApiClient {
     yield* paginate(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
   }
 
+  /**
+   * True when the key is a live one: its writes change the store and reach the channels. A
+   * test key's writes are validated and simulated.
+   */
+  get live(): boolean {
+    return this.transport.keyMode === 'live';
+  }
+
   /** Requests, retries, 429s and waits so far. */
   get stats(): ClientStats {
     return this.transport.stats;
@@ -104,11 +112,6 @@ export class ApiClient {
   close(): Promise<void> {
     return this.transport.close();
   }
-}
-
-/** A client from resolved settings. */
-export function createClient(options: TransportOptions): ApiClient {
-  return new ApiClient(options);
 }
 
 function pageSizeOf(value: QueryValue): number | undefined {

@@ -8,10 +8,11 @@ import { setFlagsFromString } from 'node:v8';
 import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
 import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
-  API_KEY_PATTERN,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  type KeyMode,
+  keyMode,
   maskKey,
 } from './contract.js';
 import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
@@ -61,6 +62,8 @@ setFlagsFromString('--liftoff-only');
 /** The HTTP engine behind ApiClient. */
 export class Transport {
   readonly pacer: Pacer;
+  /** The mode the key declares (undefined without a key, or for a malformed one, which is never sent). */
+  readonly keyMode?: KeyMode;
   private readonly counters: TransportStats = {
     requests: 0,
     retries: 0,
@@ -85,6 +88,7 @@ export class Transport {
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
     this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
     this.dispatcher = options.dispatcher;
+    this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
   }
 
   /** The counters so far, pacing waits included. */
@@ -204,7 +208,7 @@ export class Transport {
     const key = this.options.apiKey;
     if (spec.auth !== false && key) {
       // CONTRACT.md: a malformed key is never sent.
-      if (!API_KEY_PATTERN.test(key)) {
+      if (!this.keyMode) {
         throw new AuthError(
           `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,
           'api_key_malformed',

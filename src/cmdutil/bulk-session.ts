@@ -7,7 +7,6 @@ import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
 import type { Context } from './context.js';
-import { SIMULATED_NOTE } from './live-key.js';
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
 export const BULK_CONCURRENCY = 4;
@@ -115,11 +114,11 @@ export class BulkSession {
     throwOnFailures?: boolean;
   }): Promise<void> {
     await this.report?.close();
-    const { summaryLine } = await import('../output/summary.js');
+    const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = { ...this.tally.summary, ...options.json } as BulkSummary;
     if (this.ctx.globals.json) await this.ctx.printer.item(summary);
     else {
-      const note = `${options.note ?? ''}${this.options.live ? '' : SIMULATED_NOTE}`;
+      const note = `${options.note ?? ''}${simulatedNote(this.options.live)}`;
       this.ctx.messages.info(`${options.verb} ${summaryLine(summary, this.options.noun)}${note}`);
     }
     if (this.stopped) {

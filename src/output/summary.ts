@@ -1,6 +1,11 @@
 /** The closing summary of a bulk command (CLI.md: stderr, or stdout as JSON with --json). */
 import type { BulkSummary } from '../core/bulk.js';
 
+/** What a test key's answers are told apart by: its writes were simulated. */
+export function simulatedNote(live: boolean): string {
+  return live ? '' : ' (test key: results were simulated, nothing changed)';
+}
+
 /** "10,000 SKUs in 100 requests (12.3 s): 9,990 updated, 5 unchanged, 5 failed". */
 export function summaryLine(summary: BulkSummary & { created?: number }, noun: string): string {
   const parts = (['updated', 'unchanged', 'failed', 'skipped', 'simulated'] as const)

@@ -4,7 +4,6 @@ import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import { BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
 import { confirmLiveBulk } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
-import { usesLiveKey } from '../../cmdutil/live-key.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { FAILURES_SHOWN } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
@@ -120,7 +119,7 @@ async function pushFile(
   copy: CheckedCopy,
 ): Promise<void> {
   const client = await ctx.client();
-  const live = await usesLiveKey(ctx);
+  const { live } = client;
   const totalBatches = state.totalBatches;
   const requests = totalBatches - state.confirmedCount;
   await confirmLiveBulk(

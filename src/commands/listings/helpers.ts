@@ -1,15 +1,11 @@
-/** What the listing write commands share: the key's mode, id checks, flags, summaries, --wait. */
+/** What the listing write commands share: id checks, flags, summaries, --wait. */
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
 import type { Context } from '../../cmdutil/context.js';
-import { SIMULATED_NOTE, usesLiveKey } from '../../cmdutil/live-key.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
-
-/** Shared with every write command. */
-export { SIMULATED_NOTE, usesLiveKey };
 
 /** Flags every single-listing write takes. */
 export interface WaitFlags {
@@ -65,7 +61,8 @@ export async function showWrite(
   headline: string,
   flags: WaitFlags,
 ): Promise<void> {
-  const note = (await usesLiveKey(ctx)) ? '' : SIMULATED_NOTE;
+  const { simulatedNote } = await import('../../output/summary.js');
+  const note = simulatedNote(client.live);
   if (!flags.wait || !listing.operation_id) {
     ctx.messages.info(`${headline}${note}`);
     await ctx.printer.item(listing, { summary: () => listingText(listing) });

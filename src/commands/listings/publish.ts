@@ -142,7 +142,6 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path);
   const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
-  const { usesLiveKey } = await import('./helpers.js');
   const { requireAccounts } = await import('../../core/listings/discovery.js');
   const credentials = await ctx.credentials();
   if (options.dryRun) {
@@ -152,7 +151,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   }
   const client = await ctx.client();
   await requireAccounts(client, file.accountIds);
-  const live = await usesLiveKey(ctx);
+  const { live } = client;
   await confirmLiveBulk(
     ctx,
     live,

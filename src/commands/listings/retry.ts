@@ -12,7 +12,6 @@ import { PartialFailure, StillPending, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { listingsView } from '../../output/views/listings.js';
 import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
-import { SIMULATED_NOTE, usesLiveKey } from './helpers.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions {
@@ -111,7 +110,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
     );
     return;
   }
-  const live = await usesLiveKey(ctx);
+  const { live } = client;
   ctx.messages.info(`Found ${count}.`);
   await confirmLiveBulk(
     ctx,
@@ -156,9 +155,9 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
     return;
   }
   // With --wait the JSON summary comes after the wait, with the verdicts.
-  const { summaryLine } = await import('../../output/summary.js');
+  const { simulatedNote, summaryLine } = await import('../../output/summary.js');
   if (!ctx.globals.json)
-    ctx.messages.info(`Resynced ${summaryLine(summary, 'listings')}${live ? '' : SIMULATED_NOTE}`);
+    ctx.messages.info(`Resynced ${summaryLine(summary, 'listings')}${simulatedNote(live)}`);
   await followRetries(ctx, client, matches, answers, summary, options.timeout);
 }
 

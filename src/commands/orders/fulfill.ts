@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { keyMode } from '../../api/contract.js';
 import type { Order } from '../../api/schemas/order.js';
 import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
 import { confirmLiveBulk } from '../../cmdutil/confirm.js';
@@ -110,7 +109,7 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
   }
   const client = await ctx.client();
   const { fulfillOne } = await import('../../core/orders/fulfill.js');
-  const deps = await depsFor(ctx, client, () => {});
+  const deps = await depsFor(client, () => {});
   const result = await fulfillOne(deps, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
   const { outcome, order } = result;
   if (outcome.status === 'failed') {
@@ -147,8 +146,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   if (options.dryRun) return showDryRun(ctx, path, shipments);
 
   const client = await ctx.client();
-  const credentials = await ctx.credentials();
-  const live = keyMode(credentials.apiKey ?? '') === 'live';
+  const { live } = client;
   await confirmLiveBulk(
     ctx,
     live,
@@ -163,7 +161,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
     live,
     rerunNote: '; orders already shipped with the same tracking count as skipped',
   });
-  const deps = await depsFor(ctx, client, () => session.countRequest());
+  const deps = await depsFor(client, () => session.countRequest());
   await session.run(() =>
     fulfillShipments(shipments, {
       deps,
@@ -179,9 +177,8 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
 }
 
 /** The two requests over the client (each counted), and the key's mode. */
-async function depsFor(ctx: Context, client: ApiClient, count: () => void): Promise<FulfillDeps> {
+async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDeps> {
   const { fulfillOrder, getOrder } = await import('../../api/resources/orders.js');
-  const credentials = await ctx.credentials();
   return {
     fulfill: (orderId, tracking, idempotencyKey) => {
       count();
@@ -191,7 +188,7 @@ async function depsFor(ctx: Context, client: ApiClient, count: () => void): Prom
       count();
       return getOrder(client, orderId);
     },
-    simulated: keyMode(credentials.apiKey ?? '') === 'test',
+    simulated: !client.live,
   };
 }
 

@@ -30,9 +30,8 @@ export function createCommand(parent: Command, ctx: Context): void {
       ].join('\n'),
     )
     .action(async (options: { file: string }) => {
-      const { readProductBody, usesLiveKey, describeProduct, SIMULATED_NOTE } = await import(
-        './write-helpers.js'
-      );
+      const { readProductBody, describeProduct } = await import('./write-helpers.js');
+      const { simulatedNote } = await import('../../output/summary.js');
       const { checkProductInput } = await import('../../core/products/check.js');
       const { bodyProblemsError } = await import('../../core/products/body-file.js');
       const body = await readProductBody(ctx, options.file);
@@ -40,12 +39,11 @@ export function createCommand(parent: Command, ctx: Context): void {
       if (!checked.ok)
         throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
       const client = await ctx.client();
-      const live = await usesLiveKey(ctx);
       const { createProduct } = await import('../../api/resources/products.js');
       // The body as written, so fields the service added after this CLI still reach it.
       const product = await createProduct(client, body as ProductInput);
       await ctx.printer.item(product, {
-        summary: (p) => `Created ${describeProduct(p)}${live ? '' : SIMULATED_NOTE}`,
+        summary: (p) => `Created ${describeProduct(p)}${simulatedNote(client.live)}`,
       });
     });
 }

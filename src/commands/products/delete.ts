@@ -20,8 +20,7 @@ export function deleteCommand(parent: Command, ctx: Context): void {
       }
       const client = await ctx.client();
       const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
-      const { usesLiveKey, SIMULATED_NOTE } = await import('./write-helpers.js');
-      const live = await usesLiveKey(ctx);
+      const { simulatedNote } = await import('../../output/summary.js');
       let deleted: { id: string; object: string; deleted: boolean };
       try {
         deleted = await deleteProduct(client, id);
@@ -36,7 +35,7 @@ export function deleteCommand(parent: Command, ctx: Context): void {
         deleted = { id, object: 'product', deleted: true };
       }
       await ctx.printer.item(deleted, {
-        summary: (answer) => `Deleted product ${answer.id}${live ? '' : SIMULATED_NOTE}`,
+        summary: (answer) => `Deleted product ${answer.id}${simulatedNote(client.live)}`,
       });
     });
 }

@@ -115,10 +115,8 @@ async function edit(
   const images = plan(product, displayOrder(product.images));
   try {
     const updated = await updateProduct(client, id, { images, expected_updated_at: product.updated_at });
-    const { usesLiveKey, SIMULATED_NOTE } = await import('./write-helpers.js');
-    ctx.messages.info(
-      `${said(updated.images?.length ?? 0)}${(await usesLiveKey(ctx)) ? '' : SIMULATED_NOTE}`,
-    );
+    const { simulatedNote } = await import('../../output/summary.js');
+    ctx.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
     await printImages(ctx, updated);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;

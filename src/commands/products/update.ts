@@ -60,9 +60,8 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
       'nothing to change: give --file F or --set field=value, e.g. --set title="Blue mug"',
     );
   }
-  const { readProductBody, usesLiveKey, describeProduct, describeSync, SIMULATED_NOTE } = await import(
-    './write-helpers.js'
-  );
+  const { readProductBody, describeProduct, describeSync } = await import('./write-helpers.js');
+  const { simulatedNote } = await import('../../output/summary.js');
   const { checkProductUpdate } = await import('../../core/products/check.js');
   const { bodyProblemsError } = await import('../../core/products/body-file.js');
   let body: Record<string, unknown>;
@@ -76,13 +75,12 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   const checked = checkProductUpdate(body);
   if (!checked.ok) throw bodyProblemsError(options.file ?? '--set', checked.problems);
   const client = await ctx.client();
-  const live = await usesLiveKey(ctx);
   const { getProduct, updateProduct } = await import('../../api/resources/products.js');
   try {
     const product = await updateProduct(client, id, body as ProductUpdate);
     await ctx.printer.item(product, {
       summary: (p) =>
-        `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}${live ? '' : SIMULATED_NOTE}`,
+        `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}${simulatedNote(client.live)}`,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;

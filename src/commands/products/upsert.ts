@@ -82,7 +82,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
+  const { sourcePath } = await import('./write-helpers.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
@@ -95,7 +95,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   if (options.dryRun) return showDryRun(ctx, file, requests);
 
   const client = await ctx.client();
-  const live = await usesLiveKey(ctx);
+  const { live } = client;
   await confirmLiveBulk(
     ctx,
     live,

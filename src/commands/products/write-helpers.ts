@@ -1,9 +1,6 @@
-/** What the product write commands share: the key's mode, reading a body from a file or stdin, summaries. */
+/** What the product write commands share: reading a body from a file or stdin, summaries. */
 import type { Product } from '../../api/schemas/product.js';
 import type { Context } from '../../cmdutil/context.js';
-
-/** Shared with every write command. */
-export { SIMULATED_NOTE, usesLiveKey } from '../../cmdutil/live-key.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`. */
 export async function sourcePath(ctx: Context, path: string): Promise<string> {
