@@ -16,6 +16,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { CrawlInterrupted } from '../output/printer.js';
+import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
 export const EXIT = {
@@ -53,7 +54,7 @@ export function describeError(error: unknown, now: number = Date.now()): string 
     const base = describeError(error.cause, now);
     return error.written === 0
       ? base
-      : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+      : `${base} (stopped after ${error.written} ${plural(error.written, 'item')})`;
   }
   if (error instanceof ApiError) return describeApiError(error);
   if (error instanceof QuotaError) {

@@ -2,10 +2,11 @@
  * The frame every bulk command runs in (inventory push, products upsert, listings publish
  * and retry, orders fulfill): progress, the --report file, the tally, a clean stop on quota or signal, and CLI.md's closing summary and exit code.
  */
-import { type BulkSummary, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
+import { type BulkSummary, FAILURES_SHOWN, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
 import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
+import { capped } from '../words.js';
 import type { Context } from './context.js';
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
@@ -153,6 +154,5 @@ function failureDetails(tally: Tally): string[] {
     .map(
       (o) => `${o.line ? `line ${o.line}: ` : ''}${o.key}: ${[o.code, o.message].filter(Boolean).join(': ')}`,
     );
-  const more = tally.summary.failed - lines.length;
-  return more > 0 ? [...lines, `… and ${more} more`] : lines;
+  return capped(lines, FAILURES_SHOWN, tally.summary.failed);
 }

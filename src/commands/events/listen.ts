@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
 import { positiveNumberFlag, timeFlag } from '../../cmdutil/parse.js';
+import { plural } from '../../words.js';
 
 /** Options of `svc events listen`. */
 export interface ListenCommandOptions {
@@ -75,7 +76,7 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
         ),
       onReceiverDown: ({ error, waiting, retryInMs }) =>
         ctx.messages.warn(
-          `the receiver at ${url} is not answering (${error}); ${waiting} event${waiting === 1 ? '' : 's'} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
+          `the receiver at ${url} is not answering (${error}); ${waiting} ${plural(waiting, 'event')} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
         ),
       onReceiverBack: () =>
         ctx.messages.info(`The receiver at ${url} answers again; sending the waiting events.`),

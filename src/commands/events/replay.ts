@@ -4,6 +4,7 @@ import { timeFlag } from '../../cmdutil/parse.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
 import type { ReplaySummary } from '../../core/events/replay.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** Options of `svc events replay`. */
 export interface ReplayCommandOptions {
@@ -63,7 +64,7 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
     const { eventsView } = await import('../../output/views/events.js');
     await printList(ctx, fromArray(events), eventsView, 'events');
     ctx.messages.info(
-      `Dry run: would send ${events.length} event${events.length === 1 ? '' : 's'} to ${url}, oldest first; nothing was sent.`,
+      `Dry run: would send ${events.length} ${plural(events.length, 'event')} to ${url}, oldest first; nothing was sent.`,
     );
     return;
   }

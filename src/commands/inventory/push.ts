@@ -9,6 +9,7 @@ import { FAILURES_SHOWN } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { ChannelRefusal } from '../../core/inventory/follow.js';
 import { PartialFailure, StillPending } from '../../errors.js';
+import { capped, plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 
 /** Flags of `svc inventory push`. */
@@ -215,7 +216,7 @@ async function waitForChannels(
 ): Promise<ChannelOutcome> {
   const { followPushOperations, channelRefusals } = await import('../../core/inventory/follow.js');
   ctx.messages.info(
-    `Waiting for ${operationIds.length} operation${operationIds.length === 1 ? '' : 's'} to reach the channels…`,
+    `Waiting for ${operationIds.length} ${plural(operationIds.length, 'operation')} to reach the channels…`,
   );
   const { wait, failures } = await followPushOperations(client, operationIds, {
     timeoutMs: timeoutSeconds * 1000,
@@ -248,10 +249,8 @@ function endWithChannels(
       : '; --report OUT.csv or --json lists every one';
     const lines = refusals.map((r) => `${r.line ? `line ${r.line}: ` : ''}${r.key}: ${r.code}: ${r.message}`);
     throw new PartialFailure(
-      `the channels refused ${refusals.length} SKU update${refusals.length === 1 ? '' : 's'}${where}`,
-      lines
-        .slice(0, FAILURES_SHOWN)
-        .concat(lines.length > FAILURES_SHOWN ? [`… and ${lines.length - FAILURES_SHOWN} more`] : []),
+      `the channels refused ${refusals.length} SKU ${plural(refusals.length, 'update')}${where}`,
+      capped(lines, FAILURES_SHOWN),
     );
   }
   ctx.messages.info(

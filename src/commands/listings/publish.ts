@@ -6,6 +6,7 @@ import { confirmLiveBulk } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { collect, type WaitFlags, withWait } from './helpers.js';
 
 /** Flags of `svc listings publish`. */
@@ -114,7 +115,7 @@ async function buildInput(
   const unknown = unknownOverrides(overrides);
   if (unknown.length > 0)
     ctx.messages.warn(
-      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+      `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const input: ListingInput = { product_id: productId, channel_account_id: accountId };
   if (overrideArgs.length > 0) input.overrides = overrides as ListingInput['overrides'];
@@ -155,7 +156,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   await confirmLiveBulk(
     ctx,
     live,
-    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
+    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} ${plural(requests, 'request')} with a LIVE key (${requests} units of daily write quota)`,
     'publish',
   );
 
@@ -200,7 +201,7 @@ async function showDryRun(ctx: Context, file: CheckedPublishFile, requests: numb
   await ctx.printer.item(plan, {
     summary: () =>
       [
-        `Dry run: ${file.items.length.toLocaleString('en-US')} listings on ${file.accountIds.length} channel account${file.accountIds.length === 1 ? '' : 's'} would be published in ${requests} request${requests === 1 ? '' : 's'} (${requests} units of daily write quota). Nothing was sent.`,
+        `Dry run: ${file.items.length.toLocaleString('en-US')} listings on ${file.accountIds.length} channel ${plural(file.accountIds.length, 'account')} would be published in ${requests} ${plural(requests, 'request')} (${requests} units of daily write quota). Nothing was sent.`,
         'First listings:',
         ...sample.map(
           (item) => `  line ${item.line}: ${item.input.product_id} on ${item.input.channel_account_id}`,

@@ -11,6 +11,7 @@ import type { RetryVerdict } from '../../core/listings/retry.js';
 import { PartialFailure, StillPending, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { listingsView } from '../../output/views/listings.js';
+import { plural } from '../../words.js';
 import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
 
 /** Flags of `svc listings retry`. */
@@ -223,7 +224,7 @@ async function followRetries(
     );
   if (failing > 0 || summary.failed > 0) {
     throw new PartialFailure(
-      `${failing + summary.failed} listing${failing + summary.failed === 1 ? '' : 's'} still fail${failing + summary.failed === 1 ? 's' : ''}; the list above names each issue`,
+      `${failing + summary.failed} ${plural(failing + summary.failed, 'listing')} still fail${failing + summary.failed === 1 ? 's' : ''}; the list above names each issue`,
     );
   }
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ListingUpdate } from '../../api/schemas/listing.js';
 import type { Context } from '../../cmdutil/context.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { collect, requireListingId, type WaitFlags, withWait } from './helpers.js';
 
 /** Flags of `svc listings update`. */
@@ -55,7 +56,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
   const unknown = unknownOverrides(body.overrides ?? {});
   if (unknown.length > 0)
     ctx.messages.warn(
-      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+      `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const client = await ctx.client();
   const { getListing, updateListing } = await import('../../api/resources/listings.js');

@@ -5,6 +5,7 @@ import { printList } from '../../cmdutil/list-command.js';
 import { timeFlag } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { ordersView } from '../../output/views/orders.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc orders list`. */
 export interface OrdersListOptions {
@@ -135,6 +136,6 @@ async function runSinceLast(
   });
   const since = run.since ? `created since ${run.since}` : 'created so far';
   ctx.messages.info(
-    `Exported ${run.exported.toLocaleString('en-US')} order${run.exported === 1 ? '' : 's'} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
+    `Exported ${run.exported.toLocaleString('en-US')} ${plural(run.exported, 'order')} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
 }

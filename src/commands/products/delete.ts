@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { confirmDestructive } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** `svc products delete ID`: asks on a terminal; elsewhere needs --yes. */
 export function deleteCommand(parent: Command, ctx: Context): void {
@@ -46,7 +47,7 @@ function confirmDelete(ctx: Context, id: string): Promise<boolean> {
     const { getProduct } = await import('../../api/resources/products.js');
     const product = await getProduct(await ctx.client(), id);
     const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
-    const note = listed > 0 ? ` Its ${listed} listing${listed === 1 ? '' : 's'} will be delisted.` : '';
+    const note = listed > 0 ? ` Its ${listed} ${plural(listed, 'listing')} will be delisted.` : '';
     return `Delete product ${id} ${JSON.stringify(product.title)}?${note}`;
   });
 }

@@ -5,6 +5,7 @@ import { confirmLiveBulk } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
@@ -99,7 +100,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   await confirmLiveBulk(
     ctx,
     live,
-    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
+    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} ${plural(requests, 'request')} with a LIVE key (${requests} units of daily write quota)`,
     'upsert',
   );
 
@@ -161,7 +162,7 @@ async function showDryRun(ctx: Context, file: CheckedUpsertFile, requests: numbe
   await ctx.printer.item(plan, {
     summary: () =>
       [
-        `Dry run: ${file.items.length.toLocaleString('en-US')} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${requests} request${requests === 1 ? '' : 's'} (${requests} units of daily write quota). Nothing was sent.`,
+        `Dry run: ${file.items.length.toLocaleString('en-US')} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${requests} ${plural(requests, 'request')} (${requests} units of daily write quota). Nothing was sent.`,
         'First products:',
         ...sample.map(
           (item) =>

@@ -4,6 +4,7 @@
  * every row of a product or be left empty after its first row; variant columns are per row.
  */
 import { type InputProblem, UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { columnsByName } from '../csv/columns.js';
 import { unreadableCsv } from '../csv/problems.js';
 import { type TextEncoding, Utf8Watch } from '../csv/text.js';
@@ -119,7 +120,7 @@ function resolveColumns(header: string[]): Columns {
   });
   if (unknown.length > 0) {
     throw new UsageError(
-      `line 1: unknown column${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; columns are ${[...known].join(', ')} and options.<Name> (see svc products upsert --help)`,
+      `line 1: unknown ${plural(unknown.length, 'column')} ${unknown.join(', ')}; columns are ${[...known].join(', ')} and options.<Name> (see svc products upsert --help)`,
     );
   }
   if (!byName.has('title'))
