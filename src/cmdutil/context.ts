@@ -66,6 +66,11 @@ export class Context {
     return resolveFormat(this.globals, this.io.stdoutIsTTY);
   }
 
+  /** JSON is asked for (--json or -o json): summaries and errors go out as JSON too. */
+  get wantsJson(): boolean {
+    return this.format === 'json';
+  }
+
   get messages(): Messages {
     return new Messages(this.io, { quiet: Boolean(this.globals.quiet), color: this.io.color });
   }
@@ -94,13 +99,17 @@ export class Context {
 
   /** Prompts are allowed: stdin and stderr are terminals, no --no-input, not CI. */
   get canPrompt(): boolean {
-    return (
-      this.io.stdinIsTTY &&
-      this.io.stderrIsTTY &&
-      this.globals.input !== false &&
-      this.env.CI !== 'true' &&
-      this.env.CI !== '1'
-    );
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && this.globals.input !== false && !this.inCI;
+  }
+
+  /** Progress lines are wanted: not --quiet, not CI (they draw only on a terminal anyway). */
+  get showsProgress(): boolean {
+    return !this.globals.quiet && !this.inCI;
+  }
+
+  /** Running in CI, as CI services say it: CI=true or CI=1. */
+  get inCI(): boolean {
+    return this.env.CI === 'true' || this.env.CI === '1';
   }
 
   /** The saved profiles. */

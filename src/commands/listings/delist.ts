@@ -3,8 +3,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
 import { confirmDestructive } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { AmbiguousWriteError } from '../../errors.js';
-import { requireListingId, type WaitFlags, withWait } from './helpers.js';
+import { requireListingId } from './helpers.js';
 
 /** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
 export function delistCommand(parent: Command, ctx: Context): void {

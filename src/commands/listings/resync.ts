@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
-import { requireListingId, type WaitFlags, withWait } from './helpers.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { requireListingId } from './helpers.js';
 
 /** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */
 export function resyncCommand(parent: Command, ctx: Context): void {

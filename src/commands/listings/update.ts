@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { ListingUpdate } from '../../api/schemas/listing.js';
 import type { Context } from '../../cmdutil/context.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { collect } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
-import { collect, requireListingId, type WaitFlags, withWait } from './helpers.js';
+import { requireListingId } from './helpers.js';
 
 /** Flags of `svc listings update`. */
 export interface UpdateOptions extends WaitFlags {

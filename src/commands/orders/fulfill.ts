@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Order } from '../../api/schemas/order.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cmdutil/bulk-session.js';
-import { confirmLiveBulk } from '../../cmdutil/confirm.js';
+import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
@@ -21,8 +20,8 @@ export interface FulfillOptions {
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
-export function fulfillCommand(parent: Command, ctx: Context): void {
-  parent
+export function fulfillCommand(parent: Command, ctx: Context, run = runFulfill): Command {
+  return parent
     .command('fulfill')
     .description('mark orders shipped with tracking, so each marketplace is notified once')
     .argument('[id]', 'order id (ord_…); or give --file')
@@ -55,7 +54,7 @@ export function fulfillCommand(parent: Command, ctx: Context): void {
         '  svc orders fulfill --file shipments.csv --report fulfill-report.csv',
       ].join('\n'),
     )
-    .action(async (id: string | undefined, options: FulfillOptions) => runFulfill(ctx, id, options));
+    .action(async (id: string | undefined, options: FulfillOptions) => run(ctx, id, options));
 }
 
 /** Checks the flags, then fulfills one order or a whole shipments file. */
@@ -143,37 +142,54 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
     checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
   );
   showColumns(ctx, describeColumns(plan));
-  if (options.dryRun) return showDryRun(ctx, path, shipments);
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  await runBulk(ctx, fulfillPlan(path, shipments, options), options);
+}
 
-  const client = await ctx.client();
-  const { live } = client;
-  await confirmLiveBulk(
-    ctx,
-    live,
-    `Mark ${shipments.length.toLocaleString('en-US')} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
-    'fulfillment',
-  );
-  const { fulfillShipments } = await import('../../core/orders/fulfill.js');
-  const session = await BulkSession.start(ctx, {
-    total: shipments.length,
+/** A shipments file as the bulk frame runs it. */
+function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOptions): BulkPlan {
+  const orders = shipments.length.toLocaleString('en-US');
+  const sample = shipments.slice(0, 5);
+  return {
     noun: 'orders',
+    total: shipments.length,
     report: options.report,
-    live,
+    dryRun: {
+      plan: {
+        file: path,
+        orders: shipments.length,
+        requests: shipments.length,
+        write_quota: 0,
+        first_rows: sample.map((s) => ({
+          line: s.line,
+          order_id: s.orderId,
+          tracking_number: s.trackingNumber,
+          carrier: s.carrier,
+          tracking_url: s.trackingUrl ?? null,
+        })),
+      },
+      what: `${orders} orders would be fulfilled in ${orders} requests (no daily write quota)`,
+      heading: 'First rows',
+      first: sample.map(
+        (s) =>
+          `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
+      ),
+    },
+    confirmation: `Mark ${orders} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
+    action: 'fulfillment',
+    send: async (session, client) => {
+      const { fulfillShipments } = await import('../../core/orders/fulfill.js');
+      await fulfillShipments(shipments, {
+        ...session.runOptions,
+        deps: await depsFor(client, () => session.countRequest()),
+        onResult: (result) => session.record([result.outcome]),
+      });
+    },
+    verb: 'Fulfilled',
+    // "skipped" means already shipped here, so orders a stopped run never reached are told apart.
+    unreached: 'named',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
-  });
-  const deps = await depsFor(client, () => session.countRequest());
-  await session.run(() =>
-    fulfillShipments(shipments, {
-      deps,
-      concurrency: BULK_CONCURRENCY,
-      signal: ctx.signal,
-      graceMs: STOP_GRACE_MS,
-      onResult: (result) => session.record([result.outcome]),
-    }),
-  );
-  // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
-  const notReached = shipments.length - session.summary.total;
-  await session.finish({ verb: 'Fulfilled', note: notReached > 0 ? `; ${notReached} not reached` : '' });
+  };
 }
 
 /** The two requests over the client (each counted), and the key's mode. */
@@ -190,34 +206,6 @@ async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDep
     },
     simulated: !client.live,
   };
-}
-
-async function showDryRun(ctx: Context, path: string, shipments: Shipment[]): Promise<void> {
-  const sample = shipments.slice(0, 5);
-  const plan = {
-    file: path,
-    orders: shipments.length,
-    requests: shipments.length,
-    write_quota: 0,
-    first_rows: sample.map((s) => ({
-      line: s.line,
-      order_id: s.orderId,
-      tracking_number: s.trackingNumber,
-      carrier: s.carrier,
-      tracking_url: s.trackingUrl ?? null,
-    })),
-  };
-  await ctx.printer.item(plan, {
-    summary: () =>
-      [
-        `Dry run: ${shipments.length.toLocaleString('en-US')} orders would be fulfilled in ${shipments.length.toLocaleString('en-US')} requests (no daily write quota). Nothing was sent.`,
-        'First rows:',
-        ...sample.map(
-          (s) =>
-            `  line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
-        ),
-      ].join('\n'),
-  });
 }
 
 /** One line for a terminal: the order, its status and tracking. */
