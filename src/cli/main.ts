@@ -45,7 +45,7 @@ function report(ctx: Context, error: unknown): number {
     return EXIT.usage;
   }
   const messages = ctx.messages;
-  if (ctx.globals.json) messages.json(errorJson(error));
+  if (ctx.wantsJson) messages.json(errorJson(error));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
   else messages.error(describeError(error, ctx.now()));

@@ -115,7 +115,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('-q, --quiet', 'only results and errors');
 
   program.hook('preAction', (_root, action) => {
-    ctx.globals = action.optsWithGlobals();
+    ctx.useGlobals(action.optsWithGlobals());
   });
 
   const named = args ? nounNamed(program, args) : undefined;

@@ -39,7 +39,7 @@ export const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {
-  globals: GlobalOptions = {};
+  private globalOptions: Readonly<GlobalOptions> = {};
   /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
@@ -52,6 +52,16 @@ export class Context {
     readonly now: () => number = Date.now,
   ) {}
 
+  /** The global options of this run, as parsed: commands read them; only the program sets them. */
+  get globals(): Readonly<GlobalOptions> {
+    return this.globalOptions;
+  }
+
+  /** Called by the program once the command line is parsed, before the command runs. */
+  useGlobals(options: GlobalOptions): void {
+    this.globalOptions = Object.freeze({ ...options });
+  }
+
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
   get signal(): AbortSignal {
     return this.abort.signal;
@@ -62,6 +72,7 @@ export class Context {
     this.abort.abort(reason);
   }
 
+  /** The output format in force: --json, then -o, then table on a terminal and tsv when piped. */
   get format(): OutputFormat {
     return resolveFormat(this.globals, this.io.stdoutIsTTY);
   }
@@ -69,6 +80,11 @@ export class Context {
   /** JSON is asked for (--json or -o json): summaries and errors go out as JSON too. */
   get wantsJson(): boolean {
     return this.format === 'json';
+  }
+
+  /** A format for machines is asked for (json or ndjson): lines of text go out as JSON. */
+  get wantsMachineText(): boolean {
+    return this.format === 'json' || this.format === 'ndjson';
   }
 
   get messages(): Messages {
@@ -79,8 +95,16 @@ export class Context {
     return this.printerWith({});
   }
 
-  /** A printer with some settings overridden (e.g. json where a command defaults to it). */
-  printerWith(overrides: Partial<OutputSettings>): Printer {
+  /**
+   * The printer of a command whose output has a format of its own (csv for an export, json for
+   * raw API answers), used unless --json or -o chose another.
+   */
+  printerDefaulting(format: OutputFormat): Printer {
+    const chosen = this.globals.json || this.globals.output !== undefined;
+    return this.printerWith(chosen ? {} : { format });
+  }
+
+  private printerWith(overrides: Partial<OutputSettings>): Printer {
     return new Printer(this.io, {
       format: this.format,
       fields: this.globals.fields,

@@ -72,9 +72,9 @@ export async function runApi(
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
   if (options.paginate) {
     const limit = ctx.globals.limit ?? 'all';
-    const explicitFormat = ctx.globals.output !== undefined || ctx.globals.json;
-    const printer = explicitFormat ? ctx.printer : ctx.printerWith({ format: 'json' });
-    await printer.list(client.list(path, query, undefined, { limit }), { columns: [], fields: [] });
+    await ctx
+      .printerDefaulting('json')
+      .list(client.list(path, query, undefined, { limit }), { columns: [], fields: [] });
     return;
   }
   const response = await client.request({

@@ -129,7 +129,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (options.json || ctx.globals.json) {
+  if (options.json || ctx.wantsJson) {
     await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
   } else {
     const lines = [

@@ -49,7 +49,6 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
   const { Deliverer } = await import('../../api/delivery.js');
   const { defaultSleep } = await import('../../api/pacer.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
-  const machine = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
   const intervalMs = Math.round(options.interval * 1000);
   try {
@@ -69,7 +68,7 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
           `Forwarding ${since ? `events since ${since}` : 'new events'} to ${url} (polling every ${options.interval} s); press Ctrl-C to stop.`,
         ),
       onOutcome: (outcome) =>
-        ctx.printer.text(machine ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome)),
+        ctx.printer.text(ctx.wantsMachineText ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome)),
       onRetry: (event, attempt) =>
         ctx.messages.info(
           `${event.id}: ${attempt.error?.message ?? 'failed'}; retry in ${(attempt.retryInMs ?? 0) / 1000} s`,

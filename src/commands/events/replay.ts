@@ -77,8 +77,8 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   const { Deliverer } = await import('../../api/delivery.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
-  const json = ctx.globals.json || ctx.globals.output === 'json';
-  const ndjson = ctx.globals.output === 'ndjson';
+  const json = ctx.wantsJson;
+  const ndjson = ctx.format === 'ndjson';
   const outcomes: ForwardOutcome[] = [];
   let summary: ReplaySummary;
   try {

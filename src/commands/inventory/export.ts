@@ -28,9 +28,7 @@ export function exportCommand(parent: Command, ctx: Context): void {
           }
         }
       }
-      const explicit = ctx.globals.output !== undefined || ctx.globals.json;
-      const printer = explicit ? ctx.printer : ctx.printerWith({ format: 'csv' });
-      await printer.list(stockRows(), {
+      await ctx.printerDefaulting('csv').list(stockRows(), {
         columns: [
           { header: 'SKU', cell: (r) => r.sku },
           { header: 'QUANTITY', cell: (r) => String(r.quantity ?? '') },

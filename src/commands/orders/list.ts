@@ -117,8 +117,6 @@ async function runSinceLast(
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: ctx.signal }),
     { mark, initialCreatedAfter },
   );
-  // Every order goes out, so the "showing the first N" hint must not appear.
-  ctx.globals.all = true;
   await printList(ctx, run.orders(), ordersView(showBuyer), 'orders');
   const next = run.nextMark();
   if (!next) {

@@ -45,7 +45,7 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
     toleranceSeconds: options.tolerance,
     now,
   });
-  const json = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
+  const json = ctx.wantsMachineText;
   if (result.ok) {
     const age = Math.round(now / 1000 - result.timestamp);
     await ctx.printer.text(
