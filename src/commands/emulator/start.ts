@@ -112,7 +112,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
   if (options.json || ctx.globals.json) {
-    await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
+    await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
     const lines = [
       `Emulator listening on ${emulator.url}`,
