@@ -144,7 +144,9 @@ export class Printer {
         tables.push(`\n${escapeLine(key)}:\n${await renderTable(columns, rows, this.settings.color)}`);
       } else if (value && typeof value === 'object' && !Array.isArray(value)) {
         for (const path of leafPaths(value as Record<string, unknown>)) {
-          lines.push(`${escapeLine(`${key}.${path}`).padEnd(width)}  ${escapeLine(cellText(getPath(value, path)))}`);
+          lines.push(
+            `${escapeLine(`${key}.${path}`).padEnd(width)}  ${escapeLine(cellText(getPath(value, path)))}`,
+          );
         }
       } else {
         lines.push(`${escapeLine(key).padEnd(width)}  ${escapeLine(cellText(value))}`);

@@ -52,8 +52,7 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
     else await ctx.printer.text(`authentic: a v1 signature matches, signed ${age} s ago`);
     return;
   }
-  if (json)
-    await ctx.printer.json({ authentic: false, reason: result.reason, message: result.message });
+  if (json) await ctx.printer.json({ authentic: false, reason: result.reason, message: result.message });
   throw new CommandFailed(`not authentic: ${result.message}`);
 }
 
