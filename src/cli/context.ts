@@ -137,7 +137,6 @@ export class Context {
       const credentials = await this.credentials();
       const baseUrl = requireBaseUrl(credentials.baseUrl);
       const apiKey = options.auth === false ? credentials.apiKey : requireKey(credentials);
-      if (apiKey) refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
       return this.buildClient(baseUrl, apiKey);
     })();
     return this.apiClient;
@@ -252,17 +251,4 @@ function requireKey(credentials: Credentials): string {
     );
   }
   return apiKey;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** A live key travels over plain http only to this machine. */
-export function refuseLiveKeyOverPlainHttp(apiKey: string, baseUrl: string): void {
-  const url = new URL(baseUrl);
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
-  if (keyMode(apiKey) === 'live' && url.protocol === 'http:' && !loopback) {
-    throw new UsageError(
-      `refusing to send a live key over plain http to ${url.host}; use https:// (plain http is allowed only to this machine)`,
-    );
-  }
 }

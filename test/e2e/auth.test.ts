@@ -83,7 +83,7 @@ describe('auth and profiles', () => {
 
   it('a live key is never sent over plain http to a non-loopback host', async () => {
     const result = await runSvc(['orders', 'list'], {
-      env: { SVC_API_KEY: emu.keys.live, SVC_BASE_URL: 'http://example.com' },
+      env: { SVC_API_KEY: emu.keys.live, SVC_BASE_URL: 'http://store.invalid' },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/plain http/);

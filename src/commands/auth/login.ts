@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import { type Context, refuseLiveKeyOverPlainHttp } from '../../cli/context.js';
+import type { Context } from '../../cli/context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
@@ -40,7 +40,6 @@ export async function runLogin(ctx: Context, options: LoginOptions): Promise<voi
       'api_key_invalid',
     );
   }
-  refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
   const note = await verifyKey(ctx, baseUrl, apiKey);
   const config = await ctx.config();
   config.saveProfile(profile, { base_url: baseUrl, api_key: apiKey });
