@@ -172,14 +172,18 @@ export class Context {
     return this.apiClient;
   }
 
-  /** A client for a given key and base URL (login verifies a key before saving it). */
-  async buildClient(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
+  /** A client for a given key and base URL (login verifies a key before saving it; doctor retries less). */
+  async buildClient(
+    baseUrl: string,
+    apiKey: string | undefined,
+    overrides: { maxRetries?: number } = {},
+  ): Promise<ApiClient> {
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     return new ApiClient({
       baseUrl,
       apiKey,
-      maxRetries: this.maxRetries(),
+      maxRetries: overrides.maxRetries ?? this.maxRetries(),
       requestTimeoutMs: this.requestTimeoutMs(),
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
 import { type Context, requireKey } from '../../cli/context.js';
 import type { Credentials } from '../../config/credentials.js';
-import type { KeyInspection } from '../../core/auth/check-key.js';
+import { type KeyInspection, refusalAdvice } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 
 const SOURCE_NAMES = { flag: 'flag', env: 'environment', profile: 'profile', none: 'not set' } as const;
@@ -76,16 +76,12 @@ function settingsOf(credentials: Credentials): Record<string, unknown> {
 /** The refusal, with advice that fits where the key came from. */
 function refusal(credentials: Credentials, error: ApiError): AuthError {
   const reason = `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message.replace(/\.$/, '')}`;
-  const profile = credentials.profileName;
-  const whose =
-    credentials.apiKeySource === 'env' ? 'the key from SVC_API_KEY' : `the key of profile "${profile}"`;
-  const advice =
-    error.code === 'plan_not_eligible'
-      ? "the store's subscription is not live: renew it in the dashboard"
-      : credentials.apiKeySource === 'env'
-        ? `set SVC_API_KEY to a valid key, or unset it to use ${profile ? `profile "${profile}"` : 'a saved profile'}`
-        : `log in again with \`svc auth login --profile ${profile}\``;
-  return new AuthError(`the service refused ${whose} (${reason}); ${advice}`, error.code);
+  const { apiKeySource, profileName } = credentials;
+  const whose = apiKeySource === 'env' ? 'the key from SVC_API_KEY' : `the key of profile "${profileName}"`;
+  return new AuthError(
+    `the service refused ${whose} (${reason}); ${refusalAdvice(error, apiKeySource, profileName)}`,
+    error.code,
+  );
 }
 
 async function print(ctx: Context, credentials: Credentials, status: Record<string, unknown>): Promise<void> {

@@ -14,6 +14,7 @@ import {
 } from '../../api/contract.js';
 import { ChannelAccountSummary } from '../../api/schemas/channel-account.js';
 import { listOf } from '../../api/schemas/common.js';
+import type { Source } from '../../config/credentials.js';
 import { ApiError } from '../../errors.js';
 
 /** The rate-limit tier read from `X-RateLimit-Limit`: burst B, steady rate B / 20 per second. */
@@ -114,10 +115,18 @@ export function rateTierOf(headers: Record<string, string>): RateTier | undefine
   return { burst, perSecond: burst * INITIAL_DRAIN_RATIO, tier };
 }
 
-/** "burst 80, 4 requests/s (top tier)". */
-export function describeRateTier(tier: RateTier): string {
-  const name = tier.tier ? ` (${tier.tier} tier)` : '';
-  return `burst ${tier.burst}, ${Number(tier.perSecond.toFixed(2))} requests/s${name}`;
+/** What to do about a refused key, by where it came from: the variable, or the profile's login. */
+export function refusalAdvice(
+  error: ApiError,
+  source: Source | undefined,
+  profile: string | undefined,
+): string {
+  if (error.code === ERROR_CODES.planNotEligible)
+    return "the store's subscription is not live: renew it in the dashboard";
+  if (source === 'env') {
+    return `set SVC_API_KEY to a valid key, or unset it to use ${profile ? `profile "${profile}"` : 'a saved profile'}`;
+  }
+  return `log in again with \`svc auth login${profile ? ` --profile ${profile}` : ''}\``;
 }
 
 function isText(value: string | null | undefined): value is string {
