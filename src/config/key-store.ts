@@ -27,7 +27,7 @@ export function keyringAccount(configDir: string, profileName: string): string {
  * Stores `apiKey` for a profile: in the keyring unless `insecure`, falling back to the file
  * when the keyring does not take it (the caller says so once).
  */
-export async function storeKey(
+export async function saveKey(
   keyring: KeyringBackend,
   options: { account: string; apiKey: string; insecure: boolean },
 ): Promise<StoredKey> {

@@ -5,7 +5,7 @@
 import { maskKey } from '../../api/contract.js';
 import type { ConfigStore } from '../../config/config-store.js';
 import { type KeyStorage, storageOf } from '../../config/credentials.js';
-import { deleteKey, keyringAccount, storeKey, withoutKey } from '../../config/key-store.js';
+import { deleteKey, keyringAccount, saveKey, withoutKey } from '../../config/key-store.js';
 import type { KeyringBackend } from '../../config/keyring.js';
 
 /** What a login saves. */
@@ -47,7 +47,7 @@ export async function saveLogin(
   const previous = config.profiles[input.profile];
   const currentBefore = config.currentProfile;
   const account = keyringAccount(config.dir, input.profile);
-  const stored = await storeKey(keyring, { account, apiKey: input.apiKey, insecure: input.insecure });
+  const stored = await saveKey(keyring, { account, apiKey: input.apiKey, insecure: input.insecure });
   // An older key the keyring holds for this profile must not linger once the new one lives elsewhere.
   const replacedInKeyring = stored.storage === 'keyring' && previous?.keyring_account === account;
   const leftBehind =

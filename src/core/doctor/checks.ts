@@ -291,9 +291,11 @@ export function journalsCheck(journals: JournalData[]): Check {
 }
 
 function resumeCommand(journal: JournalData): string {
+  // A resume must read the file as the first run did.
   const map = journal.map ? ` --map ${journal.map}` : '';
+  const encoding = journal.encoding && journal.encoding !== 'utf-8' ? ` --encoding ${journal.encoding}` : '';
   return journal.kind === 'inventory'
-    ? `svc inventory push ${journal.path} --resume${map}`
+    ? `svc inventory push ${journal.path} --resume${map}${encoding}`
     : `the ${journal.kind} command on ${journal.path} with --resume`;
 }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCredentials, storageOf } from '../../../src/config/credentials.js';
-import { deleteKey, keyringAccount, readKey, storeKey, withoutKey } from '../../../src/config/key-store.js';
+import { deleteKey, keyringAccount, readKey, saveKey, withoutKey } from '../../../src/config/key-store.js';
 import { FakeKeyring } from '../../helpers/fake-keyring.js';
 
 const KEY = 'svc_live_abcdefghijkl1234';
 
-describe('storeKey: where a new key goes', () => {
+describe('saveKey: where a new key goes', () => {
   it('into the OS keyring when it takes the key; the profile keeps only where it is', async () => {
     const keyring = new FakeKeyring();
-    const stored = await storeKey(keyring, { account: 'default@/cfg', apiKey: KEY, insecure: false });
+    const stored = await saveKey(keyring, { account: 'default@/cfg', apiKey: KEY, insecure: false });
     expect(stored).toEqual({
       storage: 'keyring',
       fields: { key_storage: 'keyring', keyring_account: 'default@/cfg' },
@@ -20,7 +20,7 @@ describe('storeKey: where a new key goes', () => {
   it('into the file, with the reason, when the keyring does not take it', async () => {
     const keyring = new FakeKeyring();
     keyring.failing = 'the OS keyring did not answer within 3 s (locked?)';
-    const stored = await storeKey(keyring, { account: 'a', apiKey: KEY, insecure: false });
+    const stored = await saveKey(keyring, { account: 'a', apiKey: KEY, insecure: false });
     expect(stored).toEqual({
       storage: 'file',
       fields: { api_key: KEY, key_storage: 'file' },
@@ -30,7 +30,7 @@ describe('storeKey: where a new key goes', () => {
 
   it('into the file without asking the keyring with --insecure-storage', async () => {
     const keyring = new FakeKeyring();
-    const stored = await storeKey(keyring, { account: 'a', apiKey: KEY, insecure: true });
+    const stored = await saveKey(keyring, { account: 'a', apiKey: KEY, insecure: true });
     expect(stored).toEqual({ storage: 'file', fields: { api_key: KEY, key_storage: 'file' } });
     expect(keyring.calls).toEqual([]);
   });
