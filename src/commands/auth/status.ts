@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
 import { type Context, requireKey } from '../../cli/context.js';
 import type { Credentials } from '../../config/credentials.js';
-import { type KeyInspection, refusalAdvice } from '../../core/auth/check-key.js';
+import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 
 const SOURCE_NAMES = { flag: 'flag', env: 'environment', profile: 'profile', none: 'not set' } as const;
@@ -31,7 +31,7 @@ async function runStatus(ctx: Context): Promise<void> {
     // Names what is missing: no key at all, or a keyring that did not give it.
     requireKey(credentials);
   }
-  const { inspectKey } = await import('../../core/auth/check-key.js');
+  const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
   let inspection: KeyInspection;
   try {
     inspection = await inspectKey(await ctx.client());
@@ -42,7 +42,7 @@ async function runStatus(ctx: Context): Promise<void> {
   if (!inspection.accepted) {
     const { status, code, message } = inspection.error;
     await print(ctx, credentials, { ...settings, verified: false, refused: { status, code, message } });
-    throw refusal(credentials, inspection.error);
+    throw refusal(credentials, inspection.error, refusalAdvice);
   }
   const { stores, rateTier, scopes, note } = inspection;
   await print(ctx, credentials, {
@@ -74,12 +74,16 @@ function settingsOf(credentials: Credentials): Record<string, unknown> {
 }
 
 /** The refusal, with advice that fits where the key came from. */
-function refusal(credentials: Credentials, error: ApiError): AuthError {
+function refusal(
+  credentials: Credentials,
+  error: ApiError,
+  advice: typeof import('../../core/auth/check-key.js').refusalAdvice,
+): AuthError {
   const reason = `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message.replace(/\.$/, '')}`;
   const { apiKeySource, profileName } = credentials;
   const whose = apiKeySource === 'env' ? 'the key from SVC_API_KEY' : `the key of profile "${profileName}"`;
   return new AuthError(
-    `the service refused ${whose} (${reason}); ${refusalAdvice(error, apiKeySource, profileName)}`,
+    `the service refused ${whose} (${reason}); ${advice(error, apiKeySource, profileName)}`,
     error.code,
   );
 }

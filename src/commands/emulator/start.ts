@@ -1,5 +1,4 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { isLoopbackName } from '../../api/route.js';
 import type { Context } from '../../cli/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
@@ -108,6 +107,7 @@ export function startCommand(parent: Command, ctx: Context): void {
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
+  const { isLoopbackName } = await import('../../api/route.js');
   // Other machines can reach it: the seed's keys are public knowledge, so they are not used.
   const exposed = !isLoopbackName(options.host);
   const randomKeys = exposed && !options.fixedKeys;
