@@ -95,6 +95,11 @@ export class Printer {
     return writeText(this.io.stdout, `${escapeText(line)}\n`);
   }
 
+  /** Writes machine text to stdout exactly as given (a shell completion script). */
+  raw(text: string): Promise<void> | void {
+    return writeText(this.io.stdout, `${text}\n`);
+  }
+
   /** Writes one value as JSON to stdout (indented by `indent`, else on one line). */
   json(value: unknown, indent?: number): Promise<void> | void {
     return writeText(this.io.stdout, `${jsonText(value, indent)}\n`);
