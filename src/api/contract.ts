@@ -1,5 +1,5 @@
 /**
- * Every choice that ../shared/api/CONTRACT.md pins where the reference says "not shown",
+ * Every choice that docs/service-contract.md pins where the reference says "not shown",
  * in one place, so it can change when the live service turns out to differ.
  * Both the CLI and the emulator import from here.
  */
@@ -65,7 +65,7 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 /** Headers that may carry the service's id of a request, first found wins (stripe-mock echoes `request-id`). */
-/** Retry-After on 429 is at least 1 s (docs/service-contract.md, Rate limits); shorter or past waits are raised to it. */
+/** Retry-After on 429 is at least 1 s (docs/service-contract.md, Rate limit); shorter or past waits are raised to it. */
 export const RETRY_AFTER_MIN_MS = 1000;
 export const REQUEST_ID_HEADERS = ['request-id', 'x-request-id'] as const;
 

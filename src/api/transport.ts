@@ -1,5 +1,5 @@
 /**
- * The only place that talks HTTP (ARCHITECTURE.md, One transport): undici with keep-alive and
+ * The only place that talks HTTP (docs/architecture.md): undici with keep-alive and
  * the environment's proxy, auth, pacing, retries, idempotency keys, error normalisation and
  * --debug lines. One call of send() is one logical request, however many times it goes out.
  */
@@ -102,7 +102,7 @@ export class Transport {
     };
   }
 
-  /** Sends one logical request: paced, retried per CLI.md, any 2xx returned with its JSON body. */
+  /** Sends one logical request: paced, retried (README, Waits and deadlines), any 2xx returned with its JSON body. */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
     const idempotencyKey = spec.method === 'GET' ? undefined : (spec.idempotencyKey ?? randomUUID());
@@ -212,7 +212,7 @@ export class Transport {
     };
     const key = this.options.apiKey;
     if (spec.auth !== false && key) {
-      // CONTRACT.md: a malformed key is never sent.
+      // A malformed key is never sent (docs/service-contract.md, Keys).
       if (!API_KEY_PATTERN.test(key)) {
         throw new AuthError(
           `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,

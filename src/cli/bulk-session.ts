@@ -1,6 +1,7 @@
 /**
  * The frame every bulk command runs in (inventory push, products upsert, listings publish
- * and retry, orders fulfill): progress, the --report file, the tally, a clean stop on quota or signal, and CLI.md's closing summary and exit code.
+ * and retry, orders fulfill): progress, the --report file, the tally, a clean stop on quota or
+ * signal, and the closing summary and exit code (README, Output; README, Exit codes).
  */
 import { type BulkSummary, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
 import { PartialFailure } from '../errors.js';
@@ -100,9 +101,9 @@ export class BulkSession {
   }
 
   /**
-   * Prints the summary (stderr, or stdout as JSON with --json), then ends the run as CLI.md
-   * says: the stop's own error (exit 5, 130, 143) or PartialFailure (exit 3) naming the first
-   * failures. `afterStop` runs before a stop is thrown (e.g. to say how to resume).
+   * Prints the summary (stderr, or stdout as JSON with --json), then ends the run
+   * (README, Exit codes): the stop's own error (exit 5, 130, 143) or PartialFailure (exit 3)
+   * naming the first failures. `afterStop` runs before a stop is thrown (e.g. to say how to resume).
    */
   async finish(options: {
     verb: string;

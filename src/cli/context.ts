@@ -13,7 +13,7 @@ import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
 import { type OutputFormat, type OutputSettings, resolveFormat } from '../output/view.js';
 
-/** The global options of CLI.md, after parsing. */
+/** The global options (README, Global options), after parsing. */
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;

@@ -1,4 +1,4 @@
-/** The root program: global options of CLI.md and every noun's commands. */
+/** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
@@ -64,7 +64,7 @@ const NOUNS: readonly Noun[] = [
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete'], group: SETUP, register: registerCompletion },
+  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**

@@ -1,4 +1,4 @@
-/** Which key and base URL are in force, and where each came from (pure; CLI.md precedence). */
+/** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
 import { UsageError } from '../errors.js';
 
 /** One saved profile. */

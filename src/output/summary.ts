@@ -1,4 +1,4 @@
-/** The closing summary of a bulk command (CLI.md: stderr, or stdout as JSON with --json). */
+/** The closing summary of a bulk command (README, Output: stderr, or stdout as JSON with --json). */
 import type { BulkSummary } from '../core/bulk.js';
 
 /** "10,000 SKUs in 100 requests (12.3 s): 9,990 updated, 5 unchanged, 5 failed". */

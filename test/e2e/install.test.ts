@@ -6,7 +6,7 @@
  * Takes a few seconds: npm itself is slow to start.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('npm pack and npm install --global', () => {
-  it('packs the launcher, the bundle, the completion scripts and the README, and nothing else', () => {
+  it('packs the launcher, the bundle, the completion scripts, the man page and the README, and nothing else', () => {
     const paths = packed.files.map((file) => file.path);
     expect(packed.filename).toBe(`svc-${pkg.version}.tgz`);
     expect(paths).toEqual(
@@ -67,17 +67,24 @@ describe('npm pack and npm install --global', () => {
         'completions/svc.bash',
         'completions/_svc',
         'completions/svc.fish',
+        'man/svc.1',
         'README.md',
         'package.json',
       ]),
     );
     const unexpected = paths.filter(
       (path) =>
-        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|README\.md|package\.json)$/.test(
+        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
           path,
         ),
     );
     expect(unexpected).toEqual([]);
+  });
+
+  it('installs the man page where man finds it (share/man/man1 of the prefix)', () => {
+    const page = join(prefix, 'share', 'man', 'man1', 'svc.1');
+    expect(existsSync(page)).toBe(true);
+    expect(readFileSync(page, 'utf8')).toContain('.TH SVC 1');
   });
 
   it('installs only the keyring library, prebuilt (no build step); the bundle carries the rest', () => {

@@ -6,7 +6,7 @@ import { integerFlag } from '../../cli/parse.js';
 import type { WaitResult } from '../../core/operations/wait.js';
 import { PartialFailure, StillPending } from '../../errors.js';
 
-/** Default of --timeout, in seconds (CLI.md). */
+/** Default of --timeout, in seconds (README, Exit codes). */
 export const DEFAULT_WAIT_SECONDS = 300;
 
 /** `svc operations wait ID [--timeout S]`. */
@@ -39,8 +39,9 @@ export function waitCommand(parent: Command, ctx: Context): void {
 }
 
 /**
- * Waits for one operation, prints it with its per-channel results, and ends as CLI.md says:
- * PartialFailure (exit 3) for `partial` or `failed`, StillPending (exit 8) at the timeout.
+ * Waits for one operation, prints it with its per-channel results, and ends the run
+ * (README, Exit codes): PartialFailure (exit 3) for `partial` or `failed`, StillPending
+ * (exit 8) at the timeout.
  */
 export async function followOperation(
   ctx: Context,

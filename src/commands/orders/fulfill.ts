@@ -173,7 +173,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
       onResult: (result) => session.record([result.outcome]),
     }),
   );
-  // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
+  // "skipped" means already shipped here (README, Input files), so orders a stopped run never reached are told apart.
   const notReached = shipments.length - session.summary.total;
   await session.finish({ verb: 'Fulfilled', note: notReached > 0 ? `; ${notReached} not reached` : '' });
 }
