@@ -72,7 +72,7 @@ export async function* paginate<T>(
       yield item;
     }
     const next = page.next_cursor;
-    // Clients also accept an absent or empty next_cursor as the end (CONTRACT.md, Lists).
+    // Clients also accept an absent or empty next_cursor as the end (docs/service-contract.md, Lists).
     if (page.has_more === false || next === undefined || next === null || next === '')
       return options.onEnd?.(false);
     if (seen.has(next) || next === cursor) {

@@ -1,4 +1,4 @@
-/** The one mapping from errors to exit codes and to one human line (CLI.md, Exit codes). */
+/** The one mapping from errors to exit codes and to one human line (README, Exit codes). */
 import { ERROR_CODES } from '../api/contract.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import {

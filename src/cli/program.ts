@@ -1,4 +1,4 @@
-/** The root program: global options of CLI.md and every noun's commands. */
+/** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { integerFlag, positiveNumberFlag } from '../cmdutil/parse.js';
@@ -6,6 +6,7 @@ import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
+import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
@@ -58,11 +59,12 @@ const NOUNS: readonly Noun[] = [
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
+  { names: ['doctor'], group: SETUP, register: registerDoctor },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete'], group: SETUP, register: registerCompletion },
+  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**

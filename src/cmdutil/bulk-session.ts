@@ -1,6 +1,7 @@
 /**
  * One bulk run's bookkeeping, inside the bulk frame (./bulk-command.ts): progress, the --report
- * file, the tally, a clean stop on quota or signal, and the closing summary and exit code.
+ * file, the tally, a clean stop on quota or signal, and the closing summary and exit code
+ * (README, Output; README, Exit codes).
  */
 import {
   type BulkRunOptions,
@@ -123,7 +124,8 @@ export class BulkSession {
 
   /**
    * Closes the report and prints the summary (stderr, or stdout as JSON with --json); after a
-   * stop, warns how to run it again and throws the stop's own error (exit 5, 130, 143).
+   * stop, warns how to run it again and throws the stop's own error (exit 5, 130, 143; README,
+   * Exit codes).
    */
   async finish(options: FinishOptions): Promise<void> {
     await this.report?.close();

@@ -1,11 +1,15 @@
-/** The confirmations of CLI.md: destructive verbs, and bulk writes with a live key. */
+/** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
+import { escapeLine } from '../output/escape.js';
 import type { Context } from './context.js';
 
-/** Asks a yes/no question on the terminal (stderr), "no" by default. */
+/** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
 async function ask(ctx: Context, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
-  return confirm({ message, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr });
+  return confirm(
+    { message: escapeLine(message), default: false },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
 }
 
 /**
@@ -30,7 +34,7 @@ export async function confirmDestructive(
 /**
  * With a live key, says what the run will do and spend (`plan`, e.g. "Push 200 SKUs in 2
  * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, elsewhere
- * (CI) it says so and proceeds; --yes skips the question (CLI.md, Confirmation). A "no" is a
+ * (CI) it says so and proceeds; --yes skips the question (README, Commands). A "no" is a
  * UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(

@@ -8,7 +8,7 @@ import type { Followed } from '../core/operations/follow.js';
 import type { Context } from './context.js';
 import { integerFlag } from './parse.js';
 
-/** Default of --timeout, in seconds. */
+/** Default of --timeout, in seconds (README, Exit codes). */
 export const DEFAULT_WAIT_SECONDS = 300;
 
 /** Flags of a command that can follow what it started. */

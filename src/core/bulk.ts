@@ -1,6 +1,6 @@
 /**
  * What every bulk command shares: running chunks with bounded concurrency, stopping cleanly
- * on a quota or a signal, and the per-item tally that ends in CLI.md's summary.
+ * on a quota or a signal, and the per-item tally that ends in the summary (README, Output).
  */
 import { BATCH_MAX_ITEMS } from '../api/contract.js';
 import { AmbiguousWriteError, ApiError, Interrupted, QuotaError } from '../errors.js';
@@ -16,7 +16,7 @@ export interface ItemOutcome {
   message?: string | null;
 }
 
-/** CLI.md's bulk summary. */
+/** The bulk summary (README, Output). */
 export interface BulkSummary {
   total: number;
   updated: number;
@@ -53,7 +53,7 @@ export class Tally {
     this.summary.total++;
     if (outcome.status === 'failed' && this.firstFailures.length < FAILURES_SHOWN)
       this.firstFailures.push(outcome);
-    // A created item counts as updated: the summary's shape is fixed by CLI.md.
+    // A created item counts as updated: the summary's shape is fixed (README, Output).
     const counted = outcome.status === 'created' ? 'updated' : outcome.status;
     if ((COUNTED_STATUSES as readonly string[]).includes(counted)) this.summary[counted as CountedStatus]++;
   }

@@ -186,7 +186,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
       });
     },
     verb: 'Fulfilled',
-    // "skipped" means already shipped here, so orders a stopped run never reached are told apart.
+    // "skipped" means already shipped here (README, Input files), so orders a stopped run never reached are told apart.
     unreached: 'named',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
   };

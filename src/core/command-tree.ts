@@ -1,6 +1,7 @@
 /**
- * What a shell completion script needs to know about the command line, independent of
- * commander: the generators in this folder turn it into bash, zsh and fish scripts.
+ * The command line as data, independent of commander: what `svc --help` says about every
+ * command. core/completion turns it into bash, zsh and fish scripts, core/docs into the
+ * command reference (docs/commands/) and the man page.
  */
 
 /** Where the candidates for a flag's value or an argument come from. */
@@ -15,50 +16,65 @@ export type ValueSource =
   | { kind: 'profiles' };
 
 /** One flag of a command. */
-export interface CompletionOption {
+export interface TreeOption {
   /** `-o`, when the flag has a short form. */
   short?: string;
   /** `--output`. */
   long?: string;
+  /** As `--help` shows it: `-o, --output <format>`. */
+  flags: string;
   description: string;
+  /** The default `--help` shows (`100`, `"127.0.0.1"`), when it shows one. */
+  defaultValue?: string;
+  /** The only values it accepts, when it says (`--help` lists them). */
+  choices?: readonly string[];
   /** What its value completes to; undefined for a switch that takes no value. */
   value?: ValueSource;
 }
 
 /** One positional argument of a command. */
-export interface CompletionArgument {
+export interface TreeArgument {
   name: string;
+  description: string;
+  /** `<file>` rather than `[file]`. */
+  required: boolean;
+  /** The only values it accepts, when it says (`--help` lists them). */
+  choices?: readonly string[];
   /** Takes every remaining word. */
   variadic: boolean;
   value: ValueSource;
 }
 
 /** A command with its flags, arguments and subcommands. */
-export interface CompletionCommand {
+export interface TreeCommand {
   name: string;
+  /** The usage line of `--help`, from the root: `svc orders list [options]`. */
+  usage: string;
   description: string;
-  options: CompletionOption[];
-  arguments: CompletionArgument[];
-  commands: CompletionCommand[];
+  options: TreeOption[];
+  arguments: TreeArgument[];
+  /** What `--help` prints after the flags (notes and examples), without surrounding blank lines. */
+  helpText: string;
+  commands: TreeCommand[];
 }
 
 /** The whole command line: the root command, and the flags every command accepts. */
-export interface CompletionTree {
-  root: CompletionCommand;
+export interface CommandTree {
+  root: TreeCommand;
   /** Accepted before or after any subcommand (--profile, -o, …). */
-  globalOptions: CompletionOption[];
+  globalOptions: TreeOption[];
 }
 
 /** One command and the words that lead to it from the root ('' for the root itself). */
 export interface CommandAt {
   path: string;
-  command: CompletionCommand;
+  command: TreeCommand;
 }
 
 /** Every command of the tree, parents before their children, in declaration order. */
-export function commandsOf(tree: CompletionTree): CommandAt[] {
+export function commandsOf(tree: CommandTree): CommandAt[] {
   const found: CommandAt[] = [];
-  const visit = (command: CompletionCommand, path: string) => {
+  const visit = (command: TreeCommand, path: string) => {
     found.push({ path, command });
     for (const sub of command.commands) visit(sub, path ? `${path} ${sub.name}` : sub.name);
   };
@@ -67,7 +83,7 @@ export function commandsOf(tree: CompletionTree): CommandAt[] {
 }
 
 /** The spellings of a flag: `-o`, `--output`. */
-export function flagNames(option: CompletionOption): string[] {
+export function flagNames(option: TreeOption): string[] {
   return [option.short, option.long].filter((name): name is string => name !== undefined);
 }
 
