@@ -20,12 +20,3 @@ export function badLinesError(path: string, problems: readonly InputProblem[]): 
     sorted,
   );
 }
-
-/** What a CSV read ends with when the parser gives up: a UsageError as it is, else one naming the line. */
-export function unreadableCsv(path: string, error: unknown): Error {
-  if (error instanceof UsageError) return error;
-  const lines = (error as { lines?: number }).lines;
-  return new UsageError(
-    `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-  );
-}
