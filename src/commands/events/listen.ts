@@ -15,8 +15,8 @@ export interface ListenCommandOptions {
 const LISTEN_ATTEMPTS = 3;
 
 /** `svc events listen --forward-to URL`: forward new events to a local receiver until Ctrl-C. */
-export function listenCommand(parent: Command, ctx: Context): void {
-  parent
+export function listenCommand(parent: Command, ctx: Context, run = runListenCommand): Command {
+  return parent
     .command('listen')
     .description('poll the event log and forward each new event, signed, to a receiver (until Ctrl-C)')
     .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:3000/webhooks')
@@ -31,7 +31,7 @@ export function listenCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc events listen --forward-to http://localhost:3000/webhooks\n  svc events listen --forward-to http://localhost:3000/webhooks --since 15m --secret-file secret.txt\n',
     )
-    .action(async (options: ListenCommandOptions) => runListenCommand(ctx, options));
+    .action(async (options: ListenCommandOptions) => run(ctx, options));
 }
 
 /** Checks the flags and the secret, then forwards until SIGINT or SIGTERM (exit 0). */

@@ -19,8 +19,8 @@ export interface ReplayCommandOptions {
 const REPLAY_ATTEMPTS = 4;
 
 /** `svc events replay --since T --to URL`: resend the log's events, oldest first, signed. */
-export function replayCommand(parent: Command, ctx: Context): void {
-  parent
+export function replayCommand(parent: Command, ctx: Context, run = runReplayCommand): Command {
+  return parent
     .command('replay')
     .description(
       'send the events of a window (30 days at most) to a receiver, oldest first, signed as the service signs',
@@ -38,7 +38,7 @@ export function replayCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc events replay --since 24h --to http://localhost:3000/webhooks\n  svc events replay --since 2026-11-01T09:00:00Z --to https://example.com/hooks --type order.created --dry-run\n',
     )
-    .action(async (options: ReplayCommandOptions) => runReplayCommand(ctx, options));
+    .action(async (options: ReplayCommandOptions) => run(ctx, options));
 }
 
 /** Checks everything local first (window, URL, secret), then reads the window and sends it. */

@@ -8,12 +8,12 @@ import { AmbiguousWriteError } from '../../errors.js';
 import { requireListingId } from './helpers.js';
 
 /** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
-export function delistCommand(parent: Command, ctx: Context): void {
+export function delistCommand(parent: Command, ctx: Context, run = runDelist): Command {
   const command = parent
     .command('delist')
     .description('take a listing off its channel (asks first; --yes in scripts)')
     .argument('<id>', 'listing id (list_…)');
-  withWait(command)
+  return withWait(command)
     .addHelpText(
       'after',
       [
@@ -25,7 +25,7 @@ export function delistCommand(parent: Command, ctx: Context): void {
         '  svc listings delist list_123 --yes --wait   # in scripts',
       ].join('\n'),
     )
-    .action(async (id: string, options: WaitFlags) => runDelist(ctx, requireListingId(id), options));
+    .action(async (id: string, options: WaitFlags) => run(ctx, requireListingId(id), options));
 }
 
 /** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */

@@ -14,7 +14,7 @@ export interface UpdateOptions extends WaitFlags {
 }
 
 /** `svc listings update ID [--override k=v ...] [--attribute k=v ...]`. */
-export function updateCommand(parent: Command, ctx: Context): void {
+export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
   const command = parent
     .command('update')
     .description("change a listing's overrides or attributes and resync it to its channel")
@@ -26,7 +26,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
       collect,
       [],
     );
-  withWait(command)
+  return withWait(command)
     .addHelpText(
       'after',
       [
@@ -39,7 +39,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
         '  svc listings update list_123 --attribute brand=Northwind --attribute barcode=012345678905 --wait',
       ].join('\n'),
     )
-    .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
+    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
 }
 
 /** Sends the change (after the schema check) and shows the listing, or its outcome with --wait. */

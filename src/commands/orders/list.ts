@@ -18,8 +18,8 @@ export interface OrdersListOptions {
 }
 
 /** `svc orders list`: the operator's morning list. */
-export function listCommand(parent: Command, ctx: Context): void {
-  parent
+export function listCommand(parent: Command, ctx: Context, run = runOrdersList): Command {
+  return parent
     .command('list')
     .description('list orders, newest activity first')
     .option(
@@ -52,7 +52,7 @@ export function listCommand(parent: Command, ctx: Context): void {
         '  svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
       ].join('\n'),
     )
-    .action(async (options: OrdersListOptions) => runOrdersList(ctx, options));
+    .action(async (options: OrdersListOptions) => run(ctx, options));
 }
 
 /** Lists orders matching the filters. */

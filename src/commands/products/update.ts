@@ -12,8 +12,8 @@ export interface UpdateOptions {
 }
 
 /** `svc products update ID (--file F | --set k=v …) [--expected-updated-at T]`. */
-export function updateCommand(parent: Command, ctx: Context): void {
-  parent
+export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
+  return parent
     .command('update')
     .description('change fields of a product; channels it is listed on are synced')
     .argument('<id>', 'product id (prod_…)')
@@ -42,7 +42,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
         '  svc products update prod_123 --file changes.json --expected-updated-at 2026-11-01T09:00:00.000Z',
       ].join('\n'),
     )
-    .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
+    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {

@@ -12,8 +12,8 @@ export interface VerifyOptions {
 }
 
 /** `svc webhooks verify --signature HEADER (--payload FILE|-)`: exit 0 authentic, 1 not. */
-export function verifyCommand(parent: Command, ctx: Context): void {
-  parent
+export function verifyCommand(parent: Command, ctx: Context, run = runVerify): Command {
+  return parent
     .command('verify')
     .description('check that a delivery is authentic (secret from SVC_WEBHOOK_SECRET or --secret-file)')
     .requiredOption('--signature <header>', 'the X-Service-Signature header value')
@@ -28,7 +28,7 @@ export function verifyCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc webhooks verify --signature "t=…,v1=…" --payload body.json\n  svc webhooks verify --secret-file secret.txt --signature "$SIG" --payload - < body.json\n',
     )
-    .action(async (options: VerifyOptions) => runVerify(ctx, options));
+    .action(async (options: VerifyOptions) => run(ctx, options));
 }
 
 /** Reads the secret and the raw body, verifies, prints the verdict; not authentic is exit 1. */
