@@ -96,7 +96,7 @@ export function retryAfterOf(error: Error): number | undefined {
 }
 
 /** `HTTP 503 service_unavailable`, or the words in a network error's parentheses. */
-export function shortReason(error: Error): string {
+function shortReason(error: Error): string {
   if (error instanceof ApiError) return `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}`;
   const match = /\(([^)]+)\)/.exec(error.message);
   return match ? match[1] : error.message;

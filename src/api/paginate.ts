@@ -7,7 +7,7 @@ import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { ListEnvelope } from './types.js';
 
 /** Empty pages in a row that say more follows before a crawl is taken for a loop. */
-export const MAX_EMPTY_PAGES_IN_A_ROW = 20;
+const MAX_EMPTY_PAGES_IN_A_ROW = 20;
 
 /** Fetches one page: `cursor` is undefined for the first, `pageLimit` is 1 to 100. */
 export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Promise<ListEnvelope<T>>;

@@ -1,4 +1,5 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
+import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -6,6 +7,13 @@ import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
+// the CLI's choice, so a program that imports the library or the emulator keeps its own.
+setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {

@@ -19,7 +19,7 @@ import { capped, plural } from '../words.js';
 import { type Context, STOP_GRACE_MS } from './context.js';
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
-export const BULK_CONCURRENCY = 8;
+const BULK_CONCURRENCY = 8;
 
 /** What a session is about. */
 export interface BulkSessionOptions {

@@ -36,7 +36,7 @@ export interface GlobalOptions {
 export const STOP_GRACE_MS = 2000;
 
 /** Default number of items a list shows: one page. */
-export const DEFAULT_LIST_LIMIT = 25;
+const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {

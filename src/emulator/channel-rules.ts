@@ -15,7 +15,7 @@ import type {
 } from './model.js';
 
 /** The title limit of the kind that limits titles. */
-export const TITLE_MAX_CHARS = 75;
+const TITLE_MAX_CHARS = 75;
 
 /** What each kind insists on, beyond the schema of the listing's category. */
 const KIND_RULES: Record<string, { photo?: boolean; brandAndBarcode?: boolean; titleMax?: number }> = {

@@ -16,7 +16,7 @@ export function requireListingId(id: string): string {
 }
 
 /** "list_1 (prod_2 on chac_3, etsy): ongoing, operation op_4". */
-export function listingText(listing: Listing): string {
+function listingText(listing: Listing): string {
   const where = `${listing.product_id} on ${listing.channel_account_id}${listing.channel ? `, ${listing.channel}` : ''}`;
   const operation = listing.operation_id ? `, operation ${listing.operation_id}` : '';
   const issues = (listing.issues ?? []).map((issue) =>

@@ -39,7 +39,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
 }
 
 /** The PATCH body the flags ask for; exit 2 when they ask for nothing or for both --enable and --disable. */
-export async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
+async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
   if (options.enable && options.disable) throw new UsageError('give --enable or --disable, not both');
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
   const { checkEventTypes } = await import('../../cmdutil/filter-check.js');

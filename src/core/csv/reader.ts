@@ -68,7 +68,7 @@ export class CsvFile {
 }
 
 /** What a CSV read ends with when the parser gives up: a UsageError as it is, else one naming the line. */
-export function unreadableCsv(path: string, error: unknown): Error {
+function unreadableCsv(path: string, error: unknown): Error {
   if (error instanceof UsageError) return error;
   const lines = (error as { lines?: number }).lines;
   return new UsageError(
@@ -89,10 +89,10 @@ export function detectDelimiter(headerLine: string): Delimiter {
 }
 
 /** The longest record read (1 MiB). */
-export const MAX_RECORD_BYTES = 1 << 20;
+const MAX_RECORD_BYTES = 1 << 20;
 
 /** Reads the first line of a file, for delimiter detection; a UTF-16 file is refused here. */
-export async function readHeaderLine(path: string): Promise<string> {
+async function readHeaderLine(path: string): Promise<string> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);

@@ -116,7 +116,7 @@ export async function checkAttributes(
 }
 
 /** Every mismatch between the given attributes and a schema, one line each. */
-export function attributeProblems(
+function attributeProblems(
   schema: readonly AttributeDefinition[],
   given: Record<string, unknown>,
   effective: Record<string, unknown>,

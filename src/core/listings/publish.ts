@@ -20,7 +20,7 @@ export interface PublishResult {
 }
 
 /** True for the 409 a product already listed on that account gets. */
-export function isListingExists(error: unknown): error is ApiError {
+function isListingExists(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && error.code === ERROR_CODES.listingExists;
 }
 

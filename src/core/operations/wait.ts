@@ -45,7 +45,7 @@ const DEFAULT_INITIAL_DELAY_MS = 500;
 const DEFAULT_MAX_DELAY_MS = 5_000;
 
 /** True for `succeeded`, `partial` and `failed`. */
-export function isTerminal(status: string | undefined): boolean {
+function isTerminal(status: string | undefined): boolean {
   return (OPERATION_TERMINAL_STATUSES as readonly string[]).includes(status ?? '');
 }
 

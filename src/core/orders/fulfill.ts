@@ -41,14 +41,14 @@ function isPerOrder(error: unknown): error is ApiError {
 }
 
 /** How an order as read back relates to the shipment: done, still to do, or not fulfillable. */
-export function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending' | 'refused' {
+function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending' | 'refused' {
   if (order.tracking?.number?.trim() === shipment.trackingNumber) return 'done';
   if (order.status === 'awaiting_shipment') return 'pending';
   return 'refused';
 }
 
 /** Why an order cannot be fulfilled, in a line that names it. */
-export function refusalMessage(order: Order): string {
+function refusalMessage(order: Order): string {
   const number = order.tracking?.number;
   if (number) {
     const tracking = `tracking ${number}${order.tracking?.carrier ? ` (${order.tracking.carrier})` : ''}`;

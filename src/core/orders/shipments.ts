@@ -63,7 +63,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Finds each column in the header row (with the plan of used and ignored columns), or says what is wrong. */
-export function resolveShipmentColumns(
+function resolveShipmentColumns(
   header: string[],
   ignore: readonly string[] = [],
 ): { columns: ShipmentColumns; plan: ColumnPlan } {
@@ -88,11 +88,7 @@ export function resolveShipmentColumns(
 }
 
 /** One record as a shipment, or why it is bad. */
-export function toShipment(
-  record: string[],
-  line: number,
-  columns: ShipmentColumns,
-): Shipment | InputProblem {
+function toShipment(record: string[], line: number, columns: ShipmentColumns): Shipment | InputProblem {
   const cell = (index: number | undefined) => (index === undefined ? '' : (record[index] ?? '').trim());
   const orderId = cell(columns.orderId);
   if (orderId === '') return { line, code: 'missing_order_id', message: 'missing order_id' };

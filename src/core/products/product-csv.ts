@@ -10,7 +10,7 @@ import { CsvFile } from '../csv/reader.js';
 import type { TextEncoding } from '../csv/text.js';
 
 /** Product-level columns, named as the API names the fields (nested ones as dot paths). */
-export const PRODUCT_COLUMNS = [
+const PRODUCT_COLUMNS = [
   'handle',
   'title',
   'description',
@@ -32,7 +32,7 @@ export const PRODUCT_COLUMNS = [
 ] as const;
 
 /** Variant-level columns; `options.<Name>` columns come on top (one per option). */
-export const VARIANT_COLUMNS = [
+const VARIANT_COLUMNS = [
   'sku',
   'variant_title',
   'price',
@@ -44,7 +44,7 @@ export const VARIANT_COLUMNS = [
 ] as const;
 
 /** The separator of several values in one cell (tags, image URLs). */
-export const LIST_SEPARATOR = '|';
+const LIST_SEPARATOR = '|';
 
 /** One product read from the file, before the schema check. */
 export interface RawProduct {
