@@ -5,8 +5,8 @@ import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { plural } from '../../words.js';
 
 /** `svc products delete ID`: asks on a terminal; elsewhere needs --yes. */
-export function deleteCommand(parent: Command, ctx: Context): void {
-  parent
+export function deleteCommand(parent: Command, ctx: Context, run = runDelete): Command {
+  return parent
     .command('delete')
     .description('delete a product; its listings are delisted from their channels')
     .argument('<id>', 'product id (prod_…)')
@@ -14,31 +14,34 @@ export function deleteCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc products delete prod_123\n  svc products delete prod_123 --yes   # in scripts\n',
     )
-    .action(async (id: string) => {
-      if (!(await confirmDelete(ctx, id))) {
-        ctx.messages.info('Nothing deleted.');
-        return;
-      }
-      const client = await ctx.client();
-      const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
-      const { simulatedNote } = await import('../../output/summary.js');
-      let deleted: { id: string; object: string; deleted: boolean };
-      try {
-        deleted = await deleteProduct(client, id);
-      } catch (error) {
-        if (!(error instanceof AmbiguousWriteError)) throw error;
-        // The answer was lost: the product being gone now means the delete was applied.
-        const gone = await getProduct(client, id).then(
-          () => false,
-          (readBack: unknown) => readBack instanceof ApiError && readBack.status === 404,
-        );
-        if (!gone) throw error;
-        deleted = { id, object: 'product', deleted: true };
-      }
-      await ctx.printer.item(deleted, {
-        summary: (answer) => `Deleted product ${answer.id}${simulatedNote(client.live)}`,
-      });
-    });
+    .action(async (id: string) => run(ctx, id));
+}
+
+/** Runs `svc products delete` once its flags are parsed. */
+export async function runDelete(ctx: Context, id: string): Promise<void> {
+  if (!(await confirmDelete(ctx, id))) {
+    ctx.messages.info('Nothing deleted.');
+    return;
+  }
+  const client = await ctx.client();
+  const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
+  const { simulatedNote } = await import('../../output/summary.js');
+  let deleted: { id: string; object: string; deleted: boolean };
+  try {
+    deleted = await deleteProduct(client, id);
+  } catch (error) {
+    if (!(error instanceof AmbiguousWriteError)) throw error;
+    // The answer was lost: the product being gone now means the delete was applied.
+    const gone = await getProduct(client, id).then(
+      () => false,
+      (readBack: unknown) => readBack instanceof ApiError && readBack.status === 404,
+    );
+    if (!gone) throw error;
+    deleted = { id, object: 'product', deleted: true };
+  }
+  await ctx.printer.item(deleted, {
+    summary: (answer) => `Deleted product ${answer.id}${simulatedNote(client.live)}`,
+  });
 }
 
 /** Yes with --yes; a question on a terminal naming what goes; without one, a refusal (exit 2). */
