@@ -56,6 +56,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'profiles list': { fields: fixed(['name', 'current', 'base_url', 'key', 'mode']) },
   'profiles use': {},
   'profiles remove': {},
+  doctor: {},
   status: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Status) },
   health: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Health) },
   version: { fields: fixed(['version', 'node', 'platform']) },

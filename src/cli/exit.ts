@@ -6,6 +6,7 @@ import {
   ApiError,
   AuthError,
   CommandFailed,
+  CrawlInterrupted,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -13,10 +14,10 @@ import {
   QuotaError,
   RateLimitError,
   StillPending,
+  SvcError,
   UsageError,
 } from '../errors.js';
 import { humanDuration } from '../output/duration.js';
-import { CrawlInterrupted } from '../output/printer.js';
 import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
@@ -85,19 +86,8 @@ export function explainError(error: unknown, now: number = Date.now()): { messag
       hint: "check the service address (--base-url, SVC_BASE_URL or the profile's) and the network",
     };
   }
-  if (
-    error instanceof UsageError ||
-    error instanceof AuthError ||
-    error instanceof NetworkError ||
-    error instanceof ProtocolError ||
-    error instanceof AmbiguousWriteError ||
-    error instanceof PartialFailure ||
-    error instanceof StillPending ||
-    error instanceof Interrupted ||
-    error instanceof CommandFailed
-  ) {
-    return { message: error.message };
-  }
+  // Every other error svc raises on purpose already says what failed and what to do next.
+  if (error instanceof SvcError) return { message: error.message };
   const local = localFileProblem(error);
   if (local) return { message: local };
   if (error instanceof Error)

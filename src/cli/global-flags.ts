@@ -4,9 +4,9 @@
  * its items have (`--fields help` lists them), and `--query` compiles.
  */
 import { type Command, CommanderError } from 'commander';
+import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
 import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
-import type { Context } from './context.js';
 
 /** The command's path below the root: `orders list`. */
 export function commandPath(command: Command): string {
@@ -34,12 +34,12 @@ export async function checkGlobalFlags(ctx: Context, root: Command, action: Comm
       throw new CommanderError(0, 'commander.helpDisplayed', '');
     }
     const { knownField } = await import('../api/schemas/fields.js');
-    const { closestValue } = await import('./filter-check.js');
+    const { closestValue } = await import('../cmdutil/filter-check.js');
     checkFields(fields, known, path, knownField, closestValue);
   }
   if (ctx.globals.query !== undefined) {
     const { compileQuery } = await import('../output/query.js');
-    ctx.query = await compileQuery(ctx.globals.query);
+    ctx.useQuery(await compileQuery(ctx.globals.query));
   }
 }
 

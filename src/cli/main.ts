@@ -1,17 +1,28 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
+import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
+import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
+import type { KeyringBackend } from '../config/keyring.js';
 import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { machineFormatChosen } from '../output/view.js';
-import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
+// the CLI's choice, so a program that imports the library or the emulator keeps its own.
+setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
   io?: IO;
   env?: NodeJS.ProcessEnv;
   now?: () => number;
+  /** The keyring keys are kept in (default: the OS keyring). */
+  keyring?: KeyringBackend;
 }
 
 /**
@@ -23,7 +34,7 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
+  const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
   ctx.args = helpAsFlag(argv.slice(2));
   const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
@@ -40,7 +51,8 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
   // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
-  const machine = machineFormatChosen(ctx.globals) || machineFormatChosen(rootOptions);
+  // Before the command runs (a usage error of commander's), only the root's options are known.
+  const machine = ctx.machineFormatChosen || machineFormatChosen(rootOptions);
   if (error instanceof CommanderError) {
     // commander printed its own message already (help, version, or a usage error)
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;

@@ -1,9 +1,12 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
+import type { Context } from '../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
+import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
@@ -21,9 +24,7 @@ import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import { flagsFor, isScoped } from './command-scopes.js';
-import type { Context } from './context.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
-import { integerFlag, positiveNumberFlag } from './parse.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
 type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
@@ -62,6 +63,7 @@ const NOUNS: readonly Noun[] = [
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
+  { names: ['doctor'], group: SETUP, register: registerDoctor },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['version'], group: SETUP, register: registerVersion },
@@ -124,7 +126,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
 
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
-    ctx.globals = action.optsWithGlobals();
+    ctx.useGlobals(action.optsWithGlobals());
     await checkGlobalFlags(ctx, program, action);
   });
 

@@ -28,7 +28,7 @@ export interface JournalData {
 }
 
 /** Adds one index to sorted inclusive ranges, merging neighbours. */
-export function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
+function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
   const next: Array<[number, number]> = [];
   let placed = false;
   for (const [start, end] of ranges) {
@@ -50,7 +50,7 @@ export function addToRanges(ranges: Array<[number, number]>, index: number): Arr
 }
 
 /** Whether sorted, disjoint ranges hold `index` (binary search: a range may be huge). */
-export function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
+function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
   let low = 0;
   let high = ranges.length - 1;
   while (low <= high) {
@@ -72,7 +72,7 @@ export interface JournalExpectation {
 }
 
 /** Why `data` cannot be trusted, in a few words, or undefined when it can. */
-export function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
+function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
   const j = data as Record<string, unknown>;
   if (j.version !== 1) return `version ${JSON.stringify(j.version)}`;
@@ -171,6 +171,13 @@ export class Journal {
 
   /** Journals of the same kind and store for `path` whose content hash differs (the file changed). */
   static staleFor(dir: string, kind: string, identity: string, path: string, sha256: string): JournalData[] {
+    return Journal.all(dir, `${kind}-${identity}-`).filter(
+      (data) => data.path === path && data.sha256 !== sha256,
+    );
+  }
+
+  /** Every readable journal in `dir` (whose file name starts with `prefix`): the pushes that can resume. */
+  static all(dir: string, prefix = ''): JournalData[] {
     const folder = join(dir, 'journals');
     let names: string[];
     try {
@@ -179,15 +186,14 @@ export class Journal {
       return [];
     }
     return names
-      .filter((name) => name.startsWith(`${kind}-${identity}-`) && name.endsWith('.json'))
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
       .flatMap((name) => {
         try {
           return [JSON.parse(readFileSync(join(folder, name), 'utf8')) as JournalData];
         } catch {
           return [];
         }
-      })
-      .filter((data) => data.path === path && data.sha256 !== sha256);
+      });
   }
 
   get confirmedCount(): number {

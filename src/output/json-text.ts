@@ -1,4 +1,5 @@
 /** JSON as people read it on a terminal: indented, keys and values coloured unless NO_COLOR. */
+import { jsonText } from './escape.js';
 
 const KEY = 34;
 const STRING = 32;
@@ -7,14 +8,14 @@ const NULL = 90;
 
 /** `value` indented by two spaces; coloured as jq and gh colour it when `color`. */
 export function prettyJson(value: unknown, color: boolean): string {
-  if (!color) return JSON.stringify(value, null, 2) ?? 'null';
+  if (!color) return jsonText(value, 2);
   return paint(value, '');
 }
 
 function paint(value: unknown, indent: string): string {
   if (value === null || value === undefined) return sgr(NULL, 'null');
-  if (typeof value === 'string') return sgr(STRING, JSON.stringify(value));
-  if (typeof value === 'number' || typeof value === 'boolean') return sgr(LITERAL, JSON.stringify(value));
+  if (typeof value === 'string') return sgr(STRING, jsonText(value));
+  if (typeof value === 'number' || typeof value === 'boolean') return sgr(LITERAL, jsonText(value));
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
@@ -22,7 +23,7 @@ function paint(value: unknown, indent: string): string {
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return '{}';
-  const lines = entries.map(([key, v]) => `${inner}${sgr(KEY, JSON.stringify(key))}: ${paint(v, inner)}`);
+  const lines = entries.map(([key, v]) => `${inner}${sgr(KEY, jsonText(key))}: ${paint(v, inner)}`);
   return `{\n${lines.join(',\n')}\n${indent}}`;
 }
 

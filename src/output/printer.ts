@@ -1,6 +1,8 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
+import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvRow } from './delimited.js';
 import { renderDetail } from './detail.js';
+import { escapeText, jsonText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
@@ -8,17 +10,6 @@ import { resultShape } from './query-output.js';
 import { renderTable, shrinkableField } from './table.js';
 import { formatTime } from './time.js';
 import type { Column, OutputSettings, View } from './view.js';
-
-/** A crawl that failed midway, after `written` items reached stdout. */
-export class CrawlInterrupted extends Error {
-  readonly written: number;
-  override readonly cause: unknown;
-  constructor(written: number, cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.written = written;
-    this.cause = cause;
-  }
-}
 
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {
@@ -57,7 +48,7 @@ export class Printer {
         if (format === 'json') {
           await writeText(out, `${count === 0 ? '\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
         } else if (format === 'ndjson') {
-          await writeText(out, `${JSON.stringify(this.shape(item, view))}\n`);
+          await writeText(out, `${jsonText(this.shape(item, view))}\n`);
         } else {
           const rows = this.rowsOf(item, view);
           header ??= this.fieldsFor(view, rows[0]);
@@ -87,12 +78,12 @@ export class Printer {
     const out = this.io.stdout;
     const shaped = options.view ? this.shape(item, options.view) : this.pick(item);
     if (this.settings.query) return this.value(this.settings.query.apply(shaped));
-    if (format === 'json') return writeText(out, `${this.prettyJson(shaped)}\n`);
-    if (format === 'ndjson') return writeText(out, `${JSON.stringify(shaped)}\n`);
+    if (format === 'json') return this.json(shaped, 2);
+    if (format === 'ndjson') return this.json(shaped);
     const record = shaped as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
-        return writeText(out, `${options.summary(item, this.settings.now)}\n`);
+        return writeText(out, `${escapeText(options.summary(item, this.settings.now))}\n`);
       const { color, now, time, width } = this.settings;
       return writeText(out, await renderDetail(record, { color, now, time, width }));
     }
@@ -101,14 +92,23 @@ export class Printer {
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
 
-  /** Writes any JSON value, indented (and coloured on a terminal unless NO_COLOR). */
-  json(value: unknown): Promise<void> | void {
-    return writeText(this.io.stdout, `${this.prettyJson(value)}\n`);
+  /**
+   * Writes one value as JSON to stdout: indented by `indent` (and then coloured on a terminal
+   * unless NO_COLOR), else on one line.
+   */
+  json(value: unknown, indent?: number): Promise<void> | void {
+    const text = indent ? this.prettyJson(value) : jsonText(value);
+    return writeText(this.io.stdout, `${text}\n`);
   }
 
-  /** Writes a line of plain text to stdout (a secret shown once, a URL). */
+  /** Writes text for people to stdout (a secret shown once, a URL), control characters escaped. */
   text(line: string): Promise<void> | void {
-    return writeText(this.io.stdout, `${line}\n`);
+    return writeText(this.io.stdout, `${escapeText(line)}\n`);
+  }
+
+  /** Writes machine text to stdout exactly as given (a shell completion script). */
+  raw(text: string): Promise<void> | void {
+    return writeText(this.io.stdout, `${text}\n`);
   }
 
   /**
@@ -120,7 +120,7 @@ export class Printer {
     const out = this.io.stdout;
     if (format === 'ndjson') {
       const lines = Array.isArray(value) ? value : [value];
-      for (const line of lines) await writeText(out, `${JSON.stringify(line ?? null)}\n`);
+      for (const line of lines) await writeText(out, `${jsonText(line ?? null)}\n`);
       return;
     }
     const shape = resultShape(value, format);
@@ -245,9 +245,7 @@ export class Printer {
 
   /** An item of a json list: one line when piped, indented (and coloured) on a terminal. */
   private jsonInList(value: unknown): string {
-    return this.settings.pretty
-      ? `  ${indentAfterFirst(this.prettyJson(value), '  ')}`
-      : JSON.stringify(value);
+    return this.settings.pretty ? `  ${indentAfterFirst(this.prettyJson(value), '  ')}` : jsonText(value);
   }
 
   private prettyJson(value: unknown): string {

@@ -1,4 +1,5 @@
 /** Tables for a terminal, drawn with cli-table3 (imported only when a table is drawn). */
+import { escapeLine } from './escape.js';
 import { fitTable } from './fit.js';
 
 /** How a table is laid out beyond its cells. */
@@ -21,8 +22,9 @@ export async function renderTable(
   layout: TableLayout = {},
 ): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  const oneLine = rows.map((row) => row.map((cell) => cell.replaceAll('\n', ' ')));
-  const fitted = fitTable(headers, oneLine, layout.width, {
+  // One line per row, and nothing in a cell that a terminal would act on; fitted as shown.
+  const oneLine = rows.map((row) => row.map(escapeLine));
+  const fitted = fitTable(headers.map(escapeLine), oneLine, layout.width, {
     shrinkable: layout.shrinkable ?? headers.map(() => false),
     dropOrder: layout.dropOrder,
   });

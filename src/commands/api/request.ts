@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { ApiError, UsageError } from '../../errors.js';
 
@@ -20,14 +20,14 @@ export interface ApiOptions {
 }
 
 /** `svc api METHOD PATH`: like `gh api`, for any endpoint. */
-export function requestCommand(program: Command, ctx: Context): void {
+export function requestCommand(program: Command, ctx: Context, run = runApi): Command {
   // -F and -f share one list so that fields keep the order they were typed in.
   const fields: FieldArg[] = [];
   const collect = (typed: boolean) => (assignment: string) => {
     fields.push({ assignment, typed });
     return fields;
   };
-  program
+  return program
     .command('api')
     .description('send an authenticated request to any endpoint and print the answer')
     .argument('<method-or-path>', 'GET, POST, PATCH, PUT or DELETE (or just a path, meaning GET)')
@@ -62,7 +62,7 @@ export function requestCommand(program: Command, ctx: Context): void {
     )
     .action(async (first: string, second: string | undefined, options: Omit<ApiOptions, 'field'>) => {
       const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
-      await runApi(ctx, method, path, { ...options, field: fields });
+      await run(ctx, method, path, { ...options, field: fields });
     });
 }
 
@@ -88,9 +88,8 @@ export async function runApi(
   const { idempotencyKey, headers } = parseHeaders(options.header ?? []);
 
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
-  // What was not asked for in a format: JSON, or a query's one-value-a-line in tsv.
-  const explicitFormat = ctx.globals.output !== undefined || ctx.globals.json || ctx.query !== undefined;
-  const printer = explicitFormat ? ctx.printer : ctx.printerWith({ format: 'json' });
+  // JSON unless a format was asked for; a query's scalars one a line (tsv when piped).
+  const printer = ctx.query ? ctx.printer : ctx.printerDefaulting('json');
   if (options.paginate) {
     const limit = ctx.globals.limit ?? 'all';
     const items = client.list(path, query, undefined, { limit });
@@ -121,7 +120,7 @@ export async function runApi(
   if (include) await include(response.status, response.headers);
   if (response.body === undefined || options.silent) return;
   if (ctx.query) await printer.value(ctx.query.apply(response.body));
-  else await printer.json(response.body);
+  else await printer.json(response.body, 2);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { machineFormatChosen } from '../../output/view.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc version`: the version, as `--version` prints it, with what a bug report needs beside it. */
 export function registerVersion(program: Command, ctx: Context): void {
@@ -15,7 +14,7 @@ export function registerVersion(program: Command, ctx: Context): void {
         platform: `${process.platform}-${process.arch}`,
       };
       // A line for people (and `svc version | head -1`), unless a format was asked for.
-      if (!machineFormatChosen(ctx.globals) && !ctx.query) {
+      if (!ctx.machineFormatChosen && !ctx.query) {
         await ctx.printer.text(`svc ${info.version} (Node.js ${info.node}, ${info.platform})`);
       } else await ctx.printer.item(info);
     });

@@ -6,13 +6,19 @@ import type { ApiClient } from '../api/client.js';
 import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
+import type { KeyringBackend } from '../config/keyring.js';
 import { AuthError, Interrupted, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
 import type { TimeMode } from '../output/time.js';
-import { type OutputFormat, type OutputSettings, resolveFormat } from '../output/view.js';
+import {
+  machineFormatChosen,
+  type OutputFormat,
+  type OutputSettings,
+  resolveFormat,
+} from '../output/view.js';
 
 /** The global options (README, Global options), after parsing. */
 export interface GlobalOptions {
@@ -42,24 +48,46 @@ export interface GlobalOptions {
 export const STOP_GRACE_MS = 2000;
 
 /** Default number of items a list shows: one page. */
-export const DEFAULT_LIST_LIMIT = 25;
+const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {
-  globals: GlobalOptions = {};
-  /** --query, compiled before the command runs (src/cli/global-flags.ts). */
-  query?: Query;
+  private globalOptions: Readonly<GlobalOptions> = {};
+  private compiledQuery?: Query;
   /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
+  private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
 
   constructor(
     readonly io: IO,
     readonly env: NodeJS.ProcessEnv,
     readonly now: () => number = Date.now,
+    /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
+    private keyringBackend?: KeyringBackend,
   ) {}
+
+  /** The global options of this run, as parsed: commands read them; only the program sets them. */
+  get globals(): Readonly<GlobalOptions> {
+    return this.globalOptions;
+  }
+
+  /** Called by the program once the command line is parsed, before the command runs. */
+  useGlobals(options: GlobalOptions): void {
+    this.globalOptions = Object.freeze({ ...options });
+  }
+
+  /** --query, compiled before the command runs (src/cli/global-flags.ts); printers apply it. */
+  get query(): Query | undefined {
+    return this.compiledQuery;
+  }
+
+  /** Called by the program once --query compiled. */
+  useQuery(query: Query): void {
+    this.compiledQuery = query;
+  }
 
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
   get signal(): AbortSignal {
@@ -71,8 +99,27 @@ export class Context {
     this.abort.abort(reason);
   }
 
+  /** The output format in force: --json, then -o, then table on a terminal and tsv when piped. */
   get format(): OutputFormat {
     return resolveFormat(this.globals, this.io.stdoutIsTTY);
+  }
+
+  /** JSON is asked for (--json or -o json): summaries and errors go out as JSON too. */
+  get wantsJson(): boolean {
+    return this.format === 'json';
+  }
+
+  /**
+   * A format for machines was chosen (--json, or -o other than table): an error goes out as one
+   * JSON line on stderr too (README, Errors for scripts).
+   */
+  get machineFormatChosen(): boolean {
+    return machineFormatChosen(this.globals);
+  }
+
+  /** A format for machines is asked for (json or ndjson): lines of text go out as JSON. */
+  get wantsMachineText(): boolean {
+    return this.format === 'json' || this.format === 'ndjson';
   }
 
   get messages(): Messages {
@@ -83,8 +130,16 @@ export class Context {
     return this.printerWith({});
   }
 
-  /** A printer with some settings overridden (e.g. json where a command defaults to it). */
-  printerWith(overrides: Partial<OutputSettings>): Printer {
+  /**
+   * The printer of a command whose output has a format of its own (csv for an export, json for
+   * raw API answers), used unless --json or -o chose another.
+   */
+  printerDefaulting(format: OutputFormat): Printer {
+    const chosen = this.globals.json || this.globals.output !== undefined;
+    return this.printerWith(chosen ? {} : { format });
+  }
+
+  private printerWith(overrides: Partial<OutputSettings>): Printer {
     return new Printer(this.io, {
       format: this.format,
       fields: this.globals.fields,
@@ -108,13 +163,17 @@ export class Context {
 
   /** Prompts are allowed: stdin and stderr are terminals, no --no-input, not CI. */
   get canPrompt(): boolean {
-    return (
-      this.io.stdinIsTTY &&
-      this.io.stderrIsTTY &&
-      this.globals.input !== false &&
-      this.env.CI !== 'true' &&
-      this.env.CI !== '1'
-    );
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && this.globals.input !== false && !this.inCI;
+  }
+
+  /** Progress lines are wanted: not --quiet, not CI (they draw only on a terminal anyway). */
+  get showsProgress(): boolean {
+    return !this.globals.quiet && !this.inCI;
+  }
+
+  /** Running in CI, as CI services say it: CI=true or CI=1. */
+  get inCI(): boolean {
+    return this.env.CI === 'true' || this.env.CI === '1';
   }
 
   /** The saved profiles. */
@@ -130,8 +189,33 @@ export class Context {
     return this.configStore;
   }
 
-  /** The key and base URL in force, with their sources. */
-  async credentials(): Promise<Credentials> {
+  /** The OS keyring (loaded on first use: only reading or writing a key needs it). */
+  async keyring(): Promise<KeyringBackend> {
+    if (!this.keyringBackend) {
+      const { osKeyring } = await import('../config/keyring.js');
+      this.keyringBackend = osKeyring(this.env);
+    }
+    return this.keyringBackend;
+  }
+
+  /**
+   * The key and base URL in force, with their sources. A key the profile keeps in the OS
+   * keyring is read from it, once; when it cannot be, `keyProblem` says why.
+   */
+  credentials(): Promise<Credentials> {
+    this.resolvedCredentials ??= (async () => {
+      const credentials = await this.settings();
+      if (credentials.apiKeyStorage !== 'keyring') return credentials;
+      const { readKey } = await import('../config/key-store.js');
+      const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
+      const { apiKey, problem } = await readKey(await this.keyring(), profile);
+      return { ...credentials, apiKey, keyProblem: problem };
+    })();
+    return this.resolvedCredentials;
+  }
+
+  /** The settings in force without reading the keyring (a key kept there is absent). */
+  private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
     const config = await this.config();
     return resolveCredentials({
@@ -148,23 +232,27 @@ export class Context {
    */
   client(options: { auth?: boolean } = {}): Promise<ApiClient> {
     this.apiClient ??= (async () => {
-      const credentials = await this.credentials();
+      // Status and health send no key: the keyring is not asked for one.
+      const credentials = options.auth === false ? await this.settings() : await this.credentials();
       const baseUrl = requireBaseUrl(credentials.baseUrl);
       const apiKey = options.auth === false ? credentials.apiKey : requireKey(credentials);
-      if (apiKey) refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
       return this.buildClient(baseUrl, apiKey);
     })();
     return this.apiClient;
   }
 
-  /** A client for a given key and base URL (login verifies a key before saving it). */
-  async buildClient(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
+  /** A client for a given key and base URL (login verifies a key before saving it; doctor retries less). */
+  async buildClient(
+    baseUrl: string,
+    apiKey: string | undefined,
+    overrides: { maxRetries?: number } = {},
+  ): Promise<ApiClient> {
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     return new ApiClient({
       baseUrl,
       apiKey,
-      maxRetries: this.maxRetries(),
+      maxRetries: overrides.maxRetries ?? this.maxRetries(),
       requestTimeoutMs: this.requestTimeoutMs(),
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
@@ -250,8 +338,15 @@ function requireBaseUrl(baseUrl: string | undefined): string {
   return baseUrl;
 }
 
-function requireKey(credentials: Credentials): string {
-  const { apiKey, apiKeySource, profileName } = credentials;
+/** The key in force, or the AuthError (exit 4) that says why there is none or it is malformed. */
+export function requireKey(credentials: Credentials): string {
+  const { apiKey, apiKeySource, profileName, keyProblem } = credentials;
+  if (!apiKey && keyProblem) {
+    throw new AuthError(
+      `profile "${profileName}" keeps its key in the OS keyring, but ${keyProblem}; unlock the keyring and run again, or log in again (svc auth login --profile ${profileName}, with --insecure-storage to keep the key in the config file)`,
+      'api_key_unavailable',
+    );
+  }
   if (!apiKey) {
     throw new AuthError(
       'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
@@ -266,17 +361,4 @@ function requireKey(credentials: Credentials): string {
     );
   }
   return apiKey;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** A live key travels over plain http only to this machine. */
-export function refuseLiveKeyOverPlainHttp(apiKey: string, baseUrl: string): void {
-  const url = new URL(baseUrl);
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
-  if (keyMode(apiKey) === 'live' && url.protocol === 'http:' && !loopback) {
-    throw new UsageError(
-      `refusing to send a live key over plain http to ${url.host}; use https:// (plain http is allowed only to this machine)`,
-    );
-  }
 }
