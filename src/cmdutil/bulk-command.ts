@@ -13,7 +13,7 @@ import type { Context } from './context.js';
 /** What a dry run shows: the plan as data (for --json), and for people a sentence and the first items. */
 export interface DryRun {
   plan: Record<string, unknown>;
-  /** "10 SKUs would be pushed in 1 requests (1 units of daily write quota)": what would happen. */
+  /** "10 SKUs would be pushed in 1 request (1 unit of daily write quota)": what would happen. */
   what: string;
   /** "First rows", over `first`. */
   heading: string;
@@ -43,7 +43,7 @@ export interface BulkPlan {
   send: (session: BulkSession, client: ApiClient) => Promise<void>;
   /** The summary's first word: "Pushed". */
   verb: string;
-  /** Items a stopped run never reached count as skipped (default), or are named in the summary. */
+  /** Items a stopped run never sent count in the JSON summary's `skipped` (default), or only as `not_sent`. */
   unreached?: 'skipped' | 'named';
   /** Unless the run stopped: follows what the items started (--wait) before the summary. */
   follow?: (session: BulkSession) => Promise<FollowUp | undefined>;
@@ -79,8 +79,8 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
     live: client.live,
   });
   await session.run(() => plan.send(session, client));
-  const unreached = plan.total - session.summary.total;
-  if (plan.unreached !== 'named') session.summary.skipped += unreached;
+  // Items a stopped run never sent; `skipped` in the JSON summary too, unless it means something else there.
+  session.notSent(plan.total - session.summary.total, plan.unreached !== 'named');
   // What the work started comes before the summary, so that the report and the JSON summary hold it.
   let followUp: FollowUp | undefined;
   let followError: unknown;
@@ -93,7 +93,6 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
   }
   await session.finish({
     verb: plan.verb,
-    note: plan.unreached === 'named' && unreached > 0 ? `; ${unreached} not reached` : '',
     json: { ...plan.json?.(session.summary), ...followUp?.json },
     stopNote: () => plan.stopNote?.() ?? defaultStopNote(ctx, plan.rerunNote),
   });

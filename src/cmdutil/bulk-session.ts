@@ -50,6 +50,8 @@ export class BulkSession {
   private stopped?: RunStopped;
   /** Requests whose outcomes were recorded (each record() is one answer), for items per request. */
   private answered = 0;
+  /** Items a stopped run never sent (see notSent). */
+  private unsent = 0;
 
   private constructor(
     private readonly ctx: Context,
@@ -103,6 +105,16 @@ export class BulkSession {
     this.progress.update(this.tally.summary.total, this.answered);
   }
 
+  /**
+   * Items a stopped run never sent: "not sent" in the summary line, `not_sent` in the JSON one;
+   * `countAsSkipped` also counts them in `skipped`, as the JSON summary always has.
+   */
+  notSent(count: number, countAsSkipped: boolean): void {
+    if (count <= 0) return;
+    this.unsent += count;
+    if (countAsSkipped) this.tally.summary.skipped += count;
+  }
+
   /** Rows the report holds beyond the items' own outcomes (a channel's refusals after --wait); not tallied. */
   reportMore(rows: readonly ItemOutcome[]): void {
     this.report?.write(rows);
@@ -136,11 +148,15 @@ export class BulkSession {
   async finish(options: FinishOptions): Promise<void> {
     await this.report?.close();
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
-    const summary = { ...this.tally.summary, ...options.json } as BulkSummary;
+    const summary = {
+      ...this.tally.summary,
+      ...(this.unsent > 0 ? { not_sent: this.unsent } : {}),
+      ...options.json,
+    } as BulkSummary;
     if (this.ctx.wantsJson) await this.ctx.printer.item(summary);
     else {
       const note = `${options.note ?? ''}${simulatedNote(this.options.live)}`;
-      this.ctx.messages.info(`${options.verb} ${summaryLine(summary, this.options.noun)}${note}`);
+      this.ctx.messages.info(`${summaryLine(summary, this.options.noun, options.verb)}${note}`);
     }
     if (this.stopped) {
       this.ctx.messages.warn(await options.stopNote());

@@ -1,4 +1,5 @@
 /** One resource on a terminal: `key  value` lines aligned on the longest key, lists of objects as small tables. */
+import { escapeLine } from './escape.js';
 import { cellText, getPath, leafPaths } from './fields.js';
 import { renderTable } from './table.js';
 import { formatTime, isTimeField, type TimeMode } from './time.js';
@@ -16,10 +17,13 @@ export interface DetailOptions {
 export async function renderDetail(record: Record<string, unknown>, options: DetailOptions): Promise<string> {
   const pairs: Array<[string, string]> = [];
   const tables: string[] = [];
+  // Nothing from the service drives the terminal: control characters shown escaped.
   const text = (path: string, value: unknown) =>
-    options.time && isTimeField(path) && typeof value === 'string'
-      ? formatTime(value, options.time, options.now)
-      : cellText(value);
+    escapeLine(
+      options.time && isTimeField(path) && typeof value === 'string'
+        ? formatTime(value, options.time, options.now)
+        : cellText(value),
+    );
   for (const [key, value] of Object.entries(record)) {
     if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {
       const columns = [...new Set(value.flatMap((v) => leafPaths(v as Record<string, unknown>)))];
@@ -28,13 +32,13 @@ export async function renderDetail(record: Record<string, unknown>, options: Det
         width: options.width,
         shrinkable: columns.map(() => true),
       });
-      tables.push(`\n${key}:\n${table}`);
+      tables.push(`\n${escapeLine(key)}:\n${table}`);
     } else if (value && typeof value === 'object' && !Array.isArray(value)) {
       for (const path of leafPaths(value as Record<string, unknown>)) {
-        pairs.push([`${key}.${path}`, text(path, getPath(value, path))]);
+        pairs.push([escapeLine(`${key}.${path}`), text(path, getPath(value, path))]);
       }
     } else {
-      pairs.push([key, text(key, value)]);
+      pairs.push([escapeLine(key), text(key, value)]);
     }
   }
   // Aligned on the longest key, nested ones included (buyer.address.postal_code).

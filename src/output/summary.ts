@@ -7,13 +7,42 @@ export function simulatedNote(live: boolean): string {
   return live ? '' : ' (test key: results were simulated, nothing changed)';
 }
 
-/** "10,000 SKUs in 100 requests (12.3 s): 9,990 updated, 5 unchanged, 5 failed". */
-export function summaryLine(summary: BulkSummary & { created?: number }, noun: string): string {
-  const parts = (['updated', 'unchanged', 'failed', 'skipped', 'simulated'] as const)
-    .filter((key) => summary[key] > 0)
-    .map((key) => `${summary[key].toLocaleString('en-US')} ${key}`);
-  // Upserts count created items apart from updated ones.
-  if (summary.created) parts.unshift(`${summary.created.toLocaleString('en-US')} created`);
-  const requests = `${summary.requests.toLocaleString('en-US')} ${plural(summary.requests, 'request')}`;
-  return `${summary.total.toLocaleString('en-US')} ${noun} in ${requests} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
+/** "12 requests", "1 request": a count and its noun, in plain words. */
+export function counted(count: number, singular: string, pluralForm?: string): string {
+  return `${count.toLocaleString('en-US')} ${plural(count, singular, pluralForm)}`;
+}
+
+/** "2 requests (2 units of daily write quota)": what a run of writes sends and spends. */
+export function requestsAndQuota(requests: number): string {
+  return `${counted(requests, 'request')} (${counted(requests, 'unit')} of daily write quota)`;
+}
+
+/** What a summary counts beyond the tally: items a stopped run never sent. */
+export type SummaryCounts = BulkSummary & { created?: number; not_sent?: number };
+
+/**
+ * "Fulfilled 3 of 6 orders in 4 requests (1.2 s): 3 updated, 3 skipped": the verb counts only
+ * the items the service took (updated, unchanged, created, simulated), out of all planned, and
+ * the rest are named for what happened to them; items never sent are "not sent", not "skipped".
+ */
+export function summaryLine(summary: SummaryCounts, noun: string, verb: string): string {
+  const notSent = summary.not_sent ?? 0;
+  // Items a stopped run never sent are in `skipped` too (the JSON summary's shape is fixed).
+  const skipped = Math.max(0, summary.skipped - notSent);
+  const taken = summary.updated + summary.unchanged + summary.simulated + (summary.created ?? 0);
+  const planned = summary.total + notSent;
+  const parts: string[] = [];
+  if (summary.created) parts.push(`${summary.created.toLocaleString('en-US')} created`);
+  for (const [count, word] of [
+    [summary.updated, 'updated'],
+    [summary.unchanged, 'unchanged'],
+    [summary.failed, 'failed'],
+    [skipped, 'skipped'],
+    [summary.simulated, 'simulated'],
+    [notSent, 'not sent'],
+  ] as const) {
+    if (count > 0) parts.push(`${count.toLocaleString('en-US')} ${word}`);
+  }
+  const what = taken === planned ? counted(planned, noun.replace(/s$/, ''), noun) : `${taken.toLocaleString('en-US')} of ${counted(planned, noun.replace(/s$/, ''), noun)}`;
+  return `${verb} ${what} in ${counted(summary.requests, 'request')} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
 }

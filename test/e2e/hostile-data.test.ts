@@ -52,7 +52,7 @@ describe('hostile data in human output', () => {
     const csv = await runSvc(['products', 'get', productId, '-o', 'csv', '--fields', 'title'], {
       env: envFor(emu),
     });
-    expect(csv.stdout).toBe(`title\r\n${EVIL}\r\n`);
+    expect(csv.stdout).toBe(`title\n${EVIL}\n`);
     const tsv = await runSvc(['products', 'get', productId, '-o', 'tsv', '--fields', 'title'], {
       env: envFor(emu),
     });
@@ -95,6 +95,6 @@ describe('hostile error messages', () => {
     const machine = await runSvc(['products', 'get', 'prod_x', '--json'], { env });
     expect(drivesTerminal(machine.stderr)).toBe(false);
     const line = machine.stderr.split('\n').find((l) => l.startsWith('{')) ?? '';
-    expect(JSON.parse(line).error.message).toBe(`No such product ${EVIL}`);
+    expect(JSON.parse(line).error.message).toBe(`HTTP 404 resource_missing: No such product ${EVIL}`);
   });
 });

@@ -47,7 +47,9 @@ describe('a signal during inventory push', () => {
       expect(confirmed).toBe(answered(emu, batches));
       expect(confirmed).toBeGreaterThan(0);
       expect(confirmed).toBeLessThan(20);
-      expect(first.stderr).toMatch(new RegExp(`Pushed ${confirmed * 10} SKUs`));
+      expect(first.stderr).toMatch(
+        new RegExp(`Pushed ${confirmed * 10} of 200 SKUs .*, ${200 - confirmed * 10} not sent`),
+      );
       expect(first.stderr).toContain(
         `stopped with ${confirmed} of 20 batches confirmed; \`svc inventory push '${path}' --batch-size 10 --resume\``,
       );

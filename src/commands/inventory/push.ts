@@ -8,6 +8,7 @@ import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
+import { counted, requestsAndQuota } from '../../output/summary.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {
@@ -118,7 +119,7 @@ function pushPlan(
     total: file.rowCount,
     report: options.report,
     dryRun: pushDryRun(file, state.batchSize, state.confirmedCount),
-    confirmation: `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
+    confirmation: `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requestsAndQuota(requests).replace(' (', ' with a LIVE key (')}`,
     action: 'push',
     send: async (session, client) => {
       const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
@@ -200,7 +201,7 @@ function pushDryRun(file: CheckedFile, batchSize: number, confirmedBatches: numb
   const what =
     confirmedBatches > 0
       ? `resuming, ${requests.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} batches of ${batchSize} would be sent`
-      : `${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${requests.toLocaleString('en-US')} requests`;
+      : `${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${counted(requests, 'request')}`;
   return {
     plan: {
       file: file.path,
@@ -212,7 +213,7 @@ function pushDryRun(file: CheckedFile, batchSize: number, confirmedBatches: numb
       ...(confirmedBatches > 0 ? { confirmed_batches: confirmedBatches, total_batches: total } : {}),
       first_rows: file.sample.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
     },
-    what: `${what} (${requests} units of daily write quota)`,
+    what: `${what} (${counted(requests, 'unit')} of daily write quota)`,
     heading: 'First rows',
     first: file.sample.map(
       (r) =>

@@ -9,6 +9,7 @@ import { collect } from '../../cmdutil/parse.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
+import { counted } from '../../output/summary.js';
 
 /** Flags of `svc listings publish`. */
 export interface PublishOptions extends WaitFlags {
@@ -169,7 +170,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       write_quota: requests,
       first_listings: file.items.slice(0, 5).map((item) => ({ line: item.line, ...item.input })),
     },
-    what: `${listings} listings on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${requests} units of daily write quota)`,
+    what: `${listings} listings on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
     heading: 'First listings',
     first: file.items
       .slice(0, 5)
@@ -186,7 +187,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       await showDryRun(ctx, dryRun);
     },
     prepare: requireAccounts,
-    confirmation: `Publish ${listings} listings in ${inRequests} with a LIVE key (${requests} units of daily write quota)`,
+    confirmation: `Publish ${listings} listings in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
       const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');

@@ -7,6 +7,7 @@ import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
 import { UsageError } from '../../errors.js';
+import { counted, requestsAndQuota } from '../../output/summary.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions extends WaitFlags {
@@ -96,11 +97,11 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
       const { listingsView } = await import('../../output/views/listings.js');
       await ctx.printer.list(fromArray(matches), listingsView());
       ctx.messages.info(
-        `Dry run: ${count} would be resynced in ${matches.length} requests (${matches.length} units of daily write quota). Nothing was sent.`,
+        `Dry run: ${count} would be resynced in ${requestsAndQuota(matches.length)}. Nothing was sent.`,
       );
     },
     prepare: () => ctx.messages.info(`Found ${count}.`),
-    confirmation: `Resync ${matches.length} listings with a LIVE key (${matches.length} requests, ${matches.length} units of daily write quota)`,
+    confirmation: `Resync ${matches.length} listings with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
       const { updateListing } = await import('../../api/resources/listings.js');

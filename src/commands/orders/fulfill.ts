@@ -6,6 +6,7 @@ import type { Context } from '../../cmdutil/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { counted } from '../../output/summary.js';
 
 /** Flags of `svc orders fulfill`. */
 export interface FulfillOptions {
@@ -168,14 +169,14 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
           tracking_url: s.trackingUrl ?? null,
         })),
       },
-      what: `${orders} orders would be fulfilled in ${orders} requests (no daily write quota)`,
+      what: `${orders} orders would be fulfilled in ${counted(shipments.length, 'request')} (no daily write quota)`,
       heading: 'First rows',
       first: sample.map(
         (s) =>
           `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
       ),
     },
-    confirmation: `Mark ${orders} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
+    confirmation: `Mark ${orders} orders shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,
     action: 'fulfillment',
     send: async (session, client) => {
       const { fulfillShipments } = await import('../../core/orders/fulfill.js');

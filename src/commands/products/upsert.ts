@@ -5,6 +5,7 @@ import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
+import { counted } from '../../output/summary.js';
 
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
@@ -120,7 +121,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
           variants: item.input.variants?.length ?? 0,
         })),
       },
-      what: `${products} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${inRequests} (${requests} units of daily write quota)`,
+      what: `${products} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
       heading: 'First products',
       first: file.items
         .slice(0, 5)
@@ -129,7 +130,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
             `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
         ),
     },
-    confirmation: `Upsert ${products} products in ${inRequests} with a LIVE key (${requests} units of daily write quota)`,
+    confirmation: `Upsert ${products} products in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
       const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { counted, requestsAndQuota, summaryLine } from '../../../src/output/summary.js';
+
+const base = {
+  total: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: 0,
+  skipped: 0,
+  simulated: 0,
+  requests: 0,
+  seconds: 1.23,
+};
+
+describe('summaryLine', () => {
+  it('the verb counts what the service took, out of all planned; the rest by name', () => {
+    expect(
+      summaryLine({ ...base, total: 6, updated: 3, skipped: 3, requests: 4 }, 'orders', 'Fulfilled'),
+    ).toBe('Fulfilled 3 of 6 orders in 4 requests (1.2 s): 3 updated, 3 skipped');
+    expect(summaryLine({ ...base, total: 10, updated: 6, unchanged: 4, requests: 1 }, 'SKUs', 'Pushed')).toBe(
+      'Pushed 10 SKUs in 1 request (1.2 s): 6 updated, 4 unchanged',
+    );
+  });
+
+  it('says "not sent" for what a stopped run never sent, not "skipped"', () => {
+    const stopped = { ...base, total: 90, updated: 90, skipped: 78, not_sent: 78, requests: 9 };
+    expect(summaryLine(stopped, 'SKUs', 'Pushed')).toBe(
+      'Pushed 90 of 168 SKUs in 9 requests (1.2 s): 90 updated, 78 not sent',
+    );
+  });
+
+  it('one item, one request: singular words', () => {
+    expect(summaryLine({ ...base, total: 1, updated: 1, requests: 1 }, 'SKUs', 'Pushed')).toBe(
+      'Pushed 1 SKU in 1 request (1.2 s): 1 updated',
+    );
+    expect(requestsAndQuota(1)).toBe('1 request (1 unit of daily write quota)');
+    expect(requestsAndQuota(2_000)).toBe('2,000 requests (2,000 units of daily write quota)');
+    expect(counted(1, 'listing')).toBe('1 listing');
+  });
+});
