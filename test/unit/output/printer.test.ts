@@ -5,6 +5,7 @@ import type { Order } from '../../../src/api/schemas/order.js';
 import { CrawlInterrupted } from '../../../src/errors.js';
 import type { IO } from '../../../src/output/io.js';
 import { Printer } from '../../../src/output/printer.js';
+import { compileQuery } from '../../../src/output/query.js';
 import type { OutputFormat, OutputSettings, View } from '../../../src/output/view.js';
 import { ordersView } from '../../../src/output/views/orders.js';
 import { memoryIO } from '../../helpers/memory-io.js';
@@ -442,5 +443,52 @@ describe('Printer with a slow consumer', () => {
     expect(slow.writableLength).toBe(0);
     const lines = chunks.join('').trimEnd().split('\n');
     expect(lines.map((line) => JSON.parse(line).id)).toEqual(items.map((i) => i.id));
+  });
+});
+
+describe('Printer with --query, --no-headers and a terminal', () => {
+  it('runs the query over the whole list, then prints scalars one a line', async () => {
+    const query = await compileQuery('[].id');
+    const { io, printer } = setup('tsv', { query });
+    expect(await printer.list(from(things), thingView)).toBe(2);
+    expect(io.out()).toBe('t_1\nt_2\n');
+  });
+
+  it('prints flat objects in the format, anything nested as JSON', async () => {
+    const flat = setup('csv', { query: await compileQuery('[].{id: id, name: name}') });
+    await flat.printer.list(from(things), thingView);
+    expect(flat.io.out()).toBe('id,name\nt_1,"Mug, ""blue"""\nt_2,Plate\n');
+    const nested = setup('tsv', { query: await compileQuery('[0].buyer') });
+    await nested.printer.list(from(things), thingView);
+    expect(JSON.parse(nested.io.out())).toEqual({ country: 'FR' });
+    const one = setup('json', { query: await compileQuery('length(@)') });
+    await one.printer.list(from(things), thingView);
+    expect(one.io.out()).toBe('2\n');
+  });
+
+  it('--no-headers drops the header line', async () => {
+    const { io, printer } = setup('csv', { headers: false, fields: ['id'] });
+    await printer.list(from(things), thingView);
+    expect(io.out()).toBe('t_1\nt_2\n');
+  });
+
+  it('on a terminal a json list is indented like an item', async () => {
+    const { io, printer } = setup('json', { pretty: true, fields: ['id'] });
+    await printer.list(from(things), thingView);
+    expect(io.out()).toBe('[\n  {\n    "id": "t_1"\n  },\n  {\n    "id": "t_2"\n  }\n]\n');
+  });
+
+  it('a table cut to the width keeps the ids whole', async () => {
+    const { io, printer } = setup('table', { width: 20 });
+    await printer.list(from([{ id: 't_0123456789', name: 'A rather long name indeed' }]), {
+      ...thingView,
+      columns: [
+        { header: 'ID', cell: (t) => t.id },
+        { header: 'NAME', cell: (t) => t.name, shrink: true },
+      ],
+    });
+    const lines = io.out().trimEnd().split('\n');
+    // The name keeps its 8 characters at least; the id is never cut.
+    expect(lines[1]).toMatch(/^t_0123456789 {2}A rathe…$/);
   });
 });

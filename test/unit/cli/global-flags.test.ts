@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { knownField, schemaFields } from '../../../src/api/schemas/fields.js';
+import { Listing } from '../../../src/api/schemas/listing.js';
+import { Order } from '../../../src/api/schemas/order.js';
+import { COMMAND_SCOPES, flagsFor } from '../../../src/cli/command-scopes.js';
+import { checkFields, commandPath } from '../../../src/cli/global-flags.js';
+import { helpAsFlag } from '../../../src/cli/main.js';
+import { buildProgram } from '../../../src/cli/program.js';
+import { Context } from '../../../src/cmdutil/context.js';
+import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { UsageError } from '../../../src/errors.js';
+import { memoryIO } from '../../helpers/memory-io.js';
+
+(globalThis as { __SVC_VERSION__?: string }).__SVC_VERSION__ ??= '0.0.0-test';
+
+/** Every command that runs something, hidden ones included. */
+function leaves(command: Command): Command[] {
+  if (command.commands.length === 0) return [command];
+  return command.commands.filter((sub) => sub.name() !== 'help').flatMap(leaves);
+}
+
+describe('command scopes', () => {
+  const program = buildProgram(new Context(memoryIO(), {}));
+
+  it('every command says which global flags mean something to it', () => {
+    const missing = leaves(program)
+      .map(commandPath)
+      .filter((path) => !(path in COMMAND_SCOPES));
+    expect(missing).toEqual([]);
+    const stale = Object.keys(COMMAND_SCOPES).filter(
+      (path) => !leaves(program).map(commandPath).includes(path),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('lists take --all and --limit; prints of resources --fields; asking commands --yes', () => {
+    expect(flagsFor(COMMAND_SCOPES['orders list'])).toEqual(
+      new Set(['all', 'limit', 'fields', 'output', 'json', 'query', 'headers', 'time']),
+    );
+    expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
+    expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
+    expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
+    expect(flagsFor(COMMAND_SCOPES['events listen']).has('query')).toBe(false);
+  });
+
+  it('every declared field list loads', async () => {
+    for (const [path, scope] of Object.entries(COMMAND_SCOPES)) {
+      if (scope.fields) expect((await scope.fields()).length, path).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('field paths', () => {
+  it('come from the schema: nested objects and arrays of objects as dot paths, open maps as .*', () => {
+    const order = schemaFields(Order);
+    expect(order).toEqual(
+      expect.arrayContaining(['id', 'buyer', 'buyer.address.postal_code', 'lines', 'lines.sku']),
+    );
+    const listing = schemaFields(Listing);
+    expect(listing).toContain('attributes.*');
+    expect(knownField('attributes.color', listing)).toBe(true);
+    expect(knownField('attributes', listing)).toBe(true);
+    expect(knownField('nope', listing)).toBe(false);
+  });
+
+  it('an unknown one is a usage error naming it and the closest', () => {
+    const known = schemaFields(Order);
+    expect(() => checkFields(['id', 'totl'], known, 'orders list', knownField, closestValue)).toThrow(
+      '--fields: unknown field "totl" (did you mean "total"?) for svc orders list; `svc orders list --fields help` lists them',
+    );
+    expect(() =>
+      checkFields(['id', 'lines.sku'], known, 'orders list', knownField, closestValue),
+    ).not.toThrow();
+    expect(() => checkFields(['nope'], known, 'orders list', knownField, closestValue)).toThrow(UsageError);
+  });
+});
+
+describe('help', () => {
+  it("svc help A B is svc A B --help; svc help A stays commander's", () => {
+    expect(helpAsFlag(['help', 'orders', 'list'])).toEqual(['orders', 'list', '--help']);
+    expect(helpAsFlag(['help', 'orders'])).toEqual(['help', 'orders']);
+    expect(helpAsFlag(['orders', 'list'])).toEqual(['orders', 'list']);
+  });
+
+  it('a command lists under Global options only the global flags it takes; a noun none', async () => {
+    const io = memoryIO();
+    const program = buildProgram(new Context(io, {}));
+    const noun = program.commands.find((command) => command.name() === 'inventory') as Command;
+    const set = noun.commands.find((command) => command.name() === 'set') as Command;
+    const help = set.helpInformation();
+    expect(help).toContain('Global options:');
+    expect(help).toContain('--profile');
+    expect(help).not.toContain('--limit');
+    expect(noun.helpInformation()).not.toContain('Global options:');
+  });
+});
