@@ -116,14 +116,15 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
 
 /** The global flags (attribute names) that mean something to a command with this scope. */
 export function flagsFor(scope: CommandScope): Set<string> {
-  const flags = new Set<string>();
-  if (scope.list) for (const flag of SCOPED_FLAGS.list) flags.add(flag);
-  if (scope.fields) for (const flag of SCOPED_FLAGS.fields) flags.add(flag);
-  if (scope.confirms) for (const flag of SCOPED_FLAGS.confirms) flags.add(flag);
   const output = scope.output ?? 'data';
-  if (output !== 'none') for (const flag of SCOPED_FLAGS.format) flags.add(flag);
-  if (output === 'data') for (const flag of SCOPED_FLAGS.data) flags.add(flag);
-  return flags;
+  const groups: Array<keyof typeof SCOPED_FLAGS | false> = [
+    scope.list === true && 'list',
+    scope.fields !== undefined && 'fields',
+    scope.confirms === true && 'confirms',
+    output !== 'none' && 'format',
+    output === 'data' && 'data',
+  ];
+  return new Set(groups.flatMap((group) => (group ? SCOPED_FLAGS[group] : [])));
 }
 
 /** Whether a global flag (attribute name) is one that scopes govern. */

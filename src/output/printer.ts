@@ -1,15 +1,12 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
 import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvRow } from './delimited.js';
-import { renderDetail } from './detail.js';
 import { escapeText, jsonText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
-import { resultShape } from './query-output.js';
-import { renderTable, shrinkableField } from './table.js';
 import { formatTime } from './time.js';
-import type { Column, OutputSettings, View } from './view.js';
+import { type Column, isShrinkableField, type OutputSettings, type View } from './view.js';
 
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {
@@ -85,6 +82,8 @@ export class Printer {
       if (options.summary && !this.settings.fields)
         return writeText(out, `${escapeText(options.summary(item, this.settings.now))}\n`);
       const { color, now, time, width } = this.settings;
+      // Tables and detail views load cli-table3 and the fitting only when drawn.
+      const { renderDetail } = await import('./detail.js');
       return writeText(out, await renderDetail(record, { color, now, time, width }));
     }
     const fields = this.settings.fields ?? leafPaths(record);
@@ -123,6 +122,7 @@ export class Printer {
       for (const line of lines) await writeText(out, `${jsonText(line ?? null)}\n`);
       return;
     }
+    const { resultShape } = await import('./query-output.js');
     const shape = resultShape(value, format);
     switch (shape.kind) {
       case 'json':
@@ -170,7 +170,7 @@ export class Printer {
       rendered = await this.table(
         fields,
         rows.map((row) => fields.map((f) => cellText(getPath(row, f)))),
-        fields.map(shrinkableField),
+        fields.map(isShrinkableField),
       );
     } else {
       const cells = items.map((item) => view.columns.map((c) => this.cell(c, item)));
@@ -193,16 +193,17 @@ export class Printer {
     return column.cell?.(item, now) ?? '';
   }
 
-  private table(
+  private async table(
     headers: string[],
     rows: string[][],
     shrinkable?: boolean[],
     dropOrder?: (number | undefined)[],
   ): Promise<string> {
     const { color, width, headers: withHeaders } = this.settings;
+    const { renderTable } = await import('./table.js');
     return renderTable(headers, rows, color, {
       width,
-      shrinkable: shrinkable ?? headers.map(shrinkableField),
+      shrinkable: shrinkable ?? headers.map(isShrinkableField),
       dropOrder,
       headers: withHeaders,
     });

@@ -43,6 +43,9 @@ export function summaryLine(summary: SummaryCounts, noun: string, verb: string):
   ] as const) {
     if (count > 0) parts.push(`${count.toLocaleString('en-US')} ${word}`);
   }
-  const what = taken === planned ? counted(planned, noun.replace(/s$/, ''), noun) : `${taken.toLocaleString('en-US')} of ${counted(planned, noun.replace(/s$/, ''), noun)}`;
+  const what =
+    taken === planned
+      ? counted(planned, noun.replace(/s$/, ''), noun)
+      : `${taken.toLocaleString('en-US')} of ${counted(planned, noun.replace(/s$/, ''), noun)}`;
   return `${verb} ${what} in ${counted(summary.requests, 'request')} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
 }

@@ -56,9 +56,3 @@ export async function renderTable(
     .map((line) => line.trimEnd())
     .join('\n')}\n`;
 }
-
-/** Whether a column of these fields may shrink: anything but an id. */
-export function shrinkableField(field: string): boolean {
-  const key = field.slice(field.lastIndexOf('.') + 1);
-  return key !== 'id' && !key.endsWith('_id');
-}

@@ -74,6 +74,12 @@ export function machineFormatChosen(options: { json?: boolean; output?: string }
   return Boolean(options.json) || (options.output !== undefined && options.output !== 'table');
 }
 
+/** Whether a table column of this field may shrink to fit: anything but an id. */
+export function isShrinkableField(field: string): boolean {
+  const key = field.slice(field.lastIndexOf('.') + 1);
+  return key !== 'id' && !key.endsWith('_id');
+}
+
 /** "3m", "5h", "2d": how long ago a timestamp was, for tables. */
 export function age(timestamp: string | null | undefined, now: number): string {
   if (!timestamp) return '';

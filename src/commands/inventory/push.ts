@@ -6,9 +6,9 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import { counted, requestsAndQuota } from '../../output/summary.js';
 import { plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
-import { counted, requestsAndQuota } from '../../output/summary.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {

@@ -8,8 +8,8 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
-import { plural } from '../../words.js';
 import { counted } from '../../output/summary.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
 export interface PublishOptions extends WaitFlags {

@@ -4,8 +4,8 @@ import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
-import { plural } from '../../words.js';
 import { counted } from '../../output/summary.js';
+import { plural } from '../../words.js';
 
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
