@@ -160,3 +160,11 @@ export class Interrupted extends Error {
 export class CommandFailed extends Error {
   override name = 'CommandFailed';
 }
+
+/**
+ * An answer, not a failure: `inventory diff --exit-code` found differences (exit 1, as
+ * `git diff --exit-code`). Said as a note, never as an error.
+ */
+export class DifferencesFound extends Error {
+  override name = 'DifferencesFound';
+}

@@ -6,6 +6,7 @@ import {
   ApiError,
   AuthError,
   CommandFailed,
+  DifferencesFound,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -75,7 +76,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
     error instanceof PartialFailure ||
     error instanceof StillPending ||
     error instanceof Interrupted ||
-    error instanceof CommandFailed
+    error instanceof CommandFailed ||
+    error instanceof DifferencesFound
   ) {
     return error.message;
   }

@@ -1,6 +1,6 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { CommanderError } from 'commander';
-import { Interrupted } from '../errors.js';
+import { DifferencesFound, Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
@@ -45,6 +45,8 @@ function report(ctx: Context, error: unknown): number {
     return EXIT.usage;
   }
   const messages = ctx.messages;
+  // Differences found on request are an answer, printed already: only the exit code says it.
+  if (error instanceof DifferencesFound) return exitCodeFor(error);
   if (ctx.globals.json) messages.json(errorJson(error));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));

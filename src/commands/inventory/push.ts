@@ -11,6 +11,7 @@ import type { CheckedFile } from '../../core/inventory/check.js';
 import type { ChannelRefusal } from '../../core/inventory/follow.js';
 import { PartialFailure, StillPending } from '../../errors.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
+import type { PushPlan } from './push-plan.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions {
@@ -23,6 +24,9 @@ export interface PushOptions {
   map?: string;
   ignore?: string;
   encoding?: string;
+  changedOnly?: boolean;
+  backup?: string;
+  allowZeroing?: boolean;
 }
 
 /** Batches in flight at once; the pacer decides when each is actually sent. */
@@ -48,6 +52,15 @@ export function pushCommand(parent: Command, ctx: Context): void {
     .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
+    .option(
+      '--changed-only',
+      'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)',
+    )
+    .option(
+      '--backup <out.csv>',
+      "before the first write, save the store's values of every SKU the push changes (push that file to undo)",
+    )
+    .option('--allow-zeroing', 'go on when the push would set more than 20% of its SKUs to quantity 0')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
     .option('--wait', 'follow the operations until the channels answered; name channel failures per SKU')
     .option(
@@ -66,9 +79,15 @@ export function pushCommand(parent: Command, ctx: Context): void {
         'quantity or price while no column is read as that field, a header named twice, text that is',
         'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
+        'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
+        'after the read of --changed-only or --backup; else judged on the file, from 50 rows) asks on',
+        'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
+        '',
         'Examples:',
         '  svc inventory push stock.csv',
         '  svc inventory push stock.csv --dry-run',
+        '  svc inventory push stock.csv --changed-only --backup before.csv',
+        '  svc inventory push before.csv --changed-only   # undoes the push above',
         '  svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
         '  svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
       ].join('\n'),
@@ -78,33 +97,45 @@ export function pushCommand(parent: Command, ctx: Context): void {
 
 /** Checks the whole file, then pushes it in batches and reports per-SKU outcomes. */
 export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const encoding = parseEncoding(options.encoding);
-  const { inputFile } = await import('../../cli/input-file.js');
-  const source = await inputFile(ctx, path);
-  const { checkInventoryFile } = await import('../../core/inventory/check.js');
-  const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cli/input-check.js');
   const { CheckedCopy, PushJournal } = await import('./push-journal.js');
+  const { checkStockFile } = await import('./read-file.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = options.dryRun ? undefined : CheckedCopy.create(ctx);
   let file: CheckedFile;
   try {
-    file = await checkInput(path, options.report, () =>
-      checkInventoryFile(source, { map: options.map, ignore: options.ignore, encoding }, copy?.write),
-    );
+    file = await checkStockFile(ctx, path, options, copy?.write);
   } catch (error) {
     copy?.discard();
     throw error;
   }
   copy?.close();
-  showColumns(ctx, describeColumns(file.plan));
-  if (options.dryRun && !options.resume) return showDryRun(ctx, file, options.batchSize, 0);
+  // A plain dry run needs neither the store nor the journal: it stays offline.
+  const needsStore = options.changedOnly || options.backup;
+  if (options.dryRun && !options.resume && !needsStore) {
+    const { fileZeroingRisk } = await import('../../core/inventory/zeroing.js');
+    return showDryRun(ctx, file, {
+      batchSize: options.batchSize,
+      rowsToSend: file.rowCount,
+      confirmedBatches: 0,
+      plan: { zeroing: fileZeroingRisk(file.zeroQuantityRows, file.rowCount) },
+    });
+  }
 
   const state = await PushJournal.open(ctx, file, options);
   try {
-    if (options.dryRun) return await showDryRun(ctx, file, state.batchSize, state.confirmedCount);
-    await pushFile(ctx, path, file, options, state, copy as CheckedCopy);
+    const { planPush, guardZeroing } = await import('./push-plan.js');
+    const plan = await planPush(ctx, file, options, state);
+    if (options.dryRun) {
+      return await showDryRun(ctx, file, {
+        batchSize: state.batchSize,
+        rowsToSend: state.rowsToSend,
+        confirmedBatches: state.confirmedCount,
+        plan,
+      });
+    }
+    if (await guardZeroing(ctx, plan.zeroing, Boolean(options.allowZeroing)))
+      state.decisions.zeroingAccepted = true;
+    await pushFile(ctx, path, file, options, state, copy as CheckedCopy, plan);
   } finally {
     state.release();
   }
@@ -118,17 +149,33 @@ async function pushFile(
   options: PushOptions,
   state: PushJournal,
   copy: CheckedCopy,
+  plan: PushPlan,
 ): Promise<void> {
   const client = await ctx.client();
   const live = await usesLiveKey(ctx);
   const totalBatches = state.totalBatches;
   const requests = totalBatches - state.confirmedCount;
-  await confirmLiveBulk(
-    ctx,
-    live,
-    `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
-    'push',
-  );
+  const { selection } = state.decisions;
+  const skus = selection
+    ? `the ${state.rowsToSend.toLocaleString('en-US')} SKUs that differ (of ${file.rowCount.toLocaleString('en-US')})`
+    : `${file.rowCount.toLocaleString('en-US')} SKUs`;
+  if (requests > 0) {
+    await confirmLiveBulk(
+      ctx,
+      live,
+      `Push ${skus} in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
+      'push',
+    );
+  }
+  if (options.backup && plan.changes) {
+    const { writeStockFile } = await import('../../output/stock-file.js');
+    writeStockFile(options.backup, plan.changes.before);
+    state.decisions.backup = options.backup;
+    const count = plan.changes.before.length;
+    ctx.messages.info(
+      `Saved the store's values of the ${count.toLocaleString('en-US')} SKU${count === 1 ? '' : 's'} this push changes to ${options.backup}; \`svc inventory push ${options.backup}\` undoes it.`,
+    );
+  }
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
   const { rerunCommand } = await import('../../cli/rerun.js');
@@ -151,6 +198,8 @@ async function pushFile(
         concurrency: CONCURRENCY,
         simulated: !live,
         isConfirmed: (index) => journal.isConfirmed(index),
+        selection,
+        passedOver: (outcomes) => session.record(outcomes),
         send: (rows) => {
           session.countRequest();
           return pushInventoryBatch(client, rows);
@@ -262,32 +311,48 @@ function endWithChannels(
   );
 }
 
-async function showDryRun(
-  ctx: Context,
-  file: CheckedFile,
-  batchSize: number,
-  confirmedBatches: number,
-): Promise<void> {
-  const total = Math.ceil(file.rowCount / batchSize);
+/** What a dry run plans: rows and batches to send, and what the read and the guard found. */
+interface DryRunPlan {
+  batchSize: number;
+  rowsToSend: number;
+  confirmedBatches: number;
+  plan: PushPlan;
+}
+
+async function showDryRun(ctx: Context, file: CheckedFile, dry: DryRunPlan): Promise<void> {
+  const { batchSize, rowsToSend, confirmedBatches } = dry;
+  const { changes, zeroing } = dry.plan;
+  const total = Math.ceil(rowsToSend / batchSize);
   const requests = total - confirmedBatches;
+  const { describeZeroing } = await import('../../core/inventory/zeroing.js');
+  const stop = zeroing
+    ? `${describeZeroing(zeroing)}: the push would stop (--allow-zeroing goes on)`
+    : undefined;
   const plan = {
     file: file.path,
     columns: Object.fromEntries(file.plan.used.map(({ field, header }) => [field, header])),
     ignored_columns: file.plan.ignored,
     rows: file.rowCount,
+    ...(rowsToSend !== file.rowCount ? { rows_to_send: rowsToSend } : {}),
     requests,
     write_quota: requests,
     ...(confirmedBatches > 0 ? { confirmed_batches: confirmedBatches, total_batches: total } : {}),
+    ...(changes ? { changes: changes.counts } : {}),
+    ...(zeroing ? { zeroing_guard: { ...zeroing, message: stop } } : {}),
     first_rows: file.sample.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
   };
+  const count = (value: number) => value.toLocaleString('en-US');
+  const rows =
+    rowsToSend === file.rowCount ? count(file.rowCount) : `${count(rowsToSend)} of ${count(file.rowCount)}`;
   const what =
     confirmedBatches > 0
-      ? `resuming, ${requests.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} batches of ${batchSize} would be sent`
-      : `${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${requests.toLocaleString('en-US')} requests`;
+      ? `resuming, ${count(requests)} of ${count(total)} batches of ${batchSize} would be sent`
+      : `${rows} SKUs would be pushed in ${count(requests)} requests`;
   await ctx.printer.item(plan, {
     summary: () =>
       [
         `Dry run: ${what} (${requests} units of daily write quota). Nothing was sent.`,
+        ...(stop ? [`Zeroing guard: ${stop}.`] : []),
         'First rows:',
         ...file.sample.map(
           (r) =>

@@ -1,8 +1,9 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
 import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
 import { type ItemOutcome, runChunks } from '../bulk.js';
-import { type CheckedFile, inventoryBatches } from './check.js';
+import type { CheckedFile } from './check.js';
 import type { InventoryRow } from './csv-rows.js';
+import { type PushSelection, selectedBatches } from './selection.js';
 
 /** One confirmed batch: its place in the file, its rows' outcomes and its operation. */
 export interface BatchDone {
@@ -21,14 +22,19 @@ export interface PushInventoryOptions {
   onBatch: (done: BatchDone) => void;
   /** True for a batch an earlier run confirmed (resume). */
   isConfirmed?: (index: number) => boolean;
+  /** --changed-only: the rows to send; the others go to `passedOver`. Absent: every row. */
+  selection?: PushSelection;
+  /** Outcomes of the rows a selection does not send (unchanged, or not in the store). */
+  passedOver?: (outcomes: ItemOutcome[]) => void;
   signal?: AbortSignal;
   graceMs?: number;
 }
 
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushInventory(file: CheckedFile, options: PushInventoryOptions): Promise<void> {
+  const passedOver = options.passedOver ?? (() => {});
   await runChunks(
-    inventoryBatches(file, options.batchSize),
+    selectedBatches(file, options.batchSize, options.selection, passedOver),
     async (rows, index) => {
       const result = await options.send(rows);
       options.onBatch({
