@@ -6,7 +6,7 @@
 # The subcommands of command path $1, into _svc_reply.
 _svc_commands() {
   case "$1" in
-    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'status' 'health' 'api' 'emulator' 'completion' 'help') ;;
+    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'doctor' 'status' 'health' 'api' 'emulator' 'completion' 'help') ;;
     'products') _svc_reply=('list' 'get' 'create' 'update' 'delete' 'upsert' 'images' 'help') ;;
     'products images') _svc_reply=('list' 'add' 'remove' 'reorder' 'help') ;;
     'files') _svc_reply=('upload' 'help') ;;
@@ -81,18 +81,19 @@ _svc_options() {
     'webhooks delete') _svc_reply=(-h --help) ;;
     'webhooks verify') _svc_reply=(--signature --payload --tolerance --secret-file -h --help) ;;
     'auth') _svc_reply=(-h --help) ;;
-    'auth login') _svc_reply=(--with-key-stdin -h --help) ;;
+    'auth login') _svc_reply=(--with-key-stdin --insecure-storage --use -h --help) ;;
     'auth status') _svc_reply=(-h --help) ;;
     'auth logout') _svc_reply=(-h --help) ;;
     'profiles') _svc_reply=(-h --help) ;;
     'profiles list') _svc_reply=(-h --help) ;;
     'profiles use') _svc_reply=(-h --help) ;;
     'profiles remove') _svc_reply=(-h --help) ;;
+    'doctor') _svc_reply=(-h --help) ;;
     'status') _svc_reply=(-h --help) ;;
     'health') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
@@ -161,7 +162,7 @@ _svc_values() {
     'profiles help|#1') _svc_choices 'list use remove' ;;
     'emulator help|#1') _svc_choices 'start' ;;
     'completion|#1') _svc_choices 'bash zsh fish' ;;
-    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' ;;
+    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion' ;;
     'products images add|#'*) _svc_files ;;
     *'|--profile') _svc_profiles ;;
     *'|-o' | *'|--output') _svc_choices 'table json ndjson csv tsv' ;;

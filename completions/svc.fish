@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv[1]"
         case ''
-            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion help
+            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion help
         case 'products'
             printf '%s\n' list get create update delete upsert images help
         case 'products images'
@@ -121,6 +121,7 @@ complete -c svc -n '__svc_at \'\'' -a events -d 'read the event log (last 30 day
 complete -c svc -n '__svc_at \'\'' -a webhooks -d 'manage webhook endpoints and verify signed deliveries'
 complete -c svc -n '__svc_at \'\'' -a auth -d 'log in with an API key, and see which key is in use'
 complete -c svc -n '__svc_at \'\'' -a profiles -d 'list, switch and remove saved profiles'
+complete -c svc -n '__svc_at \'\'' -a doctor -d 'check config, key, service, clock, proxy, TLS, rate limit and saved state; each with its fix'
 complete -c svc -n '__svc_at \'\'' -a status -d 'show the service status page data (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a health -d 'check that the API and its database answer (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a api -d 'send an authenticated request to any endpoint and print the answer'
@@ -478,13 +479,15 @@ complete -c svc -n '__svc_at \'webhooks help\'' -a 'list create update delete ve
 
 # svc auth
 complete -c svc -n '__svc_at \'auth\'' -a login -d 'save an API key and base URL as a profile, after checking the key with the service'
-complete -c svc -n '__svc_at \'auth\'' -a status -d 'show the key (masked), its mode and base URL in use, and where each came from'
-complete -c svc -n '__svc_at \'auth\'' -a logout -d 'forget the saved key of the current profile (or --profile P)'
+complete -c svc -n '__svc_at \'auth\'' -a status -d 'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from'
+complete -c svc -n '__svc_at \'auth\'' -a logout -d 'forget the saved key of the current profile (or --profile P), from the keyring or the file'
 complete -c svc -n '__svc_at \'auth\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'auth\'' -s h -l help -d 'show help'
 
 # svc auth login
 complete -c svc -n '__svc_at \'auth login\'' -l with-key-stdin -d 'read the key from standard input (for CI; keys are never taken from a flag)'
+complete -c svc -n '__svc_at \'auth login\'' -l insecure-storage -d 'keep the key in the config file (mode 0600) instead of the OS keyring'
+complete -c svc -n '__svc_at \'auth login\'' -l use -d 'make this profile the current one (the first login does so anyway)'
 complete -c svc -n '__svc_at \'auth login\'' -s h -l help -d 'show help'
 
 # svc auth status
@@ -497,9 +500,9 @@ complete -c svc -n '__svc_at \'auth logout\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'auth help\'' -a 'login status logout' -d 'command'
 
 # svc profiles
-complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles; * marks the current one'
+complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one'
 complete -c svc -n '__svc_at \'profiles\'' -a use -d 'make a saved profile the current one'
-complete -c svc -n '__svc_at \'profiles\'' -a remove -d 'delete a saved profile and its key'
+complete -c svc -n '__svc_at \'profiles\'' -a remove -d 'delete a saved profile and its key (from the keyring or the file)'
 complete -c svc -n '__svc_at \'profiles\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'profiles\'' -s h -l help -d 'show help'
 
@@ -516,6 +519,9 @@ complete -c svc -n '__svc_at \'profiles remove\'' -a '(__svc_profiles)' -d 'name
 
 # svc profiles help
 complete -c svc -n '__svc_at \'profiles help\'' -a 'list use remove' -d 'command'
+
+# svc doctor
+complete -c svc -n '__svc_at \'doctor\'' -s h -l help -d 'show help'
 
 # svc status
 complete -c svc -n '__svc_at \'status\'' -s h -l help -d 'show help'
@@ -537,7 +543,8 @@ complete -c svc -n '__svc_at \'emulator\'' -s h -l help -d 'show help'
 
 # svc emulator start
 complete -c svc -n '__svc_at \'emulator start\'' -l port -x -d 'port to listen on (0 picks a free one)'
-complete -c svc -n '__svc_at \'emulator start\'' -l host -x -d 'address to listen on'
+complete -c svc -n '__svc_at \'emulator start\'' -l host -x -d 'address to listen on (another than loopback makes random keys)'
+complete -c svc -n '__svc_at \'emulator start\'' -l fixed-keys -d 'keep the seed\'s well-known keys on a --host other machines can reach'
 complete -c svc -n '__svc_at \'emulator start\'' -l seed -x -d 'seed of the generated store data'
 complete -c svc -n '__svc_at \'emulator start\'' -l orders -x -d 'how many orders to seed'
 complete -c svc -n '__svc_at \'emulator start\'' -l products -x -d 'how many products to seed'
@@ -565,4 +572,4 @@ complete -c svc -n '__svc_at \'completion\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'completion\'' -a 'bash zsh fish' -d 'shell'
 
 # svc help
-complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' -d 'command'
+complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion' -d 'command'

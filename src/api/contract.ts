@@ -41,6 +41,14 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** The read scopes, each with the cheapest list that needs it (docs/service-contract.md, Scopes). */
+export const READ_SCOPE_PROBES = {
+  'products:read': '/products',
+  'orders:read': '/orders',
+  'events:read': '/events',
+} as const satisfies Partial<Record<Scope, string>>;
+export type ReadScope = keyof typeof READ_SCOPE_PROBES;
+
 /** Published rate-limit tiers: burst B, drain r per second (r = B / 20). */
 export const RATE_TIERS = {
   top: { bucket: 80, drainPerSecond: 4 },

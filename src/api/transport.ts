@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
-import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
+import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
   API_KEY_PATTERN,
@@ -19,6 +19,7 @@ import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer }
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
+import { type ProxyInUse, type Route, refuseKeyInClear, routeFor } from './route.js';
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
 import { buildUrl } from './url.js';
 
@@ -75,6 +76,9 @@ export class Transport {
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
   private grace?: AbortSignal;
+  private readonly route: Route;
+  /** The plain-http check of the key, made once before the first request that carries it. */
+  private keyInClearChecked?: Promise<void>;
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -85,6 +89,7 @@ export class Transport {
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
     this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
     this.dispatcher = options.dispatcher;
+    this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')));
   }
 
   /** The counters so far, pacing waits included. */
@@ -108,6 +113,10 @@ export class Transport {
       throw new UsageError(`an Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
     }
     const headers = this.headersFor(spec, idempotencyKey);
+    if (headers.authorization !== undefined) {
+      this.keyInClearChecked ??= refuseKeyInClear(this.options.baseUrl);
+      await this.keyInClearChecked;
+    }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const repeatable =
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
@@ -160,7 +169,7 @@ export class Transport {
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };
       } else {
         releaseTicket(this.pacer, ticket);
-        const classified = classifyNetworkError(attempt.err, new URL(url).origin);
+        const classified = classifyNetworkError(attempt.err, new URL(url).origin, this.proxy);
         this.debug(() => `✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
@@ -186,13 +195,13 @@ export class Transport {
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
   }
 
+  /** The proxy requests go through, when one does (and no dispatcher was handed in). */
+  private get proxy(): ProxyInUse | undefined {
+    return this.route.via === 'proxy' && !this.options.dispatcher ? this.route.proxy : undefined;
+  }
+
   private agent(): Dispatcher {
-    // EnvHttpProxyAgent honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY, and goes direct without them.
-    this.dispatcher ??= new EnvHttpProxyAgent({
-      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
-      // Below common server idle timeouts, so a reused socket is rarely closed under a write.
-      keepAliveTimeout: 4_000,
-    });
+    this.dispatcher ??= dispatcherFor(this.route, this.options.connectTimeoutMs ?? 10_000);
     return this.dispatcher;
   }
 
@@ -320,6 +329,20 @@ async function readCapped(answer: Dispatcher.ResponseData, what: string): Promis
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
+/**
+ * An agent for one route: through the proxy it names, else direct. Loopback is always direct
+ * (a key to this machine never passes a proxy); other hosts follow HTTP_PROXY, HTTPS_PROXY
+ * and NO_PROXY.
+ */
+function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
+  const options = {
+    connect: { timeout: connectTimeoutMs },
+    // Below common server idle timeouts, so a reused socket is rarely closed under a write.
+    keepAliveTimeout: 4_000,
+  };
+  return route.via === 'proxy' ? new ProxyAgent({ ...options, uri: route.proxy.uri }) : new Agent(options);
+}
+
 /** The signals that are given, combined; undefined when none is. */
 function anyOf(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
   const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
@@ -350,7 +373,8 @@ export interface RawPostOptions {
  * abort of the caller's signal rethrows its reason.
  */
 export class RawPoster {
-  private dispatcher?: Dispatcher;
+  /** One agent per route (direct, or each proxy), made on first use. */
+  private readonly dispatchers = new Map<string, Dispatcher>();
 
   constructor(private readonly options: { dispatcher?: Dispatcher } = {}) {}
 
@@ -365,9 +389,10 @@ export class RawPoster {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const origin = originOf(url);
+    const route = this.options.dispatcher ? undefined : routeFor(new URL(url));
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(),
+        dispatcher: this.agent(route),
         method: 'POST',
         headers,
         body,
@@ -382,22 +407,26 @@ export class RawPoster {
           cause: err,
         });
       }
-      throw classifyNetworkError(err, origin).error;
+      throw classifyNetworkError(err, origin, route?.via === 'proxy' ? route.proxy : undefined).error;
     }
   }
 
   /** Closes the keep-alive connections. */
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
+    const dispatchers = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.close()));
   }
 
-  private agent(): Dispatcher {
-    this.dispatcher ??=
-      this.options.dispatcher ??
-      new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 });
-    return this.dispatcher;
+  private agent(route: Route | undefined): Dispatcher {
+    if (!route) return this.options.dispatcher as Dispatcher;
+    const key = route.via === 'proxy' ? route.proxy.uri : 'direct';
+    let dispatcher = this.dispatchers.get(key);
+    if (!dispatcher) {
+      dispatcher = dispatcherFor(route, 10_000);
+      this.dispatchers.set(key, dispatcher);
+    }
+    return dispatcher;
   }
 }
 

@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
+import type { KeyringBackend } from '../config/keyring.js';
 import { AuthError, Interrupted, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
@@ -44,12 +45,15 @@ export class Context {
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
+  private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
 
   constructor(
     readonly io: IO,
     readonly env: NodeJS.ProcessEnv,
     readonly now: () => number = Date.now,
+    /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
+    private keyringBackend?: KeyringBackend,
   ) {}
 
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
@@ -116,8 +120,33 @@ export class Context {
     return this.configStore;
   }
 
-  /** The key and base URL in force, with their sources. */
-  async credentials(): Promise<Credentials> {
+  /** The OS keyring (loaded on first use: only reading or writing a key needs it). */
+  async keyring(): Promise<KeyringBackend> {
+    if (!this.keyringBackend) {
+      const { osKeyring } = await import('../config/keyring.js');
+      this.keyringBackend = osKeyring(this.env);
+    }
+    return this.keyringBackend;
+  }
+
+  /**
+   * The key and base URL in force, with their sources. A key the profile keeps in the OS
+   * keyring is read from it, once; when it cannot be, `keyProblem` says why.
+   */
+  credentials(): Promise<Credentials> {
+    this.resolvedCredentials ??= (async () => {
+      const credentials = await this.settings();
+      if (credentials.apiKeyStorage !== 'keyring') return credentials;
+      const { readKey } = await import('../config/key-store.js');
+      const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
+      const { apiKey, problem } = await readKey(await this.keyring(), profile);
+      return { ...credentials, apiKey, keyProblem: problem };
+    })();
+    return this.resolvedCredentials;
+  }
+
+  /** The settings in force without reading the keyring (a key kept there is absent). */
+  private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
     const config = await this.config();
     return resolveCredentials({
@@ -134,23 +163,27 @@ export class Context {
    */
   client(options: { auth?: boolean } = {}): Promise<ApiClient> {
     this.apiClient ??= (async () => {
-      const credentials = await this.credentials();
+      // Status and health send no key: the keyring is not asked for one.
+      const credentials = options.auth === false ? await this.settings() : await this.credentials();
       const baseUrl = requireBaseUrl(credentials.baseUrl);
       const apiKey = options.auth === false ? credentials.apiKey : requireKey(credentials);
-      if (apiKey) refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
       return this.buildClient(baseUrl, apiKey);
     })();
     return this.apiClient;
   }
 
-  /** A client for a given key and base URL (login verifies a key before saving it). */
-  async buildClient(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
+  /** A client for a given key and base URL (login verifies a key before saving it; doctor retries less). */
+  async buildClient(
+    baseUrl: string,
+    apiKey: string | undefined,
+    overrides: { maxRetries?: number } = {},
+  ): Promise<ApiClient> {
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     return new ApiClient({
       baseUrl,
       apiKey,
-      maxRetries: this.maxRetries(),
+      maxRetries: overrides.maxRetries ?? this.maxRetries(),
       requestTimeoutMs: this.requestTimeoutMs(),
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
@@ -236,8 +269,15 @@ function requireBaseUrl(baseUrl: string | undefined): string {
   return baseUrl;
 }
 
-function requireKey(credentials: Credentials): string {
-  const { apiKey, apiKeySource, profileName } = credentials;
+/** The key in force, or the AuthError (exit 4) that says why there is none or it is malformed. */
+export function requireKey(credentials: Credentials): string {
+  const { apiKey, apiKeySource, profileName, keyProblem } = credentials;
+  if (!apiKey && keyProblem) {
+    throw new AuthError(
+      `profile "${profileName}" keeps its key in the OS keyring, but ${keyProblem}; unlock the keyring and run again, or log in again (svc auth login --profile ${profileName}, with --insecure-storage to keep the key in the config file)`,
+      'api_key_unavailable',
+    );
+  }
   if (!apiKey) {
     throw new AuthError(
       'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
@@ -252,17 +292,4 @@ function requireKey(credentials: Credentials): string {
     );
   }
   return apiKey;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/** A live key travels over plain http only to this machine. */
-export function refuseLiveKeyOverPlainHttp(apiKey: string, baseUrl: string): void {
-  const url = new URL(baseUrl);
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
-  if (keyMode(apiKey) === 'live' && url.protocol === 'http:' && !loopback) {
-    throw new UsageError(
-      `refusing to send a live key over plain http to ${url.host}; use https:// (plain http is allowed only to this machine)`,
-    );
-  }
 }

@@ -1,5 +1,6 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { CommanderError } from 'commander';
+import type { KeyringBackend } from '../config/keyring.js';
 import { DifferencesFound, Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { Context, STOP_GRACE_MS } from './context.js';
@@ -11,6 +12,8 @@ export interface MainDependencies {
   io?: IO;
   env?: NodeJS.ProcessEnv;
   now?: () => number;
+  /** The keyring keys are kept in (default: the OS keyring). */
+  keyring?: KeyringBackend;
 }
 
 /**
@@ -22,7 +25,7 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
+  const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
   ctx.args = argv.slice(2);
   const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);

@@ -4,6 +4,7 @@ import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
+import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
@@ -58,6 +59,7 @@ const NOUNS: readonly Noun[] = [
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
+  { names: ['doctor'], group: SETUP, register: registerDoctor },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['api'], group: SETUP, register: registerApi },

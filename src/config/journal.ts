@@ -191,6 +191,13 @@ export class Journal {
 
   /** Journals of the same kind and store for `path` whose content hash differs (the file changed). */
   static staleFor(dir: string, kind: string, identity: string, path: string, sha256: string): JournalData[] {
+    return Journal.all(dir, `${kind}-${identity}-`).filter(
+      (data) => data.path === path && data.sha256 !== sha256,
+    );
+  }
+
+  /** Every readable journal in `dir` (whose file name starts with `prefix`): the pushes that can resume. */
+  static all(dir: string, prefix = ''): JournalData[] {
     const folder = join(dir, 'journals');
     let names: string[];
     try {
@@ -199,15 +206,14 @@ export class Journal {
       return [];
     }
     return names
-      .filter((name) => name.startsWith(`${kind}-${identity}-`) && name.endsWith('.json'))
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
       .flatMap((name) => {
         try {
           return [JSON.parse(readFileSync(join(folder, name), 'utf8')) as JournalData];
         } catch {
           return [];
         }
-      })
-      .filter((data) => data.path === path && data.sha256 !== sha256);
+      });
   }
 
   get confirmedCount(): number {

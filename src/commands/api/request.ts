@@ -86,7 +86,7 @@ export async function runApi(
     // The live service dedupes PATCH by Idempotency-Key; other raw writes are not repeated blindly.
     repeatable: method === 'GET' || method === 'PATCH' || method === 'PUT',
   });
-  if (response.body !== undefined) await ctx.printer.text(JSON.stringify(response.body, null, 2));
+  if (response.body !== undefined) await ctx.printer.json(response.body, 2);
 }
 
 function splitQuery(path: string): [string, Record<string, string>] {

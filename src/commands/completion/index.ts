@@ -33,7 +33,7 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
       const { describeProgram } = await import('./tree.js');
       const { completionScript } = await import('../../core/completion/script.js');
       const tree = describeProgram(wholeTree());
-      await ctx.printer.text(completionScript(shell, tree).trimEnd());
+      await ctx.printer.raw(completionScript(shell, tree).trimEnd());
     });
 
   program

@@ -68,7 +68,7 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
           `Forwarding ${since ? `events since ${since}` : 'new events'} to ${url} (polling every ${options.interval} s); press Ctrl-C to stop.`,
         ),
       onOutcome: (outcome) =>
-        ctx.printer.text(machine ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome)),
+        machine ? ctx.printer.json(outcomeJson(outcome)) : ctx.printer.text(outcomeLine(outcome)),
       onRetry: (event, attempt) =>
         ctx.messages.info(
           `${event.id}: ${attempt.error?.message ?? 'failed'}; retry in ${(attempt.retryInMs ?? 0) / 1000} s`,

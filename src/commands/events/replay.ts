@@ -94,7 +94,8 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
         ),
       onOutcome: async (outcome) => {
         if (json) outcomes.push(outcome);
-        else await ctx.printer.text(ndjson ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome));
+        else if (ndjson) await ctx.printer.json(outcomeJson(outcome));
+        else await ctx.printer.text(outcomeLine(outcome));
       },
     });
   } finally {
@@ -103,12 +104,9 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   const line = `${summary.total} events to ${url} (${summary.seconds.toFixed(1)} s): ${summary.delivered} delivered, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (json) {
     const { seconds, total, delivered, failed, skipped } = summary;
-    await ctx.printer.text(
-      JSON.stringify(
-        { total, delivered, failed, skipped, seconds, events: outcomes.map(outcomeJson) },
-        null,
-        2,
-      ),
+    await ctx.printer.json(
+      { total, delivered, failed, skipped, seconds, events: outcomes.map(outcomeJson) },
+      2,
     );
   } else {
     ctx.messages.info(line);

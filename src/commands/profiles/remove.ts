@@ -7,13 +7,15 @@ import { unknownProfile } from './use.js';
 export function removeCommand(parent: Command, ctx: Context): void {
   parent
     .command('remove')
-    .description('delete a saved profile and its key')
+    .description('delete a saved profile and its key (from the keyring or the file)')
     .argument('<name>', 'profile name')
     .addHelpText('after', '\nExample:\n  svc profiles remove staging\n')
     .action(async (name: string) => {
       const config = await ctx.config();
-      if (!config.removeProfile(name))
-        throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
+      if (!config.profiles[name]) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
+      const { removeProfile } = await import('../../core/auth/keys.js');
+      const { problem } = await removeProfile(config, await ctx.keyring(), name);
+      if (problem) ctx.messages.warn(problem);
       ctx.messages.info(`Removed profile "${name}".`);
     });
 }

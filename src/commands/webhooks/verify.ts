@@ -48,17 +48,11 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
   const json = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
   if (result.ok) {
     const age = Math.round(now / 1000 - result.timestamp);
-    await ctx.printer.text(
-      json
-        ? JSON.stringify({ authentic: true, timestamp: result.timestamp, age_seconds: age })
-        : `authentic: a v1 signature matches, signed ${age} s ago`,
-    );
+    if (json) await ctx.printer.json({ authentic: true, timestamp: result.timestamp, age_seconds: age });
+    else await ctx.printer.text(`authentic: a v1 signature matches, signed ${age} s ago`);
     return;
   }
-  if (json)
-    await ctx.printer.text(
-      JSON.stringify({ authentic: false, reason: result.reason, message: result.message }),
-    );
+  if (json) await ctx.printer.json({ authentic: false, reason: result.reason, message: result.message });
   throw new CommandFailed(`not authentic: ${result.message}`);
 }
 
