@@ -257,6 +257,30 @@ describe('inventory push --changed-only', () => {
     expect(readFileSync(backup, 'utf8')).toBe(backupText);
     expect(readdirSync(journalDir).filter((name) => name.endsWith('.json'))).toEqual([]);
   });
+  it('SIGTERM mid-push journals the selection; the printed resume sends the rest of the same rows', async () => {
+    const emu = await start({ products: 120 });
+    const rows = storeRows(emu, 400);
+    bumpQuantities(rows, 50, 200);
+    const path = writeRows(rows);
+    // Every write is held 300 ms, well within the 2 s grace, so in-flight ones land.
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 300, times: 100_000 });
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10'];
+    const first = await runSvc(args, {
+      env,
+      signalWhen: { signal: 'SIGTERM', when: () => emu.requests(batches).length >= 5 },
+    });
+    expect(first.code, first.stderr).toBe(143);
+    const confirmed = sentBatches(emu);
+    expect(confirmed).toBeGreaterThan(0);
+    expect(confirmed).toBeLessThan(20);
+    expect(first.stderr).toContain(`stopped with ${confirmed} of 20 batches confirmed`);
+    emu.faults.clear();
+    const second = await runSvc([...args, '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(20);
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
 });
 
 describe('inventory push --backup', () => {
