@@ -1,19 +1,10 @@
 /** `svc listings errors`: what is broken on which channel, from one crawl of the listings in error. */
 import { describe, expect, it } from 'vitest';
+import type { ErrorGroup as Group } from '../../src/core/listings/error-summary.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-
-interface Group {
-  error_code: string;
-  channel: string;
-  channel_account_id?: string;
-  listings: number;
-  oldest_updated_at: string;
-  newest_updated_at: string;
-  retry: string;
-}
 
 interface ListedListing {
   channel_account_id: string;
