@@ -257,6 +257,27 @@ describe('inventory push --changed-only', () => {
     expect(readFileSync(backup, 'utf8')).toBe(backupText);
     expect(readdirSync(journalDir).filter((name) => name.endsWith('.json'))).toEqual([]);
   });
+  it('compares and sends what was checked: a file replaced during the read changes nothing', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 60);
+    bumpQuantities(rows, 0, 5);
+    const path = writeRows(rows);
+    const other = rows.map((row) => ({ ...row, quantity: row.quantity + 40 }));
+    // The read's first page is held a moment, so the file is replaced while it runs.
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'delay', delayMs: 500 });
+    const result = await runSvc(['inventory', 'push', path, '--changed-only', '--json'], {
+      env: envFor(emu),
+      actWhen: {
+        when: () => productPages(emu).length >= 1,
+        act: () => writeFileSync(path, readFileSync(writeRows(other, 'other.csv'))),
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/5 of 60 rows differ from the store/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 60, updated: 5, unchanged: 55 });
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+
   it('SIGTERM mid-push journals the selection; the printed resume sends the rest of the same rows', async () => {
     const emu = await start({ products: 120 });
     const rows = storeRows(emu, 400);

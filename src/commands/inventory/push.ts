@@ -124,7 +124,8 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   const state = await PushJournal.open(ctx, file, options);
   try {
     const { planPush, guardZeroing } = await import('./push-plan.js');
-    const plan = await planPush(ctx, file, options, state);
+    // Compared from the checked copy, as it is sent: a file replaced since the check changes nothing.
+    const plan = await planPush(ctx, copy ? { ...file, path: copy.path } : file, options, state);
     if (options.dryRun) {
       return await showDryRun(ctx, file, {
         batchSize: state.batchSize,
