@@ -259,7 +259,7 @@ complete -c svc -n '__svc_at \'inventory push\'' -l backup -x -d 'before the fir
 complete -c svc -n '__svc_at \'inventory push\'' -l allow-zeroing -d 'go on when the push would set more than 20% of its SKUs to quantity 0'
 complete -c svc -n '__svc_at \'inventory push\'' -l report -r -F -d 'write line,key,status,code,message for every SKU'
 complete -c svc -n '__svc_at \'inventory push\'' -l wait -d 'follow the operations until the channels answered; name channel failures per SKU'
-complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds (exit 8)'
+complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
 complete -c svc -n '__svc_at \'inventory push\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'inventory push\'' -F -d 'file'
 

@@ -4,14 +4,14 @@
  * --debug lines. One call of send() is one logical request, however many times it goes out.
  */
 import { randomUUID } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
-  API_KEY_PATTERN,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  type KeyMode,
+  keyMode,
   maskKey,
 } from './contract.js';
 import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
@@ -49,19 +49,15 @@ export interface TransportOptions extends ClientOptions {
 }
 
 /** The default deadline of one attempt (--request-timeout, SVC_REQUEST_TIMEOUT). */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
-
-// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
-// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
-// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
-// The flag is read when a module compiles, so setting it before the first request suffices.
-setFlagsFromString('--liftoff-only');
 
 /** The HTTP engine behind ApiClient. */
 export class Transport {
   readonly pacer: Pacer;
+  /** The mode the key declares (undefined without a key, or for a malformed one, which is never sent). */
+  readonly keyMode?: KeyMode;
   private readonly counters: TransportStats = {
     requests: 0,
     retries: 0,
@@ -90,6 +86,7 @@ export class Transport {
     this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
     this.dispatcher = options.dispatcher;
     this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')));
+    this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
   }
 
   /** The counters so far, pacing waits included. */
@@ -213,7 +210,7 @@ export class Transport {
     const key = this.options.apiKey;
     if (spec.auth !== false && key) {
       // A malformed key is never sent (docs/service-contract.md, Keys).
-      if (!API_KEY_PATTERN.test(key)) {
+      if (!this.keyMode) {
         throw new AuthError(
           `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,
           'api_key_malformed',
@@ -308,7 +305,7 @@ function report(sink: ((line: string) => void) | undefined, line: string | (() =
 }
 
 /** The largest answer read (64 MiB): a bigger one is refused rather than held in memory. */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** An answer's body as text, refused (ProtocolError, not retried) past MAX_ANSWER_BYTES. */
 async function readCapped(answer: Dispatcher.ResponseData, what: string): Promise<string> {

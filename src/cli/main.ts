@@ -1,11 +1,19 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
+import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
+import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { DifferencesFound, Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
-import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
+// the CLI's choice, so a program that imports the library or the emulator keeps its own.
+setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
@@ -50,7 +58,7 @@ function report(ctx: Context, error: unknown): number {
   const messages = ctx.messages;
   // Differences found on request are an answer, printed already: only the exit code says it.
   if (error instanceof DifferencesFound) return exitCodeFor(error);
-  if (ctx.globals.json) messages.json(errorJson(error));
+  if (ctx.wantsJson) messages.json(errorJson(error));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
   else messages.error(describeError(error, ctx.now()));

@@ -1,5 +1,7 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Context } from '../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
@@ -19,8 +21,6 @@ import { registerStatus } from '../commands/status/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { parseFieldList } from '../output/fields.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
-import type { Context } from './context.js';
-import { integerFlag, positiveNumberFlag } from './parse.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
 type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
@@ -117,7 +117,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('-q, --quiet', 'only results and errors');
 
   program.hook('preAction', (_root, action) => {
-    ctx.globals = action.optsWithGlobals();
+    ctx.useGlobals(action.optsWithGlobals());
   });
 
   const named = args ? nounNamed(program, args) : undefined;

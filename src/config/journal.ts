@@ -37,7 +37,7 @@ export interface JournalData {
 }
 
 /** Adds one index to sorted inclusive ranges, merging neighbours. */
-export function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
+function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
   const next: Array<[number, number]> = [];
   let placed = false;
   for (const [start, end] of ranges) {
@@ -59,7 +59,7 @@ export function addToRanges(ranges: Array<[number, number]>, index: number): Arr
 }
 
 /** Whether sorted, disjoint ranges hold `index` (binary search: a range may be huge). */
-export function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
+function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
   let low = 0;
   let high = ranges.length - 1;
   while (low <= high) {
@@ -81,7 +81,7 @@ export interface JournalExpectation {
 }
 
 /** Why `data` cannot be trusted, in a few words, or undefined when it can. */
-export function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
+function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
   const j = data as Record<string, unknown>;
   if (j.version !== 1) return `version ${JSON.stringify(j.version)}`;

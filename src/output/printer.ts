@@ -1,21 +1,11 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
+import { CrawlInterrupted } from '../errors.js';
 import { csvRow, tsvRow } from './delimited.js';
 import { escapeLine, escapeText, jsonText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { renderTable } from './table.js';
 import type { OutputSettings, View } from './view.js';
-
-/** A crawl that failed midway, after `written` items reached stdout. */
-export class CrawlInterrupted extends Error {
-  readonly written: number;
-  override readonly cause: unknown;
-  constructor(written: number, cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.written = written;
-    this.cause = cause;
-  }
-}
 
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {

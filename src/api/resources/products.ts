@@ -1,5 +1,6 @@
 /** The catalog: products with their variants, images and listing summaries; their writes. */
 import type { ApiClient, ListOptions } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { BatchResult } from '../schemas/batch.js';
 import { Deleted } from '../schemas/common.js';
 import { Product, type ProductInput, type ProductUpdate } from '../schemas/product.js';
@@ -16,7 +17,7 @@ export function listProducts(
   filters: ProductFilters,
   limit: number | 'all',
   options: Pick<ListOptions, 'onPage' | 'signal'> = {},
-): AsyncGenerator<Product> {
+): PagedList<Product> {
   return client.list('/products', { ...filters }, Product, { limit, ...options });
 }
 

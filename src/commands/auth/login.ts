@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ERROR_CODES, keyMode, maskKey } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { AuthError, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
@@ -16,8 +16,8 @@ export interface LoginOptions {
 const DEFAULT_PROFILE = 'default';
 
 /** `svc auth login`: prompts on a terminal, reads the key from stdin in CI. */
-export function loginCommand(parent: Command, ctx: Context): void {
-  parent
+export function loginCommand(parent: Command, ctx: Context, run = runLogin): Command {
+  return parent
     .command('login')
     .description('save an API key and base URL as a profile, after checking the key with the service')
     .option('--with-key-stdin', 'read the key from standard input (for CI; keys are never taken from a flag)')
@@ -36,7 +36,7 @@ export function loginCommand(parent: Command, ctx: Context): void {
         '  echo "$SVC_KEY" | svc auth login --with-key-stdin --base-url https://api.example.com --profile ci',
       ].join('\n'),
     )
-    .action(async (options: LoginOptions) => runLogin(ctx, options));
+    .action(async (options: LoginOptions) => run(ctx, options));
 }
 
 /** Asks for or reads the key, verifies it, stores it and saves the profile. */

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import { type Context, requireKey } from '../../cli/context.js';
+import { type Context, requireKey } from '../../cmdutil/context.js';
 import type { Credentials } from '../../config/credentials.js';
 import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 
 /** `svc auth status`: which key and base URL are in force, where each came from, and what the service says of the key. */
-export function statusCommand(parent: Command, ctx: Context): void {
-  parent
+export function statusCommand(parent: Command, ctx: Context, run = runStatus): Command {
+  return parent
     .command('status')
     .description(
       'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from',
@@ -16,7 +16,7 @@ export function statusCommand(parent: Command, ctx: Context): void {
       'after',
       '\nMakes one cheap read, then one per read scope; write scopes are not probed (only a write could tell).\nExits 4 when the service refuses the key.\n\nExamples:\n  svc auth status\n  svc auth status --json\n',
     )
-    .action(async () => runStatus(ctx));
+    .action(async () => run(ctx));
 }
 
 /** The settings in force, what the service says of the key, printed; exit 4 when it refuses it. */

@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { SHELLS, type Shell } from '../../core/completion/shells.js';
 import { UsageError } from '../../errors.js';
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { CommandFailed } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** `svc doctor`: what to run when something is wrong; one line per check, with the fix. */
 export function registerDoctor(program: Command, ctx: Context): void {
@@ -40,11 +41,10 @@ async function runDoctorCommand(ctx: Context): Promise<void> {
     nodeVersion: process.versions.node,
   });
   const failed = checks.filter((check) => check.status === 'fail');
-  const machine = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
-  if (machine) await ctx.printer.json({ ok: failed.length === 0, checks }, 2);
+  if (ctx.wantsMachineText) await ctx.printer.json({ ok: failed.length === 0, checks }, 2);
   else await ctx.printer.text(doctorText(checks));
   if (failed.length > 0) {
     const names = failed.map((check) => check.name).join(', ');
-    throw new CommandFailed(`${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${names}`);
+    throw new CommandFailed(`${failed.length} ${plural(failed.length, 'check')} failed: ${names}`);
   }
 }

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
 import { collectFault } from './fault-flag.js';
@@ -31,8 +31,8 @@ export interface EmulatorStartOptions {
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
-export function startCommand(parent: Command, ctx: Context): void {
-  parent
+export function startCommand(parent: Command, ctx: Context, run = runStart): Command {
+  return parent
     .command('start')
     .description('start a local emulator of the service and print its base URL and keys')
     .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
@@ -101,7 +101,7 @@ export function startCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
     )
-    .action(async (options: EmulatorStartOptions) => runStart(ctx, options));
+    .action(async (options: EmulatorStartOptions) => run(ctx, options));
 }
 
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
@@ -145,7 +145,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
       }`,
     );
   }
-  if (options.json || ctx.globals.json) {
+  if (options.json || ctx.wantsJson) {
     await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
     const lines = [

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray } from '../../cli/list-command.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray } from '../../cmdutil/list-command.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import type { ChangeCounts, RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import type { View } from '../../output/view.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc inventory diff`. */
 export interface DiffOptions {
@@ -38,8 +39,8 @@ const changesView: View<RowChange> = {
 };
 
 /** `svc inventory diff FILE.csv`. */
-export function diffCommand(parent: Command, ctx: Context): void {
-  parent
+export function diffCommand(parent: Command, ctx: Context, run = runDiff): Command {
+  return parent
     .command('diff')
     .description("compare a CSV file with the store's live quantities and prices; reads only, no write quota")
     .argument('<file>', 'CSV as `inventory push` reads it (- for standard input)')
@@ -69,7 +70,7 @@ export function diffCommand(parent: Command, ctx: Context): void {
         '  svc inventory diff stock.csv --exit-code || svc inventory push stock.csv --changed-only',
       ].join('\n'),
     )
-    .action(async (file: string, options: DiffOptions) => runDiff(ctx, file, options));
+    .action(async (file: string, options: DiffOptions) => run(ctx, file, options));
 }
 
 /** Checks the file, reads the store, prints each change and the summary. */
@@ -80,7 +81,7 @@ export async function runDiff(ctx: Context, path: string, options: DiffOptions):
   const changes: RowChange[] = [];
   const { counts } = await compareFileWithStore(ctx, file, (change) => changes.push(change));
   const summary = diffSummary(counts, options.batchSize);
-  if (ctx.format === 'json') await ctx.printer.item({ summary, changes });
+  if (ctx.wantsJson) await ctx.printer.item({ summary, changes });
   else {
     await ctx.printer.list(fromArray(changes), changesView);
     ctx.messages.info(summaryLine(summary));
@@ -124,7 +125,7 @@ function summaryLine(s: DiffSummary): string {
   const cost =
     s.changed === 0
       ? 'nothing to push'
-      : `\`push --changed-only\` would spend ${n(s.write_quota)} unit${s.write_quota === 1 ? '' : 's'} of daily write quota, a full push ${n(s.full_push_requests)}`;
+      : `\`push --changed-only\` would spend ${n(s.write_quota)} ${plural(s.write_quota, 'unit')} of daily write quota, a full push ${n(s.full_push_requests)}`;
   return `${n(s.rows)} rows: ${parts.join(', ')}; ${cost}.`;
 }
 

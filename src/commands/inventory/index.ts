@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { pushCommand } from './push.js';

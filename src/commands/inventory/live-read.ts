@@ -1,7 +1,8 @@
 /** The read of the store's live values that `inventory diff` and `push --changed-only/--backup` make first. */
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { ChangePlan, RowChange } from '../../core/inventory/changes.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import { plural } from '../../words.js';
 
 /** Reads every SKU's live values (paced, no write quota) and compares the checked file with them. */
 export async function compareFileWithStore(
@@ -19,7 +20,7 @@ export async function compareFileWithStore(
     // The file's size is the best guess of the store's before the read.
     total: file.rowCount,
     noun: 'SKUs read',
-    enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+    enabled: ctx.showsProgress,
   });
   let skus = 0;
   const live = new Map<string, { quantity: number | null; price: string | null }>();
@@ -33,7 +34,7 @@ export async function compareFileWithStore(
   }
   const caught =
     read.caughtByClosingPasses > 0
-      ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing pass${read.closingPasses === 1 ? '' : 'es'}`
+      ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
       : '';
   ctx.messages.info(
     `Read ${live.size.toLocaleString('en-US')} SKUs of ${read.products.toLocaleString('en-US')} products${caught}.`,

@@ -16,12 +16,13 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
-import { Journal, type JournalLookup } from '../../config/journal.js';
+import { Journal } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import { decideResume } from '../../core/inventory/resume.js';
 import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';
 import { UsageError } from '../../errors.js';
 
@@ -104,9 +105,9 @@ export class PushJournal {
   ) {}
 
   /**
-   * Locks this file and store (unless `dryRun`), then finds the journal and decides: resume
-   * it (--resume), or start over, saying which and why. Refuses (exit 2) a live second run, a
-   * damaged journal on --resume, and a resume with another --map.
+   * Locks this file and store (unless `dryRun`), then finds the journal and decides, by the
+   * resume policy of core/inventory/resume.ts, whether to resume it, saying which and why.
+   * Refuses (exit 2) a live second run, and what the policy refuses.
    */
   static async open(
     ctx: Context,
@@ -126,10 +127,17 @@ export class PushJournal {
         rowCount: file.rowCount,
         maxBatchSize: BATCH_MAX_ITEMS,
       });
-      const resumed = options.resume
-        ? resumable(ctx, file, lookup, { map, changedOnly: Boolean(options.changedOnly) }, dir, identity)
-        : undefined;
-      if (!options.resume) warnStartingOver(ctx, lookup);
+      const decision = decideResume(lookup, {
+        resume: Boolean(options.resume),
+        path: file.path,
+        map,
+        encoding: file.encoding,
+        changedOnly: options.changedOnly,
+        changedSince: () => Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256),
+      });
+      if (decision.info) ctx.messages.info(decision.info);
+      if (decision.warning) ctx.messages.warn(decision.warning);
+      const resumed = decision.journal;
       const batchSize = resumed?.data.batch_size ?? options.batchSize;
       const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
       if (resumed) state.decisions = decisionsOf(resumed, file);
@@ -230,60 +238,6 @@ function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLo
   }
 }
 
-/** The journal --resume continues, or undefined (a new push, said so) when there is none. */
-function resumable(
-  ctx: Context,
-  file: CheckedFile,
-  lookup: JournalLookup,
-  how: { map: string | null; changedOnly: boolean },
-  dir: string,
-  identity: string,
-): Journal | undefined {
-  const { map } = how;
-  const fresh = how.changedOnly ? 'pushing the rows that differ from the store' : 'pushing the whole file';
-  if (lookup.state === 'damaged') {
-    throw new UsageError(
-      `the resume journal ${lookup.file} is damaged (${lookup.problem}), so the push cannot be resumed; run without --resume to push the whole file (that replaces it)`,
-    );
-  }
-  if (lookup.state === 'none') {
-    const changed = Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256);
-    ctx.messages.info(
-      changed.length > 0
-        ? `${file.path} changed since the interrupted push of ${changed[0].updated_at}; ${fresh}.`
-        : `No interrupted push of ${file.path} to resume; ${fresh}.`,
-    );
-    return undefined;
-  }
-  const { journal } = lookup;
-  if (journal.data.map !== map) {
-    const was = journal.data.map === null ? 'no --map' : `--map ${journal.data.map}`;
-    const now = map === null ? 'no --map' : `--map ${map}`;
-    throw new UsageError(
-      `the interrupted push of ${file.path} read it with ${was}, this run with ${now}; resume with the same ${journal.data.map === null ? 'columns (no --map)' : `--map ${journal.data.map}`}, or run without --resume to push the whole file`,
-    );
-  }
-  if (journal.data.encoding !== file.encoding) {
-    throw new UsageError(
-      `the interrupted push of ${file.path} read it as ${journal.data.encoding}, this run as ${file.encoding}; resume with --encoding ${journal.data.encoding}, or run without --resume to push the whole file`,
-    );
-  }
-  const wasChangedOnly = Boolean(journal.data.selection);
-  if (wasChangedOnly !== how.changedOnly) {
-    const was = wasChangedOnly ? 'sent only the rows that differed (--changed-only)' : 'sent every row';
-    throw new UsageError(
-      `the interrupted push of ${file.path} ${was}; resume ${wasChangedOnly ? 'with' : 'without'} --changed-only, or run without --resume to start over`,
-    );
-  }
-  const selected = wasChangedOnly
-    ? ` of the ${journal.data.selection?.rows.toLocaleString('en-US')} rows that differed`
-    : '';
-  ctx.messages.info(
-    `Resuming: ${journal.confirmedCount} of ${journal.data.total_batches} batches (of ${journal.data.batch_size})${selected} were confirmed on ${journal.data.updated_at}.`,
-  );
-  return journal;
-}
-
 /** The lines of a changed-only push live beside its journal. */
 function selectionFile(journalFile: string): string {
   return journalFile.replace(/\.json$/, '.selection.json');
@@ -328,15 +282,4 @@ function decisionsOf(journal: Journal, file: CheckedFile): PushDecisions {
   if (problem || (data as PushSelection).send.length !== selection.rows)
     throw damaged(`is damaged (${problem ?? 'its count'})`);
   return { ...decisions, selection: data as PushSelection };
-}
-
-function warnStartingOver(ctx: Context, lookup: JournalLookup): void {
-  if (lookup.state === 'found') {
-    const { journal } = lookup;
-    ctx.messages.warn(
-      `an interrupted push of this file exists (${journal.confirmedCount} of ${journal.data.total_batches} batches confirmed); starting over. Use --resume to send only the unconfirmed batches.`,
-    );
-  } else if (lookup.state === 'damaged') {
-    ctx.messages.warn(`the resume journal ${lookup.file} is damaged (${lookup.problem}); starting over.`);
-  }
 }

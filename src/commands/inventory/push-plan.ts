@@ -4,12 +4,13 @@
  * the interrupted run decided (its journal), never to a read of a store that run already changed.
  */
 import { resolve } from 'node:path';
-import { confirmRisk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { confirmRisk } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { ChangeCounts, ChangePlan } from '../../core/inventory/changes.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { ZeroingRisk } from '../../core/inventory/zeroing.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import type { PushJournal } from './push-journal.js';
 
 /** The flags that shape the plan. */
@@ -62,7 +63,7 @@ export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: 
   const n = (value: number) => value.toLocaleString('en-US');
   const changedRequests = Math.ceil(counts.changed / batchSize);
   const fullRequests = Math.ceil(counts.rows / batchSize);
-  const requests = (count: number) => `${n(count)} request${count === 1 ? '' : 's'}`;
+  const requests = (count: number) => `${n(count)} ${plural(count, 'request')}`;
   const parts = [`${n(counts.unchanged)} unchanged`];
   if (counts.not_in_store > 0) parts.push(`${n(counts.not_in_store)} not in the store`);
   const differ = `${n(counts.changed)} of ${n(counts.rows)} rows differ from the store (${parts.join(', ')})`;
@@ -70,7 +71,7 @@ export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: 
     return `${differ}; all ${n(counts.rows)} are sent in ${requests(fullRequests)} (--changed-only would take ${requests(changedRequests)}).`;
   }
   const saved = fullRequests - changedRequests;
-  return `${differ}: ${requests(changedRequests)} instead of ${n(fullRequests)}, ${n(saved)} unit${saved === 1 ? '' : 's'} of daily write quota saved.`;
+  return `${differ}: ${requests(changedRequests)} instead of ${n(fullRequests)}, ${n(saved)} ${plural(saved, 'unit')} of daily write quota saved.`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The whole-file check `inventory push` and `inventory diff` both run before anything else. */
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 
 /** How the inventory file is read (the flags push and diff share). */
@@ -22,11 +22,11 @@ export async function checkStockFile(
 ): Promise<CheckedFile> {
   const { parseEncoding } = await import('../../core/csv/text.js');
   const encoding = parseEncoding(flags.encoding);
-  const { inputFile } = await import('../../cli/input-file.js');
+  const { inputFile } = await import('../../cmdutil/input-file.js');
   const source = await inputFile(ctx, path);
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const file = await checkInput(path, flags.report, () =>
     checkInventoryFile(source, { map: flags.map, ignore: flags.ignore, encoding }, onBytes),
   );

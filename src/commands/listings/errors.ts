@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { fromArray } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray } from '../../cmdutil/list-command.js';
 import type { ErrorGroup } from '../../core/listings/error-summary.js';
 import { age, type View } from '../../output/view.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc listings errors`. */
 export interface ErrorsOptions {
@@ -10,8 +11,8 @@ export interface ErrorsOptions {
 }
 
 /** `svc listings errors`: error code × channel kind (× account), with counts and the retry for each. */
-export function errorsCommand(parent: Command, ctx: Context): void {
-  parent
+export function errorsCommand(parent: Command, ctx: Context, run = runErrors): Command {
+  return parent
     .command('errors')
     .description(
       'what is broken on which channel: listings in error by issue code and channel, with the retry for each',
@@ -30,7 +31,7 @@ export function errorsCommand(parent: Command, ctx: Context): void {
         '  svc listings errors --by-account --json',
       ].join('\n'),
     )
-    .action(async (options: ErrorsOptions) => runErrors(ctx, options));
+    .action(async (options: ErrorsOptions) => run(ctx, options));
 }
 
 /** Crawls the listings in error once, then prints the groups and a one-line total. */
@@ -53,7 +54,7 @@ export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<v
   ctx.messages.info(
     summary.listings === 0
       ? 'No listings in error.'
-      : `${summary.listings.toLocaleString('en-US')} listing${summary.listings === 1 ? '' : 's'} in error.`,
+      : `${summary.listings.toLocaleString('en-US')} ${plural(summary.listings, 'listing')} in error.`,
   );
 }
 

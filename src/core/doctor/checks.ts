@@ -6,6 +6,7 @@ import { maskKey, SIGNATURE_TOLERANCE_SECONDS } from '../../api/contract.js';
 import { isLoopbackName, type Route, routeFor, withoutCredentials } from '../../api/route.js';
 import type { Credentials } from '../../config/credentials.js';
 import type { JournalData } from '../../config/journal.js';
+import { plural } from '../../words.js';
 import { type KeyCheck, type RateTier, refusalAdvice } from '../auth/check-key.js';
 
 /** ok, warn (works, but look), fail (something is broken), skip (could not be checked). */
@@ -285,7 +286,7 @@ export function journalsCheck(journals: JournalData[]): Check {
   return check(
     'journals',
     'warn',
-    `${journals.length} interrupted push${journals.length === 1 ? '' : 'es'} can resume: ${described.join('; ')}`,
+    `${journals.length} interrupted ${plural(journals.length, 'push', 'pushes')} can resume: ${described.join('; ')}`,
     `with the same profile and key: ${commands.join('; ')}`,
   );
 }
@@ -302,11 +303,7 @@ function resumeCommand(journal: JournalData): string {
 /** Saved incremental-export marks (`orders list --since-last NAME`). */
 export function marksCheck(names: string[]): Check {
   if (names.length === 0) return check('marks', 'ok', 'no incremental-export marks saved');
-  return check(
-    'marks',
-    'ok',
-    `${names.length} export mark${names.length === 1 ? '' : 's'}: ${names.join(', ')}`,
-  );
+  return check('marks', 'ok', `${names.length} export ${plural(names.length, 'mark')}: ${names.join(', ')}`);
 }
 
 /** The oldest Node this build runs on (package.json, engines). */

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Context } from '../../../src/cli/context.js';
 import { main } from '../../../src/cli/main.js';
 import { buildProgram, nounNamed } from '../../../src/cli/program.js';
+import { Context } from '../../../src/cmdutil/context.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
 // Replaced at build time by esbuild; in-process tests define it themselves.

@@ -1,7 +1,7 @@
 /** The command line that runs an interrupted command again, as the user can paste it. */
 
 /** One argument as a POSIX shell reads it back unchanged. */
-export function shellQuote(arg: string): string {
+function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
 }
 

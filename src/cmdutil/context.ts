@@ -36,11 +36,11 @@ export interface GlobalOptions {
 export const STOP_GRACE_MS = 2000;
 
 /** Default number of items a list shows: one page. */
-export const DEFAULT_LIST_LIMIT = 25;
+const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {
-  globals: GlobalOptions = {};
+  private globalOptions: Readonly<GlobalOptions> = {};
   /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
@@ -56,6 +56,16 @@ export class Context {
     private keyringBackend?: KeyringBackend,
   ) {}
 
+  /** The global options of this run, as parsed: commands read them; only the program sets them. */
+  get globals(): Readonly<GlobalOptions> {
+    return this.globalOptions;
+  }
+
+  /** Called by the program once the command line is parsed, before the command runs. */
+  useGlobals(options: GlobalOptions): void {
+    this.globalOptions = Object.freeze({ ...options });
+  }
+
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
   get signal(): AbortSignal {
     return this.abort.signal;
@@ -66,8 +76,19 @@ export class Context {
     this.abort.abort(reason);
   }
 
+  /** The output format in force: --json, then -o, then table on a terminal and tsv when piped. */
   get format(): OutputFormat {
     return resolveFormat(this.globals, this.io.stdoutIsTTY);
+  }
+
+  /** JSON is asked for (--json or -o json): summaries and errors go out as JSON too. */
+  get wantsJson(): boolean {
+    return this.format === 'json';
+  }
+
+  /** A format for machines is asked for (json or ndjson): lines of text go out as JSON. */
+  get wantsMachineText(): boolean {
+    return this.format === 'json' || this.format === 'ndjson';
   }
 
   get messages(): Messages {
@@ -78,8 +99,16 @@ export class Context {
     return this.printerWith({});
   }
 
-  /** A printer with some settings overridden (e.g. json where a command defaults to it). */
-  printerWith(overrides: Partial<OutputSettings>): Printer {
+  /**
+   * The printer of a command whose output has a format of its own (csv for an export, json for
+   * raw API answers), used unless --json or -o chose another.
+   */
+  printerDefaulting(format: OutputFormat): Printer {
+    const chosen = this.globals.json || this.globals.output !== undefined;
+    return this.printerWith(chosen ? {} : { format });
+  }
+
+  private printerWith(overrides: Partial<OutputSettings>): Printer {
     return new Printer(this.io, {
       format: this.format,
       fields: this.globals.fields,
@@ -98,13 +127,17 @@ export class Context {
 
   /** Prompts are allowed: stdin and stderr are terminals, no --no-input, not CI. */
   get canPrompt(): boolean {
-    return (
-      this.io.stdinIsTTY &&
-      this.io.stderrIsTTY &&
-      this.globals.input !== false &&
-      this.env.CI !== 'true' &&
-      this.env.CI !== '1'
-    );
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && this.globals.input !== false && !this.inCI;
+  }
+
+  /** Progress lines are wanted: not --quiet, not CI (they draw only on a terminal anyway). */
+  get showsProgress(): boolean {
+    return !this.globals.quiet && !this.inCI;
+  }
+
+  /** Running in CI, as CI services say it: CI=true or CI=1. */
+  get inCI(): boolean {
+    return this.env.CI === 'true' || this.env.CI === '1';
   }
 
   /** The saved profiles. */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { integerFlag, parseTime, positiveNumberFlag, timeFlag } from '../../../src/cli/parse.js';
+import { integerFlag, parseTime, positiveNumberFlag, timeFlag } from '../../../src/cmdutil/parse.js';
 
 const NOW = Date.parse('2026-11-10T12:00:00.000Z');
 

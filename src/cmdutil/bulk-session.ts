@@ -1,18 +1,25 @@
 /**
- * The frame every bulk command runs in (inventory push, products upsert, listings publish
- * and retry, orders fulfill): progress, the --report file, the tally, a clean stop on quota or
- * signal, and the closing summary and exit code (README, Output; README, Exit codes).
+ * One bulk run's bookkeeping, inside the bulk frame (./bulk-command.ts): progress, the --report
+ * file, the tally, a clean stop on quota or signal, and the closing summary and exit code
+ * (README, Output; README, Exit codes).
  */
-import { type BulkSummary, type ItemOutcome, RunStopped, Tally } from '../core/bulk.js';
+import {
+  type BulkRunOptions,
+  type BulkSummary,
+  FAILURES_SHOWN,
+  type ItemOutcome,
+  outcomeLine,
+  RunStopped,
+  Tally,
+} from '../core/bulk.js';
 import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
-import type { Context } from './context.js';
-import { SIMULATED_NOTE } from './live-key.js';
+import { capped, plural } from '../words.js';
+import { type Context, STOP_GRACE_MS } from './context.js';
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
-export const BULK_CONCURRENCY = 4;
-export { STOP_GRACE_MS } from './context.js';
+const BULK_CONCURRENCY = 8;
 
 /** What a session is about. */
 export interface BulkSessionOptions {
@@ -23,8 +30,18 @@ export interface BulkSessionOptions {
   /** --report path. */
   report?: string;
   live: boolean;
-  /** After the command that runs it again, when a stop cut the run short: why that is safe. */
-  rerunNote?: string;
+}
+
+/** How the summary ends a run. */
+export interface FinishOptions {
+  /** "Pushed": the summary line's first word. */
+  verb: string;
+  /** Extra words after the counts, e.g. "; 3 not reached". */
+  note?: string;
+  /** Fields added to (or replacing) the JSON summary. */
+  json?: Record<string, unknown>;
+  /** The warning after a stop: how to run it again and why that is safe. */
+  stopNote: () => string | Promise<string>;
 }
 
 /** One bulk run: record outcomes as they land, then finish with the summary. */
@@ -49,7 +66,7 @@ export class BulkSession {
     const progress = await startProgress(ctx.io, {
       total: options.total,
       noun: options.noun,
-      enabled: !ctx.globals.quiet && ctx.env.CI !== 'true',
+      enabled: ctx.showsProgress,
     });
     return new BulkSession(ctx, options, progress, report, ctx.now());
   }
@@ -61,6 +78,11 @@ export class BulkSession {
   /** True when the run ended early on the quota or a signal. */
   get wasStopped(): boolean {
     return this.stopped !== undefined;
+  }
+
+  /** How the use-case runs: the one concurrency of bulk commands, the stop signal and its grace. */
+  get runOptions(): BulkRunOptions {
+    return { concurrency: BULK_CONCURRENCY, signal: this.ctx.signal, graceMs: STOP_GRACE_MS };
   }
 
   /** Counts one request sent (retries are the transport's business). */
@@ -101,39 +123,23 @@ export class BulkSession {
   }
 
   /**
-   * Prints the summary (stderr, or stdout as JSON with --json), then ends the run
-   * (README, Exit codes): the stop's own error (exit 5, 130, 143) or PartialFailure (exit 3)
-   * naming the first failures. `afterStop` runs before a stop is thrown (e.g. to say how to resume).
+   * Closes the report and prints the summary (stderr, or stdout as JSON with --json); after a
+   * stop, warns how to run it again and throws the stop's own error (exit 5, 130, 143; README,
+   * Exit codes).
    */
-  async finish(options: {
-    verb: string;
-    /** Extra words after the counts, e.g. "; 3 not reached". */
-    note?: string;
-    /** Fields added to (or replacing) the JSON summary. */
-    json?: Record<string, unknown>;
-    afterStop?: () => void;
-    /** When false, the caller still has work (e.g. --wait) before failures end the run. */
-    throwOnFailures?: boolean;
-  }): Promise<void> {
+  async finish(options: FinishOptions): Promise<void> {
     await this.report?.close();
-    const { summaryLine } = await import('../output/summary.js');
+    const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = { ...this.tally.summary, ...options.json } as BulkSummary;
-    if (this.ctx.globals.json) await this.ctx.printer.item(summary);
+    if (this.ctx.wantsJson) await this.ctx.printer.item(summary);
     else {
-      const note = `${options.note ?? ''}${this.options.live ? '' : SIMULATED_NOTE}`;
+      const note = `${options.note ?? ''}${simulatedNote(this.options.live)}`;
       this.ctx.messages.info(`${options.verb} ${summaryLine(summary, this.options.noun)}${note}`);
     }
     if (this.stopped) {
-      if (options.afterStop) options.afterStop();
-      else {
-        const { rerunCommand } = await import('./rerun.js');
-        this.ctx.messages.warn(
-          `stopped before the end; \`${rerunCommand(this.ctx.args)}\` runs it again${this.options.rerunNote ?? ''}`,
-        );
-      }
+      this.ctx.messages.warn(await options.stopNote());
       throw this.stopped.reason;
     }
-    if (options.throwOnFailures !== false) this.throwIfFailed();
   }
 
   /** PartialFailure (exit 3) when any item failed, naming the first ones by line. */
@@ -143,18 +149,8 @@ export class BulkSession {
     const where = this.options.report
       ? `; see ${this.options.report}`
       : '; run with --report OUT.csv to list them all';
-    const noun = failed === 1 ? this.options.noun.replace(/s$/, '') : this.options.noun;
-    throw new PartialFailure(`${failed} ${noun} failed${where}`, failureDetails(this.tally));
+    const noun = plural(failed, this.options.noun.replace(/s$/, ''), this.options.noun);
+    const lines = [...this.tally.firstFailures].sort((a, b) => a.line - b.line).map(outcomeLine);
+    throw new PartialFailure(`${failed} ${noun} failed${where}`, capped(lines, FAILURES_SHOWN, failed));
   }
-}
-
-/** "line 3: NOT-A-SKU: sku_not_found: No variant has…", the first failures by line. */
-function failureDetails(tally: Tally): string[] {
-  const lines = [...tally.firstFailures]
-    .sort((a, b) => a.line - b.line)
-    .map(
-      (o) => `${o.line ? `line ${o.line}: ` : ''}${o.key}: ${[o.code, o.message].filter(Boolean).join(': ')}`,
-    );
-  const more = tally.summary.failed - lines.length;
-  return more > 0 ? [...lines, `… and ${more} more`] : lines;
 }

@@ -2,20 +2,24 @@
 import type { View } from '../output/view.js';
 import type { Context } from './context.js';
 
-/** Streams `items` in the chosen format; on a terminal, says when more items exist or none matched. */
+/** Items to print; a paged list (api/paginate.ts) also tells, once crawled, whether the service holds more. */
+export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
+
+/**
+ * Streams `items` in the chosen format; on a terminal, says when none matched, or when the
+ * limit left more on the service than were shown.
+ */
 export async function printList<T>(
   ctx: Context,
-  items: AsyncIterable<T>,
+  items: ListItems<T>,
   view: View<T>,
   noun: string,
 ): Promise<void> {
   const count = await ctx.printer.list(items, view);
   if (ctx.format !== 'table' || !ctx.io.stdoutIsTTY) return;
-  const limit = ctx.listLimit;
   if (count === 0) ctx.messages.info(`No ${noun} found.`);
-  else if (limit !== 'all' && count >= limit) {
+  else if (items.hasMore)
     ctx.messages.info(`Showing the first ${count} ${noun}; use --limit N or --all for more.`);
-  }
 }
 
 /** An already fetched array as the async iterable printList takes (one-page lists). */

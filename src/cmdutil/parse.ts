@@ -61,3 +61,8 @@ function daysInMonth(year: number, month: number): number {
 export function timeFlag(flag: string, now: () => number = Date.now) {
   return (raw: string): string => parseTime(raw, now(), flag);
 }
+
+/** Collects a repeatable flag's values, in the order given. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../../src/api/filter-values.js';
-import { checkFilterValue, closestValue } from '../../../src/cli/filter-check.js';
+import { checkFilterValue, closestValue } from '../../../src/cmdutil/filter-check.js';
 import { UsageError } from '../../../src/errors.js';
 
 describe('closestValue', () => {
