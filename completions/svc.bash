@@ -11,8 +11,8 @@ _svc_commands() {
     'products images') _svc_reply=('list' 'add' 'remove' 'reorder' 'help') ;;
     'files') _svc_reply=('upload' 'help') ;;
     'channels') _svc_reply=('list' 'get' 'policies' 'categories' 'schema' 'help') ;;
-    'inventory') _svc_reply=('push' 'set' 'export' 'help') ;;
-    'listings') _svc_reply=('list' 'get' 'publish' 'update' 'resync' 'delist' 'retry' 'help') ;;
+    'inventory') _svc_reply=('push' 'set' 'export' 'diff' 'help') ;;
+    'listings') _svc_reply=('list' 'get' 'publish' 'update' 'resync' 'delist' 'retry' 'errors' 'help') ;;
     'operations') _svc_reply=('list' 'get' 'wait' 'help') ;;
     'orders') _svc_reply=('list' 'get' 'fulfill' 'help') ;;
     'events') _svc_reply=('list' 'replay' 'listen' 'help') ;;
@@ -49,9 +49,10 @@ _svc_options() {
     'channels categories') _svc_reply=(--query --parent -h --help) ;;
     'channels schema') _svc_reply=(-h --help) ;;
     'inventory') _svc_reply=(-h --help) ;;
-    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --report --wait --timeout -h --help) ;;
+    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
     'inventory set') _svc_reply=(--quantity --price -h --help) ;;
     'inventory export') _svc_reply=(-h --help) ;;
+    'inventory diff') _svc_reply=(--map --ignore --encoding --batch-size --exit-code -h --help) ;;
     'listings') _svc_reply=(-h --help) ;;
     'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
     'listings get') _svc_reply=(-h --help) ;;
@@ -60,6 +61,7 @@ _svc_options() {
     'listings resync') _svc_reply=(--wait --timeout -h --help) ;;
     'listings delist') _svc_reply=(--wait --timeout -h --help) ;;
     'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report -h --help) ;;
+    'listings errors') _svc_reply=(--by-account -h --help) ;;
     'operations') _svc_reply=(-h --help) ;;
     'operations list') _svc_reply=(--status --created-after -h --help) ;;
     'operations get') _svc_reply=(-h --help) ;;
@@ -107,8 +109,9 @@ _svc_takes_value() {
     'products update|--file' | 'products update|--set' | 'products update|--expected-updated-at') return 0 ;;
     'products upsert|--format' | 'products upsert|--report' | 'products upsert|--encoding') return 0 ;;
     'channels categories|--query' | 'channels categories|--parent') return 0 ;;
-    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
+    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--backup' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
     'inventory set|--quantity' | 'inventory set|--price') return 0 ;;
+    'inventory diff|--map' | 'inventory diff|--ignore' | 'inventory diff|--encoding' | 'inventory diff|--batch-size') return 0 ;;
     'listings list|--product' | 'listings list|--channel-account' | 'listings list|--channel' | 'listings list|--status' | 'listings list|--error-code' | 'listings list|--updated-after') return 0 ;;
     'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--timeout') return 0 ;;
     'listings update|--override' | 'listings update|--attribute' | 'listings update|--timeout') return 0 ;;
@@ -135,18 +138,18 @@ _svc_takes_value() {
 # Completes the value of flag $2 (or argument #N) of command path $1.
 _svc_values() {
   case "$1|$2" in
-    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
+    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
-    'products upsert|--encoding' | 'inventory push|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
+    'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
     'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1' | 'channels categories|--query') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;
     'files help|#1') _svc_choices 'upload' ;;
     'channels help|#1') _svc_choices 'list get policies categories schema' ;;
-    'inventory help|#1') _svc_choices 'push set export' ;;
+    'inventory help|#1') _svc_choices 'push set export diff' ;;
     'listings list|--channel' | 'listings retry|--channel' | 'orders list|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
     'listings list|--status') _svc_choices 'listed imported ongoing error delisted' ;;
-    'listings help|#1') _svc_choices 'list get publish update resync delist retry' ;;
+    'listings help|#1') _svc_choices 'list get publish update resync delist retry errors' ;;
     'operations list|--status') _svc_choices 'pending processing succeeded partial failed' ;;
     'operations help|#1') _svc_choices 'list get wait' ;;
     'orders list|--status') _svc_choices 'awaiting_payment awaiting_shipment shipped canceled refunded partially_refunded' ;;

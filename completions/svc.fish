@@ -16,9 +16,9 @@ function __svc_commands
         case 'channels'
             printf '%s\n' list get policies categories schema help
         case 'inventory'
-            printf '%s\n' push set export help
+            printf '%s\n' push set export diff help
         case 'listings'
-            printf '%s\n' list get publish update resync delist retry help
+            printf '%s\n' list get publish update resync delist retry errors help
         case 'operations'
             printf '%s\n' list get wait help
         case 'orders'
@@ -39,7 +39,7 @@ end
 # Succeeds when flag $argv[2] of command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
+        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
             return 0
     end
     return 1
@@ -247,6 +247,7 @@ complete -c svc -n '__svc_at \'channels help\'' -a 'list get policies categories
 complete -c svc -n '__svc_at \'inventory\'' -a push -d 'set quantity and price for every SKU in a CSV file, as fast as the rate limit allows'
 complete -c svc -n '__svc_at \'inventory\'' -a set -d 'set the quantity and/or price of one SKU'
 complete -c svc -n '__svc_at \'inventory\'' -a export -d 'write every SKU with its quantity and price, in the CSV format `inventory push` reads'
+complete -c svc -n '__svc_at \'inventory\'' -a diff -d 'compare a CSV file with the store\'s live quantities and prices; reads only, no write quota'
 complete -c svc -n '__svc_at \'inventory\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'inventory\'' -s h -l help -d 'show help'
 
@@ -257,6 +258,9 @@ complete -c svc -n '__svc_at \'inventory push\'' -l ignore -x -d 'columns meant 
 complete -c svc -n '__svc_at \'inventory push\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
 complete -c svc -n '__svc_at \'inventory push\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'inventory push\'' -l resume -d 'continue an interrupted push of the same file: send only unconfirmed batches'
+complete -c svc -n '__svc_at \'inventory push\'' -l changed-only -d 'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)'
+complete -c svc -n '__svc_at \'inventory push\'' -l backup -x -d 'before the first write, save the store\'s values of every SKU the push changes (push that file to undo)'
+complete -c svc -n '__svc_at \'inventory push\'' -l allow-zeroing -d 'go on when the push would set more than 20% of its SKUs to quantity 0'
 complete -c svc -n '__svc_at \'inventory push\'' -l report -r -F -d 'write line,key,status,code,message for every SKU'
 complete -c svc -n '__svc_at \'inventory push\'' -l wait -d 'follow the operations until the channels answered; name channel failures per SKU'
 complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
@@ -271,8 +275,17 @@ complete -c svc -n '__svc_at \'inventory set\'' -s h -l help -d 'show help'
 # svc inventory export
 complete -c svc -n '__svc_at \'inventory export\'' -s h -l help -d 'show help'
 
+# svc inventory diff
+complete -c svc -n '__svc_at \'inventory diff\'' -l map -x -d 'rename columns, e.g. sku=Item,quantity=Qty,price=Price'
+complete -c svc -n '__svc_at \'inventory diff\'' -l ignore -x -d 'columns meant to be left out, e.g. Note,Qty2'
+complete -c svc -n '__svc_at \'inventory diff\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l batch-size -x -d 'SKUs per request of the push it prices (1 to 100)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l exit-code -d 'exit 1 when the file differs from the store (as git diff --exit-code)'
+complete -c svc -n '__svc_at \'inventory diff\'' -s h -l help -d 'show help'
+complete -c svc -n '__svc_at \'inventory diff\'' -F -d 'file'
+
 # svc inventory help
-complete -c svc -n '__svc_at \'inventory help\'' -a 'push set export' -d 'command'
+complete -c svc -n '__svc_at \'inventory help\'' -a 'push set export diff' -d 'command'
 
 # svc listings
 complete -c svc -n '__svc_at \'listings\'' -a list -d 'list listings, most recently updated first'
@@ -282,6 +295,7 @@ complete -c svc -n '__svc_at \'listings\'' -a update -d 'change a listing\'s ove
 complete -c svc -n '__svc_at \'listings\'' -a resync -d 'send a listing to its channel again as it is, e.g. after fixing the product'
 complete -c svc -n '__svc_at \'listings\'' -a delist -d 'take a listing off its channel (asks first; --yes in scripts)'
 complete -c svc -n '__svc_at \'listings\'' -a retry -d 'resync every listing in error with one issue code, e.g. after adding the missing photos'
+complete -c svc -n '__svc_at \'listings\'' -a errors -d 'what is broken on which channel: listings in error by issue code and channel, with the retry for each'
 complete -c svc -n '__svc_at \'listings\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'listings\'' -s h -l help -d 'show help'
 
@@ -336,8 +350,12 @@ complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: 
 complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing resynced'
 complete -c svc -n '__svc_at \'listings retry\'' -s h -l help -d 'show help'
 
+# svc listings errors
+complete -c svc -n '__svc_at \'listings errors\'' -l by-account -d 'one row per channel account rather than per channel kind'
+complete -c svc -n '__svc_at \'listings errors\'' -s h -l help -d 'show help'
+
 # svc listings help
-complete -c svc -n '__svc_at \'listings help\'' -a 'list get publish update resync delist retry' -d 'command'
+complete -c svc -n '__svc_at \'listings help\'' -a 'list get publish update resync delist retry errors' -d 'command'
 
 # svc operations
 complete -c svc -n '__svc_at \'operations\'' -a list -d 'list operations, newest first'

@@ -181,3 +181,11 @@ export class CrawlInterrupted extends SvcError {
     this.cause = cause;
   }
 }
+
+/**
+ * An answer, not a failure: `inventory diff --exit-code` found differences (exit 1, as
+ * `git diff --exit-code`). Said as a note, never as an error.
+ */
+export class DifferencesFound extends SvcError {
+  override name = 'DifferencesFound';
+}

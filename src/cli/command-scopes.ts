@@ -89,11 +89,23 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'listings resync': {},
   'listings delist': { confirms: true },
   'listings retry': { confirms: true },
+  'listings errors': {
+    fields: fixed([
+      'error_code',
+      'channel',
+      'channel_account_id',
+      'listings',
+      'oldest_updated_at',
+      'newest_updated_at',
+      'retry',
+    ]),
+  },
   'inventory push': { confirms: true },
   'inventory set': {
     fields: () => schemaFieldsOf(async () => (await import('../api/schemas/inventory.js')).InventoryItem),
   },
   'inventory export': { list: true, fields: fixed(['sku', 'quantity', 'price']) },
+  'inventory diff': {},
   'orders list': { list: true, fields: order },
   'orders get': { fields: order },
   'orders fulfill': { confirms: true },

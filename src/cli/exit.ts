@@ -7,6 +7,7 @@ import {
   AuthError,
   CommandFailed,
   CrawlInterrupted,
+  DifferencesFound,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -179,7 +180,7 @@ export function errorKind(error: unknown): ErrorKind {
   if (error instanceof AmbiguousWriteError) return 'write_unconfirmed';
   if (error instanceof NetworkError) return 'network';
   if (error instanceof ProtocolError) return 'service';
-  if (error instanceof CommandFailed) return 'check_failed';
+  if (error instanceof CommandFailed || error instanceof DifferencesFound) return 'check_failed';
   if (error instanceof ApiError) return apiErrorKind(error);
   return 'internal';
 }

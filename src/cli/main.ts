@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { Interrupted } from '../errors.js';
+import { DifferencesFound, Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
@@ -62,6 +62,8 @@ function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; out
     return EXIT.usage;
   }
   const messages = ctx.messages;
+  // Differences found on request are an answer, printed already: only the exit code says it.
+  if (error instanceof DifferencesFound) return exitCodeFor(error);
   if (machine) messages.json(errorJson(error, ctx.now()));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));

@@ -34,9 +34,10 @@ export interface BulkPlan {
   prepare?: (client: ApiClient) => Promise<void> | void;
   /**
    * What the run sends and spends, said before a live key's run and asked on a terminal:
-   * "Push 200 SKUs in 2 requests with a LIVE key (2 units of daily write quota)".
+   * "Push 200 SKUs in 2 requests with a LIVE key (2 units of daily write quota)". Undefined
+   * when the run sends nothing (a changed-only push where nothing differs): nothing to ask.
    */
-  confirmation: string;
+  confirmation?: string;
   /** What a "no" cancels: "push canceled; nothing was sent". */
   action: string;
   /** Sends every item, recording each outcome in the session. */
@@ -70,7 +71,7 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
   const client = await ctx.client();
   await plan.prepare?.(client);
   const { confirmLiveBulk } = await import('./confirm.js');
-  await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action);
+  if (plan.confirmation) await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action);
   const { BulkSession } = await import('./bulk-session.js');
   const session = await BulkSession.start(ctx, {
     total: plan.total,

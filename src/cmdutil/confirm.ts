@@ -50,3 +50,18 @@ export async function confirmLiveBulk(
   }
   if (!(await ask(ctx, `${plan}?`))) throw new UsageError(`${verb} canceled; nothing was sent`);
 }
+
+/**
+ * A run that could do harm nobody meant (the zeroing guard): on a terminal it asks `question`,
+ * "no" by default; without one it refuses with `refusal` (exit 2). --yes does not answer it:
+ * a script says so with the flag the refusal names.
+ */
+export async function confirmRisk(
+  ctx: Context,
+  question: string,
+  refusal: string,
+  verb: string,
+): Promise<void> {
+  if (!ctx.canPrompt) throw new UsageError(refusal);
+  if (!(await ask(ctx, question))) throw new UsageError(`${verb} canceled; nothing was sent`);
+}

@@ -21,6 +21,15 @@ export interface JournalData {
   map: string | null;
   /** The encoding the file was read in (utf-8 for journals from before --encoding): a resume must read it so too. */
   encoding: string;
+  /**
+   * A push of only some rows (--changed-only): how many it sends, and the SHA-256 of the file
+   * beside the journal that lists their lines. Absent or null: every row of the file.
+   */
+  selection?: { rows: number; sha256: string } | null;
+  /** The file the first run wrote the store's values to before its first write (--backup). */
+  backup?: string | null;
+  /** The first run was allowed to zero what the zeroing guard counts (--allow-zeroing or a yes). */
+  zeroing_accepted?: boolean;
   /** Confirmed batch indexes as sorted, disjoint inclusive ranges, e.g. [[0, 57], [59, 60]]. */
   confirmed: Array<[number, number]>;
   started_at: string;
@@ -84,7 +93,16 @@ function journalProblem(data: unknown, expected: JournalExpectation): string | u
   const size = j.batch_size;
   if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > expected.maxBatchSize)
     return `batch_size ${JSON.stringify(size)}`;
-  const total = Math.ceil(expected.rowCount / (size as number));
+  const selection = j.selection as { rows?: unknown; sha256?: unknown } | null | undefined;
+  if (selection !== undefined && selection !== null) {
+    const rows = selection.rows;
+    if (typeof selection !== 'object' || typeof selection.sha256 !== 'string') return 'selection';
+    if (!Number.isInteger(rows) || (rows as number) < 0 || (rows as number) > expected.rowCount)
+      return `selection of ${JSON.stringify(rows)} rows (the file has ${expected.rowCount})`;
+  }
+  if (j.backup !== undefined && j.backup !== null && typeof j.backup !== 'string')
+    return 'backup is not text';
+  const total = Math.ceil((selection ? (selection.rows as number) : expected.rowCount) / (size as number));
   if (j.total_batches !== total) return `total_batches ${JSON.stringify(j.total_batches)}, not ${total}`;
   if (!Array.isArray(j.confirmed)) return `confirmed ${JSON.stringify(j.confirmed)}`;
   let after = -1;
@@ -146,6 +164,8 @@ export class Journal {
     const sound = data as JournalData;
     sound.map ??= null;
     sound.encoding ??= 'utf-8';
+    sound.selection ??= null;
+    sound.backup ??= null;
     return { state: 'found', journal: new Journal(file, sound, saveEveryMs) };
   }
 

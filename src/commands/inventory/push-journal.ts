@@ -3,7 +3,17 @@
  * journal of confirmed batches, and the lock that keeps a second run of the same file and
  * store away while one is running.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
@@ -13,6 +23,7 @@ import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js'
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { decideResume } from '../../core/inventory/resume.js';
+import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';
 import { UsageError } from '../../errors.js';
 
 /**
@@ -61,6 +72,16 @@ export class CheckedCopy {
   }
 }
 
+/** What a run decided before its first write, kept in the journal so that a resume holds to it. */
+export interface PushDecisions {
+  /** --changed-only: the rows sent; undefined: every row. */
+  selection?: PushSelection;
+  /** Where the store's values before the push were written (--backup). */
+  backup?: string;
+  /** The zeroing guard was passed (--allow-zeroing, or a yes at the terminal). */
+  zeroingAccepted?: boolean;
+}
+
 /** The journal side of one push, from the lock to the end. */
 export class PushJournal {
   private journal?: Journal;
@@ -68,6 +89,8 @@ export class PushJournal {
   private keptCopy?: string;
   /** Every batch was confirmed. */
   private done = false;
+  /** What the first run decided (on resume: read back from the journal), once known. */
+  decisions: PushDecisions = {};
 
   private constructor(
     private readonly ctx: Context,
@@ -89,7 +112,7 @@ export class PushJournal {
   static async open(
     ctx: Context,
     file: CheckedFile,
-    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean },
+    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
   ): Promise<PushJournal> {
     const dir = configDir(ctx.env);
     // The same rule as incremental-export marks: one store, one journal.
@@ -109,22 +132,30 @@ export class PushJournal {
         path: file.path,
         map,
         encoding: file.encoding,
+        changedOnly: options.changedOnly,
         changedSince: () => Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256),
       });
       if (decision.info) ctx.messages.info(decision.info);
       if (decision.warning) ctx.messages.warn(decision.warning);
       const resumed = decision.journal;
       const batchSize = resumed?.data.batch_size ?? options.batchSize;
-      return new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
+      const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
+      if (resumed) state.decisions = decisionsOf(resumed, file);
+      return state;
     } catch (error) {
       lock?.release();
       throw error;
     }
   }
 
+  /** Rows the push sends: the selection's (--changed-only), else every row of the file. */
+  get rowsToSend(): number {
+    return this.decisions.selection?.send.length ?? this.file.rowCount;
+  }
+
   /** Batches the push has in all. */
   get totalBatches(): number {
-    return Math.ceil(this.file.rowCount / this.batchSize);
+    return Math.ceil(this.rowsToSend / this.batchSize);
   }
 
   /** Batches an earlier run confirmed. */
@@ -137,6 +168,10 @@ export class PushJournal {
    * to send from. Called once the run goes ahead, so a "no" at the prompt leaves nothing.
    */
   begin(copy: CheckedCopy): { journal: Journal; sendFrom: string } {
+    const journalFile = Journal.fileFor(this.dir, 'inventory', this.file.sha256, this.identity);
+    const { selection, backup, zeroingAccepted } = this.decisions;
+    // A whole push that starts over leaves no lines of an earlier changed-only one behind.
+    if (!this.resumed && !selection) rmSync(selectionFile(journalFile), { force: true });
     this.journal =
       this.resumed ??
       Journal.start(
@@ -150,6 +185,10 @@ export class PushJournal {
           total_batches: this.totalBatches,
           map: this.map,
           encoding: this.file.encoding,
+          // The lines go first, so that a journal never names lines that are not on disk.
+          selection: selection ? writeSelection(selectionFile(journalFile), selection) : null,
+          backup: backup ? resolve(backup) : null,
+          zeroing_accepted: zeroingAccepted === true,
         },
         new Date(this.ctx.now()),
       );
@@ -157,9 +196,12 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal goes now, its copy at release() (--wait still reads it for lines). */
+  /** The push finished: the journal and its selection go now, its copy at release() (--wait still reads it for lines). */
   finished(): void {
-    this.journal?.remove();
+    if (this.journal) {
+      this.journal.remove();
+      rmSync(selectionFile(this.journal.file), { force: true });
+    }
     this.done = true;
   }
 
@@ -194,4 +236,50 @@ function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLo
       `another push of ${shownPath} to this store is running (pid ${pid} on ${host}, since ${since}); wait for it to end, or stop it and run with --resume (if that process is gone, remove ${error.lockFile})`,
     );
   }
+}
+
+/** The lines of a changed-only push live beside its journal. */
+function selectionFile(journalFile: string): string {
+  return journalFile.replace(/\.json$/, '.selection.json');
+}
+
+/** Writes the selection (atomically) and returns what the journal records of it. */
+function writeSelection(path: string, selection: PushSelection): { rows: number; sha256: string } {
+  const text = JSON.stringify({ send: selection.send, unknown: selection.unknown });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  renameSync(temp, path);
+  return { rows: selection.send.length, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/** What the interrupted run decided, read back; a selection that does not match its journal is refused. */
+function decisionsOf(journal: Journal, file: CheckedFile): PushDecisions {
+  const { selection, backup, zeroing_accepted } = journal.data;
+  const decisions: PushDecisions = {
+    backup: backup ?? undefined,
+    zeroingAccepted: zeroing_accepted === true,
+  };
+  if (!selection) return decisions;
+  const path = selectionFile(journal.file);
+  const damaged = (why: string) =>
+    new UsageError(
+      `the list of changed rows beside the resume journal (${path}) ${why}, so the push cannot be resumed; run without --resume to compare with the store again and push what differs`,
+    );
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw damaged('is missing');
+  }
+  if (createHash('sha256').update(text).digest('hex') !== selection.sha256) throw damaged('was changed');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw damaged('is not JSON');
+  }
+  const problem = selectionProblem(data, file.rowCount);
+  if (problem || (data as PushSelection).send.length !== selection.rows)
+    throw damaged(`is damaged (${problem ?? 'its count'})`);
+  return { ...decisions, selection: data as PushSelection };
 }

@@ -6,9 +6,10 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
-import { counted, requestsAndQuota } from '../../output/summary.js';
+import type { LiveStock } from '../../core/inventory/live-stock.js';
 import { plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
+import type { PushPlan } from './push-plan.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {
@@ -19,6 +20,9 @@ export interface PushOptions extends WaitFlags {
   map?: string;
   ignore?: string;
   encoding?: string;
+  changedOnly?: boolean;
+  backup?: string;
+  allowZeroing?: boolean;
 }
 
 /** `svc inventory push FILE.csv`. */
@@ -41,6 +45,15 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
     .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
+    .option(
+      '--changed-only',
+      'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)',
+    )
+    .option(
+      '--backup <out.csv>',
+      "before the first write, save the store's values of every SKU the push changes (push that file to undo)",
+    )
+    .option('--allow-zeroing', 'go on when the push would set more than 20% of its SKUs to quantity 0')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU');
   return withWait(command, 'follow the operations until the channels answered; name channel failures per SKU')
     .addHelpText(
@@ -53,9 +66,15 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
         'quantity or price while no column is read as that field, a header named twice, text that is',
         'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
+        'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
+        'after the read of --changed-only or --backup; else judged on the file, from 50 rows) asks on',
+        'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
+        '',
         'Examples:',
         '  svc inventory push stock.csv',
         '  svc inventory push stock.csv --dry-run',
+        '  svc inventory push stock.csv --changed-only --backup before.csv',
+        '  svc inventory push before.csv --changed-only   # undoes the push above',
         '  svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
         '  svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
       ].join('\n'),
@@ -63,34 +82,36 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
     .action(async (file: string, options: PushOptions) => run(ctx, file, options));
 }
 
-/** Checks the whole file, then pushes it in batches and reports per-SKU outcomes. */
+/** Checks the whole file, then pushes it (or only what differs from the store) in batches and reports per-SKU outcomes. */
 export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const encoding = parseEncoding(options.encoding);
-  const { inputFile } = await import('../../cmdutil/input-file.js');
-  const source = await inputFile(ctx, path);
-  const { checkInventoryFile } = await import('../../core/inventory/check.js');
-  const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const { CheckedCopy, PushJournal } = await import('./push-journal.js');
+  const { checkStockFile } = await import('./read-file.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = options.dryRun ? undefined : CheckedCopy.create(ctx);
   let file: CheckedFile;
   try {
-    file = await checkInput(path, options.report, () =>
-      checkInventoryFile(source, { map: options.map, ignore: options.ignore, encoding }, copy?.write),
-    );
+    file = await checkStockFile(ctx, path, options, copy?.write);
   } catch (error) {
     copy?.discard();
     throw error;
   }
   copy?.close();
-  showColumns(ctx, describeColumns(file.plan));
   const { runBulk, showDryRun } = await import('../../cmdutil/bulk-command.js');
-  if (options.dryRun && !options.resume) return showDryRun(ctx, pushDryRun(file, options.batchSize, 0));
+  // A plain dry run needs neither the store nor the journal: it stays offline.
+  if (options.dryRun && !options.resume && !options.changedOnly && !options.backup) {
+    const { fileZeroingRisk } = await import('../../core/inventory/zeroing.js');
+    const zeroing = fileZeroingRisk(file.zeroQuantityRows, file.rowCount);
+    return showDryRun(ctx, await pushDryRun(file, options.batchSize, file.rowCount, 0, { zeroing }));
+  }
   const state = await PushJournal.open(ctx, file, options);
   try {
-    await runBulk(ctx, pushPlan(ctx, path, file, options, state, copy as CheckedCopy), options);
+    const { planPush, guardZeroing } = await import('./push-plan.js');
+    // Compared from the checked copy, as it is sent: a file replaced since the check changes nothing.
+    const plan = await planPush(ctx, copy ? { ...file, path: copy.path } : file, options, state);
+    if (!options.dryRun && (await guardZeroing(ctx, plan.zeroing, Boolean(options.allowZeroing))))
+      state.decisions.zeroingAccepted = true;
+    const bulk = await pushPlan(ctx, path, file, options, state, copy as CheckedCopy, plan);
+    await runBulk(ctx, bulk, options);
   } finally {
     state.release();
   }
@@ -100,15 +121,21 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
  * The push as the bulk frame runs it: the unconfirmed batches of the checked copy, each the
  * service confirmed journaled; with --wait, the channels' verdict before the summary.
  */
-function pushPlan(
+async function pushPlan(
   ctx: Context,
   path: string,
   file: CheckedFile,
   options: PushOptions,
   state: PushJournal,
   copy: CheckedCopy,
-): BulkPlan {
+  plan: PushPlan,
+): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
+  const { selection } = state.decisions;
+  const rows = file.rowCount.toLocaleString('en-US');
+  const skus = selection
+    ? `the ${state.rowsToSend.toLocaleString('en-US')} SKUs that differ (of ${rows})`
+    : `${rows} SKUs`;
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
   let sent = file;
@@ -118,12 +145,21 @@ function pushPlan(
     noun: 'SKUs',
     total: file.rowCount,
     report: options.report,
-    dryRun: pushDryRun(file, state.batchSize, state.confirmedCount),
-    confirmation: `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requestsAndQuota(requests).replace(' (', ' with a LIVE key (')}`,
+    dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan),
+    // A push that sends nothing (nothing differs) has nothing to ask about.
+    confirmation:
+      requests > 0
+        ? `Push ${skus} in ${requests} ${plural(requests, 'request')} with a LIVE key (${requests} ${plural(requests, 'unit')} of daily write quota)`
+        : undefined,
     action: 'push',
     send: async (session, client) => {
       const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
       const { pushInventory } = await import('../../core/inventory/push.js');
+      // Written after the question and before the first write: the undo of exactly this push.
+      if (options.backup && plan.changes) {
+        await writeBackup(ctx, options.backup, plan.changes.before);
+        state.decisions.backup = options.backup;
+      }
       // Begun only now, so a "no" or Ctrl-C at the prompt leaves no journal behind.
       const begun = state.begin(copy);
       journal = begun.journal;
@@ -135,6 +171,8 @@ function pushPlan(
           batchSize: state.batchSize,
           simulated: !client.live,
           isConfirmed: (index) => begun.journal.isConfirmed(index),
+          selection,
+          passedOver: (outcomes) => session.record(outcomes),
           send: (rows) => {
             session.countRequest();
             return pushInventoryBatch(client, rows);
@@ -194,26 +232,49 @@ function pushPlan(
   };
 }
 
-/** What a dry run (or a resume's) would send. */
-function pushDryRun(file: CheckedFile, batchSize: number, confirmedBatches: number): DryRun {
-  const total = Math.ceil(file.rowCount / batchSize);
+/** Writes the store's values of the SKUs the push changes to `path`, and says how to undo. */
+async function writeBackup(ctx: Context, path: string, before: readonly LiveStock[]): Promise<void> {
+  const { writeStockFile } = await import('../../output/stock-file.js');
+  writeStockFile(path, before);
+  ctx.messages.info(
+    `Saved the store's values of the ${before.length.toLocaleString('en-US')} ${plural(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
+  );
+}
+
+/** What a dry run (or a resume's) would send, with what the read and the zeroing guard found. */
+async function pushDryRun(
+  file: CheckedFile,
+  batchSize: number,
+  rowsToSend: number,
+  confirmedBatches: number,
+  { changes, zeroing }: PushPlan,
+): Promise<DryRun> {
+  const total = Math.ceil(rowsToSend / batchSize);
   const requests = total - confirmedBatches;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const rows =
+    rowsToSend === file.rowCount ? count(file.rowCount) : `${count(rowsToSend)} of ${count(file.rowCount)}`;
   const what =
     confirmedBatches > 0
-      ? `resuming, ${requests.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} batches of ${batchSize} would be sent`
-      : `${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${counted(requests, 'request')}`;
+      ? `resuming, ${count(requests)} of ${count(total)} batches of ${batchSize} would be sent`
+      : `${rows} SKUs would be pushed in ${count(requests)} ${plural(requests, 'request')}`;
+  const { describeZeroing } = await import('../../core/inventory/zeroing.js');
+  const stop = zeroing && `${describeZeroing(zeroing)}: the push would stop (--allow-zeroing goes on)`;
   return {
     plan: {
       file: file.path,
       columns: Object.fromEntries(file.plan.used.map(({ field, header }) => [field, header])),
       ignored_columns: file.plan.ignored,
       rows: file.rowCount,
+      ...(rowsToSend !== file.rowCount ? { rows_to_send: rowsToSend } : {}),
       requests,
       write_quota: requests,
       ...(confirmedBatches > 0 ? { confirmed_batches: confirmedBatches, total_batches: total } : {}),
+      ...(changes ? { changes: changes.counts } : {}),
+      ...(zeroing ? { zeroing_guard: { ...zeroing, message: stop } } : {}),
       first_rows: file.sample.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
     },
-    what: `${what} (${counted(requests, 'unit')} of daily write quota)`,
+    what: `${what} (${requests} ${plural(requests, 'unit')} of daily write quota)${stop ? `. Zeroing guard: ${stop}` : ''}`,
     heading: 'First rows',
     first: file.sample.map(
       (r) =>

@@ -28,6 +28,8 @@ export interface CheckedFile {
   /** The columns read and those left out, for the plan line. */
   plan: ColumnPlan;
   rowCount: number;
+  /** Rows that set quantity 0 (the zeroing guard's judgement without a live read). */
+  zeroQuantityRows: number;
   /** SHA-256 of the file's bytes, the key of its resume journal. */
   sha256: string;
   sample: InventoryRow[];
@@ -58,6 +60,7 @@ export async function checkInventoryFile(
   const sample: InventoryRow[] = [];
   let header: { columns: ColumnIndexes; plan: ColumnPlan } | undefined;
   let rowCount = 0;
+  let zeroQuantityRows = 0;
   for await (const batch of csv.batches()) {
     for (const { record, line } of batch) {
       if (!header) {
@@ -80,6 +83,7 @@ export async function checkInventoryFile(
         continue;
       }
       rowCount++;
+      if (row.quantity === 0) zeroQuantityRows++;
       if (sample.length < SAMPLE_ROWS) sample.push(row);
     }
   }
@@ -95,6 +99,7 @@ export async function checkInventoryFile(
     columns: header.columns,
     plan: header.plan,
     rowCount,
+    zeroQuantityRows,
     sha256: hash.digest('hex'),
     sample,
   };

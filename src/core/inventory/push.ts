@@ -1,8 +1,9 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
 import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
 import { type BulkRunOptions, type ChunkDone, type ItemOutcome, sendChunks } from '../bulk.js';
-import { type CheckedFile, inventoryBatches } from './check.js';
+import type { CheckedFile } from './check.js';
 import type { InventoryRow } from './csv-rows.js';
+import { type PushSelection, selectedBatches } from './selection.js';
 
 /** What the push needs from outside: how to send, and where outcomes go. */
 export interface PushInventoryOptions extends BulkRunOptions {
@@ -14,12 +15,16 @@ export interface PushInventoryOptions extends BulkRunOptions {
   onBatch: (done: ChunkDone) => void;
   /** True for a batch an earlier run confirmed (resume). */
   isConfirmed?: (index: number) => boolean;
+  /** --changed-only: the rows to send; the others go to `passedOver`. Absent: every row. */
+  selection?: PushSelection;
+  /** Outcomes of the rows a selection does not send (unchanged, or not in the store). */
+  passedOver?: (outcomes: ItemOutcome[]) => void;
 }
 
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushInventory(file: CheckedFile, options: PushInventoryOptions): Promise<void> {
-  const { batchSize, simulated, send, onBatch, isConfirmed, ...run } = options;
-  await sendChunks(inventoryBatches(file, batchSize), {
+  const { batchSize, simulated, send, onBatch, isConfirmed, selection, passedOver, ...run } = options;
+  await sendChunks(selectedBatches(file, batchSize, selection, passedOver ?? (() => {})), {
     ...run,
     simulated,
     keyOf: (row) => row.sku,

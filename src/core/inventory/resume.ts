@@ -17,6 +17,8 @@ export interface ResumeRequest {
   /** --map as given (trimmed), or null without it. */
   map: string | null;
   encoding: TextEncoding;
+  /** --changed-only was given: a resume must send the rows the interrupted push selected. */
+  changedOnly?: boolean;
   /** Interrupted pushes of this path whose file has changed since (read only when needed). */
   changedSince: () => readonly Pick<JournalData, 'updated_at'>[];
 }
@@ -31,6 +33,9 @@ export interface ResumeDecision {
 /** Resume the journal found (--resume), or start over, saying which and why; refuses what cannot be resumed. */
 export function decideResume(lookup: JournalLookup, request: ResumeRequest): ResumeDecision {
   if (!request.resume) return startingOver(lookup);
+  const fresh = request.changedOnly
+    ? 'pushing the rows that differ from the store'
+    : 'pushing the whole file';
   if (lookup.state === 'damaged') {
     throw new UsageError(
       `the resume journal ${lookup.file} is damaged (${lookup.problem}), so the push cannot be resumed; run without --resume to push the whole file (that replaces it)`,
@@ -40,8 +45,8 @@ export function decideResume(lookup: JournalLookup, request: ResumeRequest): Res
     const [changed] = request.changedSince();
     return {
       info: changed
-        ? `${request.path} changed since the interrupted push of ${changed.updated_at}; pushing the whole file.`
-        : `No interrupted push of ${request.path} to resume; pushing the whole file.`,
+        ? `${request.path} changed since the interrupted push of ${changed.updated_at}; ${fresh}.`
+        : `No interrupted push of ${request.path} to resume; ${fresh}.`,
     };
   }
   const { journal } = lookup;
@@ -58,9 +63,18 @@ export function decideResume(lookup: JournalLookup, request: ResumeRequest): Res
       `the interrupted push of ${request.path} read it as ${encoding}, this run as ${request.encoding}; resume with --encoding ${encoding}, or run without --resume to push the whole file`,
     );
   }
+  // The rows a changed-only push selected are the ones its batches count: a resume sends those, or none.
+  const { selection } = journal.data;
+  if (Boolean(selection) !== Boolean(request.changedOnly)) {
+    const was = selection ? 'sent only the rows that differed (--changed-only)' : 'sent every row';
+    throw new UsageError(
+      `the interrupted push of ${request.path} ${was}; resume ${selection ? 'with' : 'without'} --changed-only, or run without --resume to start over`,
+    );
+  }
+  const of = selection ? ` of the ${selection.rows.toLocaleString('en-US')} rows that differed` : '';
   return {
     journal,
-    info: `Resuming: ${journal.confirmedCount} of ${journal.data.total_batches} batches (of ${journal.data.batch_size}) were confirmed on ${journal.data.updated_at}.`,
+    info: `Resuming: ${journal.confirmedCount} of ${journal.data.total_batches} batches (of ${journal.data.batch_size})${of} were confirmed on ${journal.data.updated_at}.`,
   };
 }
 

@@ -5,7 +5,9 @@
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cmdutil/context.js';
+import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
 import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
+import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listings/errors.js';
 import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
 import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
 import { type WaitOptions, waitCommand } from '../../../src/commands/operations/wait.js';
@@ -47,6 +49,34 @@ describe('inventory push', () => {
     await expect(parse(['push', 'stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
     expect(errors()).toContain('--batch-size takes a whole number from 1 to 100');
     expect(ran).toBe(false);
+  });
+});
+
+describe('inventory push --changed-only, inventory diff, listings errors', () => {
+  it('push takes --changed-only, --backup and --allow-zeroing', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: PushOptions[] = [];
+    pushCommand(parent, ctx, async (_ctx, _file, options) => void calls.push(options));
+    await parse(['push', 'stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
+    expect(calls).toEqual([
+      { batchSize: 100, timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true },
+    ]);
+  });
+
+  it('diff prices a push in batches of 100 unless told, and takes --exit-code', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: Array<[string, DiffOptions]> = [];
+    diffCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
+    await parse(['diff', 'stock.csv', '--exit-code', '--map', 'quantity=Qty']);
+    expect(calls).toEqual([['stock.csv', { batchSize: 100, exitCode: true, map: 'quantity=Qty' }]]);
+  });
+
+  it('listings errors takes --by-account', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: ErrorsOptions[] = [];
+    errorsCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
+    await parse(['errors', '--by-account']);
+    expect(calls).toEqual([{ byAccount: true }]);
   });
 });
 

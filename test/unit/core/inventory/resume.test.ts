@@ -73,4 +73,20 @@ describe('decideResume (inventory push --resume)', () => {
     );
     expect(decideResume(none, request({ resume: false }))).toEqual({});
   });
+
+  it('--changed-only resumes only a changed-only journal (and the reverse), and says how many rows it selected', () => {
+    const selected = found({ selection: { rows: 370, sha256: 'ab' } });
+    expect(decideResume(selected, request({ changedOnly: true })).info).toBe(
+      'Resuming: 4 of 10 batches (of 100) of the 370 rows that differed were confirmed on 2026-11-01T09:00:00Z.',
+    );
+    expect(() => decideResume(selected, request())).toThrow(
+      /sent only the rows that differed \(--changed-only\); resume with --changed-only/,
+    );
+    expect(() => decideResume(found(), request({ changedOnly: true }))).toThrow(
+      /sent every row; resume without --changed-only/,
+    );
+    expect(decideResume(none, request({ changedOnly: true })).info).toBe(
+      'No interrupted push of stock.csv to resume; pushing the rows that differ from the store.',
+    );
+  });
 });
