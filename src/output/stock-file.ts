@@ -10,8 +10,10 @@ import { csvRow } from './delimited.js';
  * which push reads as "leave unchanged".
  */
 export function writeStockFile(path: string, rows: readonly LiveStock[]): void {
-  const lines = [csvRow(['sku', 'quantity', 'price'])];
-  for (const { sku, quantity, price } of rows) lines.push(csvRow([sku, String(quantity ?? ''), price ?? '']));
+  // A file, like --report: CRLF, as RFC 4180 says (CSV on stdout ends its lines with LF).
+  const lines = [csvRow(['sku', 'quantity', 'price'], '\r\n')];
+  for (const { sku, quantity, price } of rows)
+    lines.push(csvRow([sku, String(quantity ?? ''), price ?? ''], '\r\n'));
   const temp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, lines.join(''));

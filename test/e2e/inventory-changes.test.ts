@@ -117,7 +117,7 @@ describe('inventory diff', () => {
     const gated = await runSvc(['inventory', 'diff', path, '--exit-code', '-o', 'csv'], { env });
     expect(gated.code, gated.stderr).toBe(1);
     expect(gated.stderr).not.toMatch(/error/);
-    expect(gated.stdout.trim().split('\r\n')).toHaveLength(1 + 6);
+    expect(gated.stdout.trim().split('\n')).toHaveLength(1 + 6);
     expect(gated.stderr).toMatch(
       /36 unchanged, 4 to change \(1 quantity up, 1 down, 1 to 0, 1 price\), 2 not in the store/,
     );
@@ -431,7 +431,7 @@ describe('inventory export while a push runs in another process', () => {
     expect(sentBatches(emu)).toBe(2);
     const skus = exported.stdout
       .trim()
-      .split('\r\n')
+      .split('\n')
       .slice(1)
       .map((line) => line.split(',')[0]);
     expect(skus.length).toBe(new Set(skus).size);

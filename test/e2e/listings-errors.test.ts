@@ -62,7 +62,7 @@ describe('listings errors', () => {
     const byKind = JSON.parse((await runSvc(['listings', 'errors', '--json'], { env })).stdout) as Group[];
     const result = await runSvc(['listings', 'errors', '--by-account', '-o', 'csv'], { env });
     expect(result.code, result.stderr).toBe(0);
-    const [header, ...rows] = result.stdout.trim().split('\r\n');
+    const [header, ...rows] = result.stdout.trim().split('\n');
     expect(header).toBe(
       'error_code,channel,channel_account_id,listings,oldest_updated_at,newest_updated_at,retry',
     );
