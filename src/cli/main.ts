@@ -42,7 +42,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
     await program.parseAsync([...argv.slice(0, 2), ...ctx.args]);
     return EXIT.ok;
   } catch (error) {
-    return report(ctx, error, program.opts());
+    return report(ctx, error, { ...formatInArgs(ctx.args), ...program.opts() });
   } finally {
     removeSignalHandlers();
     await ctx.close();
@@ -72,6 +72,21 @@ function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; out
   if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
   if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);
   return exitCodeFor(error);
+}
+
+/**
+ * The format the command line asks for, read from the words themselves: a usage error can stop
+ * commander before it reached `-o json`, and the error must still come out as JSON.
+ */
+export function formatInArgs(args: readonly string[]): { json?: boolean; output?: string } {
+  const found: { json?: boolean; output?: string } = {};
+  for (const [index, arg] of args.entries()) {
+    if (arg === '--') break;
+    if (arg === '--json') found.json = true;
+    else if (arg === '-o' || arg === '--output') found.output = args[index + 1];
+    else if (arg.startsWith('--output=')) found.output = arg.slice('--output='.length);
+  }
+  return found;
 }
 
 /**

@@ -95,3 +95,13 @@ describe('help', () => {
     expect(noun.helpInformation()).not.toContain('Global options:');
   });
 });
+
+describe('the format asked for, before commander has read it', () => {
+  it('reads -o, --output and --json from the words', async () => {
+    const { formatInArgs } = await import('../../../src/cli/main.js');
+    expect(formatInArgs(['orders', 'list', '--time', 'foo', '-o', 'json'])).toEqual({ output: 'json' });
+    expect(formatInArgs(['--output=csv', 'orders'])).toEqual({ output: 'csv' });
+    expect(formatInArgs(['--json'])).toEqual({ json: true });
+    expect(formatInArgs(['api', '--', '--json'])).toEqual({});
+  });
+});
