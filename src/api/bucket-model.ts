@@ -4,9 +4,15 @@
  * on the drain rate. Pure: times are passed in (ms).
  *
  * Every answer re-anchors the level bound (the server is the truth); between answers it drains
- * at the rate in use, the larger of B/20 and a proven lower bound on the real drain. Holding the
- * bucket near full makes an under-estimate cost nothing: the drain is never wasted, and a
- * Remaining above zero releases the next request at once.
+ * at the rate in use, the larger of the tier's B/20 and a proven lower bound on the real drain.
+ * Holding the bucket near full makes an under-estimate cost nothing: the drain is never wasted,
+ * and a Remaining above zero releases the next request at once.
+ *
+ * Other clients of the same key (jobs on other machines) spend the bucket unseen. An answer
+ * that shows less room than the bound allows, a 429 above all, says so: the level re-anchors on
+ * that answer's headers and the drain stays what the tier and the proofs say, since another
+ * client's requests make the drain no slower. (Halving the rate instead made the waits double
+ * with each 429: 1, 2, 4, 8 s with the bucket nearly empty.)
  */
 import { INITIAL_DRAIN_RATIO } from './contract.js';
 
@@ -47,6 +53,7 @@ interface Anchor {
 /** The level bound and the drain estimate of one client's bucket. */
 export class BucketModel {
   bucket?: number;
+  /** The tier's drain, B/20 (the reference publishes no header for it). */
   private prior?: number;
   private anchor?: Anchor;
   private recent: Finished[] = [];
@@ -113,7 +120,8 @@ export class BucketModel {
 
   /**
    * Learn from an answer. `inFlight` counts the requests still out; `surprised` says a 429
-   * came for a request the model let go, so the rate in use was too high.
+   * came for a request the model let go: someone else spent the bucket, so the level bound
+   * re-anchors on this answer whatever it believed.
    */
   observe(sentAt: number, at: number, answer: BucketAnswer, inFlight: number, surprised = false): void {
     if (this.bucket !== answer.limit) {
@@ -122,12 +130,10 @@ export class BucketModel {
       this.samples = [];
       this.recent = [];
     }
-    if (surprised) {
-      this.prior = (this.prior ?? 0) / 2;
-      this.samples = [];
-    }
     this.remember({ sentAt, finishedAt: at, answer });
-    this.reanchor(this.boundFromAnswers(inFlight, at), answer, sentAt, at);
+    const candidate = this.boundFromAnswers(inFlight, at);
+    if (surprised) this.anchor = candidate;
+    else this.reanchor(candidate, answer, sentAt, at);
     // A 429 took no unit of the bucket, so it says nothing of the drain.
     if (answer.admitted) this.learn(sentAt, at, answer.remaining);
   }
@@ -182,8 +188,7 @@ export class BucketModel {
     // The server saw more than B - Remaining - 1 in the bucket, less what drained on the way back.
     const onTheWay = ((this.drainRate() ?? 0) * (at - sentAt)) / 1000;
     if (believed < answer.limit - answer.remaining - 1 - onTheWay) {
-      // Our bound drained faster than the bucket did: the rate in use was too high.
-      this.prior = Math.max(this.learnedDrain() * this.safety, (this.prior ?? 0) / 2);
+      // More in the bucket than we put there: another client of the key. The headers are the truth.
       this.anchor = candidate;
     } else if (candidate.level < believed) {
       this.anchor = candidate;
