@@ -26,6 +26,15 @@ export interface BucketAnswer {
   admitted: boolean;
 }
 
+/** Everything a model knows, as plain JSON: what processes sharing a key hand each other. */
+export interface BucketModelState {
+  bucket?: number;
+  prior?: number;
+  anchor?: Anchor;
+  recent: Finished[];
+  samples: Sample[];
+}
+
 interface Finished {
   sentAt: number;
   finishedAt: number;
@@ -92,14 +101,44 @@ export class BucketModel {
 
   /** Milliseconds from `at` until one more request surely fits (0: now). */
   delayMs(at: number): number {
+    const readyAt = this.readyAt();
+    // Timers may fire a millisecond early; a request sent too soon costs a 429.
+    return readyAt <= at ? 0 : Math.ceil(readyAt - at) + 1;
+  }
+
+  /** When one more request surely fits (-Infinity before any answer told the level). */
+  readyAt(): number {
     const anchor = this.anchor;
-    if (!anchor || this.bucket === undefined) return 0;
+    if (!anchor || this.bucket === undefined) return Number.NEGATIVE_INFINITY;
     const rate = this.drainRate() ?? 0;
     const fitLevel = this.bucket - 1;
     let readyAt = rate > 0 ? anchor.at + ((anchor.level - fitLevel) * 1000) / rate : Number.POSITIVE_INFINITY;
     if (anchor.fitsAt !== undefined && anchor.grantsAfter === 0) readyAt = Math.min(readyAt, anchor.fitsAt);
-    // Timers may fire a millisecond early; a request sent too soon costs a 429.
-    return readyAt <= at ? 0 : Math.ceil(readyAt - at) + 1;
+    return readyAt;
+  }
+
+  /**
+   * Since when the model has shown room for one more request: readyAt, or the answer or grant
+   * that revealed room already there. (Processes sharing a key count their grace from it.)
+   */
+  readySince(): number {
+    return Math.max(this.readyAt(), this.anchor?.at ?? Number.NEGATIVE_INFINITY);
+  }
+
+  /** A copy of what the model knows. */
+  save(): BucketModelState {
+    const { bucket, prior, anchor, recent, samples } = this;
+    return { bucket, prior, anchor: anchor && { ...anchor }, recent: [...recent], samples: [...samples] };
+  }
+
+  /** Takes over what another model saved; anything malformed starts the model afresh. */
+  load(state: BucketModelState | undefined): void {
+    const valid = state !== undefined && isModelState(state);
+    this.bucket = valid ? state.bucket : undefined;
+    this.prior = valid ? state.prior : undefined;
+    this.anchor = valid && state.anchor ? { ...state.anchor } : undefined;
+    this.recent = valid ? state.recent.slice(-this.historySize) : [];
+    this.samples = valid ? state.samples.slice(-this.historySize) : [];
   }
 
   /** One more request went out at `at`. */
@@ -216,4 +255,44 @@ export class BucketModel {
     this.samples.push({ remaining, sentAt, receivedAt, drainLowerBound: best });
     if (this.samples.length > this.historySize) this.samples.shift();
   }
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a value read from disk has the shape of a saved model (numbers finite). */
+function isModelState(value: unknown): value is BucketModelState {
+  if (!isRecord(value) || !isOptionalNumber(value.bucket) || !isOptionalNumber(value.prior)) return false;
+  const { anchor, recent, samples } = value;
+  if (
+    anchor !== undefined &&
+    !(
+      isRecord(anchor) &&
+      isNumber(anchor.level) &&
+      isNumber(anchor.at) &&
+      isOptionalNumber(anchor.fitsAt) &&
+      isNumber(anchor.grantsAfter)
+    )
+  ) {
+    return false;
+  }
+  const finished = (x: unknown) =>
+    isRecord(x) &&
+    isNumber(x.sentAt) &&
+    isNumber(x.finishedAt) &&
+    (x.answer === undefined ||
+      (isRecord(x.answer) &&
+        isNumber(x.answer.limit) &&
+        isNumber(x.answer.remaining) &&
+        isOptionalNumber(x.answer.resetAt) &&
+        typeof x.answer.admitted === 'boolean'));
+  const sample = (x: unknown) =>
+    isRecord(x) &&
+    isNumber(x.remaining) &&
+    isNumber(x.sentAt) &&
+    isNumber(x.receivedAt) &&
+    isNumber(x.drainLowerBound);
+  return Array.isArray(recent) && recent.every(finished) && Array.isArray(samples) && samples.every(sample);
 }

@@ -20,6 +20,7 @@ import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer }
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
+import { openSharedStore } from './shared-pacing.js';
 import type { ApiResponse, ClientOptions, QueryValue, RequestSpec } from './types.js';
 
 /** Counters for summaries and benchmarks. */
@@ -77,7 +78,7 @@ export class Transport {
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
-    this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
+    this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, ...this.sharing() });
     this.dispatcher = options.dispatcher;
   }
 
@@ -160,11 +161,20 @@ export class Transport {
     }
   }
 
-  /** Closes the keep-alive connections. */
+  /** Closes the keep-alive connections, and leaves the pacing shared with other processes. */
   async close(): Promise<void> {
     const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
+    if (!this.options.pacer) await this.pacer.close();
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
+  }
+
+  /** Pacing shared with the other processes on the key, when asked for (shared-pacing.ts). */
+  private sharing(): { shared?: ReturnType<typeof openSharedStore>; debug?: (line: string) => void } {
+    const { sharedPacing, apiKey, baseUrl } = this.options;
+    const debug = this.options.debug && ((line: string) => this.debug(() => line));
+    if (!sharedPacing || !apiKey) return { debug };
+    return { shared: openSharedStore(sharedPacing.dir, apiKey, baseUrl, this.now), debug };
   }
 
   private agent(): Dispatcher {
