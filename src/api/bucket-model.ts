@@ -14,7 +14,7 @@
  * client's requests make the drain no slower. (Halving the rate instead made the waits double
  * with each 429: 1, 2, 4, 8 s with the bucket nearly empty.)
  */
-import { INITIAL_DRAIN_RATIO } from './contract.js';
+import { INITIAL_DRAIN_RATIO, RATE_LIMIT_HEADERS } from './contract.js';
 
 /** One answer's rate-limit facts. */
 export interface BucketAnswer {
@@ -255,6 +255,38 @@ export class BucketModel {
     this.samples.push({ remaining, sentAt, receivedAt, drainLowerBound: best });
     if (this.samples.length > this.historySize) this.samples.shift();
   }
+}
+
+/** The bucket facts of an answer's headers, or undefined when it carries none (401, /status). */
+export function bucketFacts(
+  status: number,
+  headers: Record<string, string>,
+  receivedAt: number,
+): BucketAnswer | undefined {
+  const limit = headerNumber(headers[RATE_LIMIT_HEADERS.limit]);
+  const remaining = headerNumber(headers[RATE_LIMIT_HEADERS.remaining]);
+  if (limit === undefined || limit <= 0 || remaining === undefined) return undefined;
+  const reset = headerNumber(headers[RATE_LIMIT_HEADERS.reset]);
+  return {
+    limit,
+    remaining: Math.max(0, Math.min(limit, remaining)),
+    resetAt: reset === undefined ? undefined : localTime(reset, headers.date, receivedAt),
+    admitted: status !== 429,
+  };
+}
+
+/** X-RateLimit-Reset (server Unix seconds) on our clock, corrected when the Date header shows skew. */
+function localTime(resetSeconds: number, date: string | undefined, receivedAt: number): number {
+  const serverNow = date ? Date.parse(date) : Number.NaN;
+  // Date has whole seconds, so only a skew well beyond a second is worth correcting.
+  const skew = Number.isNaN(serverNow) ? 0 : serverNow - receivedAt;
+  return resetSeconds * 1000 - (Math.abs(skew) > 2000 ? skew : 0);
+}
+
+function headerNumber(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
 }
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -8,10 +8,10 @@
  * store's lock, so N processes together send at the drain rate, first come first served, as
  * one client would. Without one (SVC_SHARED_PACING=0, tests) everything stays in this process.
  */
-import { type BucketAnswer, BucketModel } from './bucket-model.js';
-import { RATE_LIMIT_HEADERS } from './contract.js';
+import { BucketModel, bucketFacts } from './bucket-model.js';
+import { SharedPacing } from './pacer-sharing.js';
 import type { SharedStore } from './shared-pacing.js';
-import { dropDeparted, fairTurnDelay, type Others, othersOf, type SharedRecord } from './shared-state.js';
+import { fairTurnDelay, type SharedRecord } from './shared-state.js';
 
 /** Clock and tuning of a pacer; all injectable for tests. */
 export interface PacerOptions {
@@ -63,14 +63,13 @@ interface Waiter {
   signal?: AbortSignal;
   onAbort?: () => void;
   queuedAt: number;
-  /** Other processes' grants seen when it queued. */
-  othersBefore: number;
+  /** The sharing's mark when it queued: how many requests of others went first. */
+  mark: number;
 }
 
 const IDLE_RECHECK_MS = 60_000;
 /** While other processes have requests out or waiting, their answers move our turn: look this often. */
 const SHARED_POLL_MS = 10;
-const NOBODY: Others = { pids: [], inFlight: 0, queued: 0 };
 /**
  * In flight at once when authenticated answers carry no rate-limit headers at all (a service
  * or proxy without them, `svc emulator start --no-rate-limit`): nothing to pace by, so a
@@ -92,19 +91,12 @@ export class Pacer {
   private readonly queue: Waiter[] = [];
   private pumping = false;
   private wakeUp?: AbortController;
-  private shared?: SharedStore;
-  private readonly debugLine?: (line: string) => void;
-  private readonly startedAt: number;
+  /** The pacing state shared with the other processes on the key, while it is. */
+  private sharing?: SharedPacing;
   /** Steps applied to the shared record, in order (answers, releases, pauses). */
   private sharedSteps: Promise<void> = Promise.resolve();
-  private others: Others = NOBODY;
-  private readonly peersSeen = new Set<number>();
-  private pausedBy?: number;
-  /** Grants of other processes in the record (only differences mean anything). */
-  private othersGranted = 0;
-  private ownRecordedGrants = 0;
-  /** What our entry in the record says of our oldest waiter: a change is written at once. */
-  private publishedWaitingSince?: number;
+  private readonly debugLine?: (line: string) => void;
+  private readonly startedAt: number;
   /** Times a request had to wait, and for how long in all (ms). */
   waits = 0;
   waitedMs = 0;
@@ -114,16 +106,16 @@ export class Pacer {
     this.sleep = options.sleep ?? defaultSleep;
     this.initialConcurrency = options.initialConcurrency ?? 1;
     this.model = new BucketModel(options.safety, options.history);
-    this.shared = options.shared;
     this.debugLine = options.debug;
     this.startedAt = this.now();
+    if (options.shared) this.sharing = this.shareWith(options.shared);
   }
 
   /** Resolves when one more request may be sent; waiters are served first come, first served. */
   acquire(signal?: AbortSignal): Promise<PacerTicket> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { resolve, signal, queuedAt: this.now(), othersBefore: this.othersGranted };
+      const waiter: Waiter = { resolve, signal, queuedAt: this.now(), mark: this.sharing?.mark ?? 0 };
       if (signal) {
         waiter.onAbort = () => {
           const index = this.queue.indexOf(waiter);
@@ -142,11 +134,11 @@ export class Pacer {
   observe(ticket: PacerTicket, answer: PacerAnswer, receivedAt = this.now()): void {
     this.update(() => {
       this.inFlight = Math.max(0, this.inFlight - 1);
-      const facts = rateFacts(answer, receivedAt);
+      const facts = bucketFacts(answer.status, answer.headers, receivedAt);
       if (facts) {
         // A 429 for a request our model let go means someone else spent the bucket.
         const surprised = answer.rateLimited === true && ticket.sentAt >= this.pausedUntil;
-        const stillOut = this.inFlight + this.others.inFlight;
+        const stillOut = this.inFlight + (this.sharing?.others.inFlight ?? 0);
         this.model.observe(ticket.sentAt, receivedAt, facts, stillOut, surprised);
       } else {
         this.model.release(ticket.sentAt, receivedAt);
@@ -174,16 +166,7 @@ export class Pacer {
   /** Takes this process out of the shared record; what it learned stays for the others. */
   async close(): Promise<void> {
     await this.sharedSteps;
-    const shared = this.shared;
-    if (!shared) return;
-    try {
-      await shared.transact((record) => {
-        delete record.processes[String(shared.pid)];
-      });
-    } catch {
-      // The others drop us anyway once our pid is gone.
-    }
-    this.publishedWaitingSince = undefined;
+    await this.sharing?.leave();
   }
 
   /** The drain rate in use (requests per second), once the bucket is known. */
@@ -196,7 +179,8 @@ export class Pacer {
     if (at < this.pausedUntil) return this.pausedUntil - at;
     if (this.model.bucket === undefined) {
       const allowed = this.headerless ? HEADERLESS_CONCURRENCY : this.initialConcurrency;
-      return this.inFlight + this.others.inFlight < allowed ? 0 : Number.POSITIVE_INFINITY;
+      const out = this.inFlight + (this.sharing?.others.inFlight ?? 0);
+      return out < allowed ? 0 : Number.POSITIVE_INFINITY;
     }
     return this.model.delayMs(at);
   }
@@ -213,7 +197,7 @@ export class Pacer {
       inFlight: this.inFlight,
       queued: this.queue.length,
       pausedUntil: this.pausedUntil > at ? this.pausedUntil : undefined,
-      sharedWith: this.shared ? this.others.pids.length : undefined,
+      sharedWith: this.sharing?.others.pids.length,
     };
   }
 
@@ -222,14 +206,11 @@ export class Pacer {
     this.granted += 1;
     this.inFlight += 1;
     this.model.grant(at);
-    if (record) {
-      record.grants += 1;
-      this.ownRecordedGrants += 1;
-    }
+    if (record) this.sharing?.granted(record);
     if (at > waiter.queuedAt) {
       this.waits += 1;
       this.waitedMs += at - waiter.queuedAt;
-      if (record) this.explainWait(waiter, at);
+      this.sharing?.explainWait(at - waiter.queuedAt, waiter.queuedAt, waiter.mark, this.pausedUntil);
     }
     if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
     waiter.resolve(ticket);
@@ -247,11 +228,13 @@ export class Pacer {
     if (this.pumping) return;
     this.pumping = true;
     try {
+      // Whether the last sleep was a mere look-again, before the time the model said.
+      let early = false;
       while (this.queue.length > 0) {
-        const delay = this.shared ? await this.sharedTurn() : this.localTurn();
+        const delay: number = this.sharing ? await this.sharedTurn(early) : this.localTurn();
         if (delay <= 0) continue;
-        const othersActive = this.others.inFlight > 0 || this.others.earliestWaiting !== undefined;
-        const recheck = this.shared && othersActive ? SHARED_POLL_MS : IDLE_RECHECK_MS;
+        const recheck = this.sharing?.othersActive ? SHARED_POLL_MS : IDLE_RECHECK_MS;
+        early = recheck < delay;
         this.wakeUp = new AbortController();
         try {
           await this.sleep(Math.min(delay, recheck), this.wakeUp.signal);
@@ -262,7 +245,7 @@ export class Pacer {
         }
       }
       // Aborted waiters: say that none of ours waits any more.
-      if (this.shared && this.publishedWaitingSince !== undefined) this.update(() => {});
+      if (this.sharing?.publishedWaitingSince !== undefined) this.update(() => {});
     } finally {
       this.pumping = false;
     }
@@ -276,20 +259,22 @@ export class Pacer {
     return delay;
   }
 
-  /** localTurn with the shared record: first the look without the lock, then the grant under it. */
-  private async sharedTurn(): Promise<number> {
+  /**
+   * localTurn with the shared record, under its lock. A look-again before the time the model
+   * said (`early`) first reads without the lock: it mostly finds that it is not time yet.
+   */
+  private async sharedTurn(early: boolean): Promise<number> {
     await this.sharedSteps;
-    const shared = this.shared;
+    const sharing = this.sharing;
     const head = this.queue[0];
-    if (!shared || !head) return this.queue.length > 0 ? this.localTurn() : 0;
+    if (!sharing || !head) return this.queue.length > 0 ? this.localTurn() : 0;
     try {
-      // Most looks find that it is not time yet; others must know we wait, though.
-      if (head.queuedAt === this.publishedWaitingSince) {
-        this.absorb(shared.peek());
+      // The others must know that we wait, though: that takes a write.
+      if (early && head.queuedAt === sharing.publishedWaitingSince && sharing.peek()) {
         const delay = this.turnDelay(this.now(), head);
         if (delay > 0) return delay;
       }
-      return await this.sharedStep((at, record) => {
+      return await sharing.transact((at, record) => {
         const first = this.queue[0];
         if (!first) return 0;
         const delay = this.turnDelay(at, first);
@@ -307,12 +292,13 @@ export class Pacer {
     const delay = this.delayMs(at);
     if (delay > 0 || this.model.bucket === undefined) return delay;
     const readySince = Math.max(this.pausedUntil, this.model.readySince());
-    return fairTurnDelay(at, readySince, head.queuedAt, this.others);
+    return this.sharing ? fairTurnDelay(at, readySince, head.queuedAt, this.sharing.others) : 0;
   }
 
   /** Applies a change now, or, when shared, in order under the lock; then looks at the queue again. */
   private update(change: () => void): void {
-    if (!this.shared) {
+    const sharing = this.sharing;
+    if (!sharing) {
       change();
       this.wake();
       return;
@@ -324,106 +310,47 @@ export class Pacer {
       change();
     };
     this.sharedSteps = this.sharedSteps
-      .then(() => this.sharedStep(once))
+      .then(() => (this.sharing ? this.sharing.transact(once) : once()))
       .catch((error) => {
         this.stopSharing(error);
         once();
       })
       .finally(() => {
-        if (this.headerless) void this.stopSharingQuietly();
+        // Answers without rate-limit headers leave nothing to share.
+        if (this.headerless && this.sharing === sharing) {
+          this.sharing = undefined;
+          void sharing.leave();
+        }
         this.wake();
       });
   }
 
-  /** Runs `step` on the record under the lock: what everyone knows in, what we changed out. */
-  private async sharedStep<T>(step: (at: number, record?: SharedRecord) => T): Promise<T> {
-    const shared = this.shared;
-    if (!shared) return step(this.now());
-    return shared.transact((record) => {
-      const at = this.now();
-      const departed = dropDeparted(record, shared.pid, (pid) => shared.isAlive(pid), at);
-      this.absorb(record);
-      // A process that died may have had requests reach the service: count them as lost.
-      for (const gone of departed) {
-        for (let i = 0; i < gone.inFlight; i += 1) this.model.release(gone.seenAt, at);
-      }
-      const result = step(at, record);
-      this.publish(record, at);
-      return result;
-    });
-  }
-
-  private absorb(record: SharedRecord): void {
-    const shared = this.shared as SharedStore;
-    this.model.load(record.model);
-    this.pausedUntil = record.pausedUntil;
-    this.pausedBy = record.pausedBy;
-    this.others = othersOf(record, shared.pid, (pid) => shared.isAlive(pid));
-    this.othersGranted = record.grants - this.ownRecordedGrants;
-    const newcomers = this.others.pids.filter((pid) => !this.peersSeen.has(pid));
-    if (newcomers.length === 0) return;
-    for (const pid of newcomers) this.peersSeen.add(pid);
-    const count = this.others.pids.length;
-    this.say(
-      `pacing shared with ${count} other svc process${count === 1 ? '' : 'es'} on this key ` +
-        `(pid ${this.others.pids.join(', ')}), through ${shared.where}`,
-    );
-  }
-
-  private publish(record: SharedRecord, at: number): void {
-    const shared = this.shared as SharedStore;
-    record.model = this.model.save();
-    if (this.pausedUntil > record.pausedUntil) {
-      record.pausedUntil = this.pausedUntil;
-      record.pausedBy = shared.pid;
-    }
-    const nextAt =
-      this.model.bucket === undefined ? undefined : Math.max(this.pausedUntil, this.model.readyAt());
-    record.nextAt = nextAt !== undefined && Number.isFinite(nextAt) ? nextAt : undefined;
-    const head = this.queue[0];
-    record.processes[String(shared.pid)] = {
-      startedAt: this.startedAt,
-      seenAt: at,
-      inFlight: this.inFlight,
-      queued: this.queue.length,
-      waitingSince: head?.queuedAt,
-      grants: this.granted,
+  /** The link to the record, lending it the model and taking the key's pause from it. */
+  private shareWith(store: SharedStore): SharedPacing {
+    const pacer = {
+      model: this.model,
+      now: this.now,
+      setPause: (untilMs: number) => {
+        this.pausedUntil = untilMs;
+      },
+      part: () => ({
+        pausedUntil: this.pausedUntil,
+        entry: {
+          startedAt: this.startedAt,
+          inFlight: this.inFlight,
+          queued: this.queue.length,
+          waitingSince: this.queue[0]?.queuedAt,
+          grants: this.granted,
+        },
+      }),
     };
-    this.publishedWaitingSince = head?.queuedAt;
-  }
-
-  /** A --debug line for a wait that other processes caused. */
-  private explainWait(waiter: Waiter, at: number): void {
-    const waited = `${Math.round(at - waiter.queuedAt)} ms`;
-    const ahead = this.othersGranted - waiter.othersBefore;
-    const self = this.shared?.pid;
-    if (ahead > 0) {
-      const processes = this.others.pids.length;
-      this.say(
-        `⧗ waited ${waited} for this key's rate limit: ${ahead} request${ahead === 1 ? '' : 's'} of ` +
-          `${processes <= 1 ? 'another svc process' : `${processes} other svc processes`} went first`,
-      );
-    } else if (this.pausedBy !== undefined && this.pausedBy !== self && this.pausedUntil > waiter.queuedAt) {
-      this.say(
-        `⧗ waited ${waited}: svc process ${this.pausedBy} was answered 429, and the whole key waits its Retry-After`,
-      );
-    }
+    return new SharedPacing(store, pacer, (line) => this.say(line));
   }
 
   private stopSharing(reason: unknown): void {
-    if (!this.shared) return;
-    this.shared = undefined;
-    this.others = NOBODY;
-    this.publishedWaitingSince = undefined;
+    if (!this.sharing) return;
+    this.sharing = undefined;
     this.say(`pacing no longer shared with other svc processes: ${(reason as Error)?.message ?? reason}`);
-  }
-
-  /** Answers without rate-limit headers leave nothing to share: leave the record. */
-  private async stopSharingQuietly(): Promise<void> {
-    if (!this.shared) return;
-    await this.close();
-    this.shared = undefined;
-    this.others = NOBODY;
   }
 
   private say(line: string): void {
@@ -433,35 +360,6 @@ export class Pacer {
       // A lost debug line must not cost a request.
     }
   }
-}
-
-/** The bucket facts of an answer's headers, or undefined when it carries none (401, /status). */
-function rateFacts(answer: PacerAnswer, receivedAt: number): BucketAnswer | undefined {
-  const { headers } = answer;
-  const limit = headerNumber(headers[RATE_LIMIT_HEADERS.limit]);
-  const remaining = headerNumber(headers[RATE_LIMIT_HEADERS.remaining]);
-  if (limit === undefined || limit <= 0 || remaining === undefined) return undefined;
-  const reset = headerNumber(headers[RATE_LIMIT_HEADERS.reset]);
-  return {
-    limit,
-    remaining: Math.max(0, Math.min(limit, remaining)),
-    resetAt: reset === undefined ? undefined : localTime(reset, headers.date, receivedAt),
-    admitted: answer.status !== 429,
-  };
-}
-
-/** X-RateLimit-Reset (server Unix seconds) on our clock, corrected when the Date header shows skew. */
-function localTime(resetSeconds: number, date: string | undefined, receivedAt: number): number {
-  const serverNow = date ? Date.parse(date) : Number.NaN;
-  // Date has whole seconds, so only a skew well beyond a second is worth correcting.
-  const skew = Number.isNaN(serverNow) ? 0 : serverNow - receivedAt;
-  return resetSeconds * 1000 - (Math.abs(skew) > 2000 ? skew : 0);
-}
-
-function headerNumber(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
 }
 
 /** Unix milliseconds with sub-millisecond precision, so that an answer and a send rarely tie. */

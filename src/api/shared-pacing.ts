@@ -2,8 +2,10 @@
  * Pacing shared by the `svc` processes that use one key on this machine. The record of
  * shared-state.ts lives in `<config dir>/pacing/<id>.json` (mode 0600; `id` hashes key and base
  * URL, the key itself is never written) and changes only under a lock file made with
- * O_CREAT|O_EXCL, which needs no native module and behaves alike on Linux and macOS. Writes
- * replace the file whole (rename), so it can be read without the lock.
+ * O_CREAT|O_EXCL, which needs no native module and behaves alike on Linux and macOS. A write
+ * overwrites the file in place: a rename over it made ext4 flush to disk, a millisecond per
+ * request. A look without the lock that catches a write half done finds no valid record, and
+ * the caller then reads under the lock.
  *
  * Crash safety: a lock whose holder died (kill -9) is broken at once, since its pid is gone;
  * one held past LOCK_LEASE_MS (a stopped process, a reused pid) after that. A corrupt or
@@ -12,6 +14,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
   linkSync,
   mkdirSync,
   openSync,
@@ -20,7 +25,6 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -42,8 +46,8 @@ export interface SharedStore {
   /** Where the record lives, for --debug. */
   readonly where: string;
   isAlive(pid: number): boolean;
-  /** The record as last written, read without the lock. */
-  peek(): SharedRecord;
+  /** The record as last written, read without the lock; undefined when caught mid-write. */
+  peek(): SharedRecord | undefined;
   /** Runs `change` on the record under the lock and writes the record back. */
   transact<T>(change: (record: SharedRecord) => T): Promise<T>;
 }
@@ -72,8 +76,8 @@ export class FileStore implements SharedStore {
   readonly pid = process.pid;
   readonly where: string;
   private readonly lockPath: string;
-  private readonly tempPath: string;
   private dirMade = false;
+  private modeChecked = false;
 
   constructor(
     private readonly dir: string,
@@ -82,21 +86,20 @@ export class FileStore implements SharedStore {
   ) {
     this.where = join(dir, `${bucketId}.json`);
     this.lockPath = join(dir, `${bucketId}.lock`);
-    this.tempPath = join(dir, `${bucketId}.json.${process.pid}.tmp`);
   }
 
   isAlive(pid: number): boolean {
     return isAlive(pid);
   }
 
-  peek(): SharedRecord {
+  peek(): SharedRecord | undefined {
     let text: string;
     try {
       text = readFileSync(this.where, 'utf8');
     } catch {
       return emptyRecord(this.bucketId, this.now());
     }
-    return parseRecord(text, this.bucketId) ?? emptyRecord(this.bucketId, this.now());
+    return parseRecord(text, this.bucketId);
   }
 
   async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
@@ -106,17 +109,40 @@ export class FileStore implements SharedStore {
     }
     const held = await takeLock(this.lockPath);
     try {
-      const record = this.peek();
-      const result = change(record);
-      record.updatedAt = this.now();
-      // A temp file of our own, then rename: readers see the old record or the new one, whole.
-      rmSync(this.tempPath, { force: true });
-      writeFileSync(this.tempPath, JSON.stringify(record), { mode: FILE_MODE });
-      renameSync(this.tempPath, this.where);
-      return result;
+      const fd = this.open();
+      try {
+        const text = readFileSync(fd, 'utf8');
+        // Corrupt, truncated by a crash, another version: start afresh over it.
+        const record = parseRecord(text, this.bucketId) ?? emptyRecord(this.bucketId, this.now());
+        const result = change(record);
+        record.updatedAt = this.now();
+        const bytes = Buffer.from(JSON.stringify(record));
+        writeSync(fd, bytes, 0, bytes.length, 0);
+        ftruncateSync(fd, bytes.length);
+        return result;
+      } finally {
+        closeSync(fd);
+      }
     } finally {
       releaseLock(this.lockPath, held);
     }
+  }
+
+  /** The record's file, open for reading and writing; made (0600) when missing, remade when unreadable. */
+  private open(): number {
+    let fd: number;
+    try {
+      fd = openSync(this.where, 'r+');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') rmSync(this.where, { force: true });
+      fd = openSync(this.where, 'wx+', FILE_MODE);
+    }
+    if (!this.modeChecked) {
+      if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, FILE_MODE);
+      this.modeChecked = true;
+    }
+    return fd;
   }
 }
 
@@ -140,7 +166,9 @@ export interface SharingProcess {
 /** The live `svc` processes of this machine whose pacing shares the bucket of a key and base URL. */
 export function processesSharingKey(configDir: string, apiKey: string, baseUrl: string): SharingProcess[] {
   const store = openSharedStore(sharedPacingDir(configDir), apiKey, baseUrl);
-  return Object.entries(store.peek().processes)
+  // A look that catches a write half done tries again.
+  const record = store.peek() ?? store.peek() ?? store.peek();
+  return Object.entries(record?.processes ?? {})
     .map(([pid, entry]) => ({ pid: Number(pid), entry }))
     .filter(({ pid }) => store.isAlive(pid))
     .map(({ pid, entry }) => ({
@@ -163,13 +191,22 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** Takes the lock file, breaking a stale one; resolves with what it wrote there. */
-async function takeLock(path: string): Promise<string> {
-  const nonce = randomBytes(6).toString('hex');
+/** The lock as its holder wrote it. */
+interface HeldLock {
+  content: string;
+  takenAt: number;
+}
+
+let locksTaken = 0;
+
+/** Takes the lock file, breaking a stale one. */
+async function takeLock(path: string): Promise<HeldLock> {
+  locksTaken += 1;
   const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
   for (let attempt = 0; ; attempt += 1) {
-    const content = `${process.pid} ${Date.now()} ${nonce}`;
-    if (createExclusive(path, content)) return content;
+    const takenAt = Date.now();
+    const content = `${process.pid} ${takenAt} ${locksTaken}`;
+    if (createExclusive(path, content)) return { content, takenAt };
     if (breakIfStale(path)) continue;
     if (Date.now() > giveUpAt) {
       throw new Error(`the lock ${path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
@@ -228,10 +265,12 @@ function breakIfStale(path: string): boolean {
   return true;
 }
 
-function releaseLock(path: string, content: string): void {
+function releaseLock(path: string, held: HeldLock): void {
   try {
-    // Only our own: a lock broken while we were stopped belongs to someone else now.
-    if (readFileSync(path, 'utf8') === content) unlinkSync(path);
+    // Held past the lease, it may have been broken and taken by another process: remove only ours.
+    if (Date.now() - held.takenAt < LOCK_LEASE_MS || readFileSync(path, 'utf8') === held.content) {
+      unlinkSync(path);
+    }
   } catch {
     // Gone already.
   }

@@ -50,7 +50,7 @@ describe('the shared pacing file', () => {
     const text = readFileSync(store.where, 'utf8');
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('abcdefghijklmnopqrstuvwx');
-    expect(store.peek().grants).toBe(7);
+    expect(store.peek()?.grants).toBe(7);
   });
 
   it('replaces a corrupt or foreign record instead of failing', async () => {
@@ -65,7 +65,8 @@ describe('the shared pacing file', () => {
       const store = openSharedStore(freshDir(), KEY, BASE);
       await store.transact(() => undefined);
       writeFileSync(store.where, junk);
-      expect(store.peek().grants).toBe(0);
+      // A look without the lock cannot tell junk from a write half done: it reports nothing.
+      expect(store.peek()).toBeUndefined();
       await store.transact((record) => {
         record.grants += 1;
       });
@@ -82,7 +83,7 @@ describe('the shared pacing file', () => {
         }),
       ),
     );
-    expect(store.peek().grants).toBe(40);
+    expect(store.peek()?.grants).toBe(40);
   });
 
   it('breaks at once a lock whose holder was killed', async () => {
@@ -95,7 +96,7 @@ describe('the shared pacing file', () => {
       record.grants = 1;
     });
     expect(Date.now() - started).toBeLessThan(LOCK_LEASE_MS);
-    expect(store.peek().grants).toBe(1);
+    expect(store.peek()?.grants).toBe(1);
   });
 
   it('waits for a live holder, and breaks its lock once held past the lease', async () => {
