@@ -54,10 +54,22 @@ interface Anchor {
   /** Upper bound on the bucket level at `at`, counting requests that may not have reached it yet. */
   level: number;
   at: number;
+  /**
+   * Requests went into a bucket that may have been empty: it drains only once they reach it,
+   * and the first may take long (a new connection), so nothing drains until an answer tells.
+   */
+  held?: boolean;
   /** X-RateLimit-Reset: from then on one more request fits, unless `grantsAfter` took it. */
   fitsAt?: number;
   grantsAfter: number;
 }
+
+/**
+ * How long a request may take to reach the service when the bucket is low: a new connection
+ * (TCP, TLS, the first request's parser) rather than a reused one. Below the drain of this
+ * time, a grant holds the drain until an answer (see Anchor.held).
+ */
+const HOLD_TRANSIT_MS = 250;
 
 /** The level bound and the drain estimate of one client's bucket. */
 export class BucketModel {
@@ -92,7 +104,8 @@ export class BucketModel {
   levelAt(at: number): number | undefined {
     const anchor = this.anchor;
     if (!anchor) return undefined;
-    let level = Math.max(0, anchor.level - ((this.drainRate() ?? 0) * (at - anchor.at)) / 1000);
+    const drained = anchor.held ? 0 : ((this.drainRate() ?? 0) * (at - anchor.at)) / 1000;
+    let level = Math.max(0, anchor.level - drained);
     if (anchor.fitsAt !== undefined && at >= anchor.fitsAt && this.bucket !== undefined) {
       level = Math.min(level, this.bucket - 1 + anchor.grantsAfter);
     }
@@ -112,7 +125,8 @@ export class BucketModel {
     if (!anchor || this.bucket === undefined) return Number.NEGATIVE_INFINITY;
     const rate = this.drainRate() ?? 0;
     const fitLevel = this.bucket - 1;
-    let readyAt = rate > 0 ? anchor.at + ((anchor.level - fitLevel) * 1000) / rate : Number.POSITIVE_INFINITY;
+    const drains = rate > 0 && (!anchor.held || anchor.level <= fitLevel);
+    let readyAt = drains ? anchor.at + ((anchor.level - fitLevel) * 1000) / rate : Number.POSITIVE_INFINITY;
     if (anchor.fitsAt !== undefined && anchor.grantsAfter === 0) readyAt = Math.min(readyAt, anchor.fitsAt);
     return readyAt;
   }
@@ -145,8 +159,11 @@ export class BucketModel {
   grant(at: number): void {
     const anchor = this.anchor;
     if (!anchor) return;
-    anchor.level = (this.levelAt(at) ?? 0) + 1;
+    const before = this.levelAt(at) ?? 0;
+    anchor.level = before + 1;
     anchor.at = at;
+    // A bucket this low may drain to empty before the request arrives, and then waits for it.
+    if (before < Math.max(1, ((this.drainRate() ?? 0) * HOLD_TRANSIT_MS) / 1000)) anchor.held = true;
     // Once past Reset its promise is folded into the level; before it, this request spends it.
     if (anchor.fitsAt !== undefined && at >= anchor.fitsAt) anchor.fitsAt = undefined;
     else if (anchor.fitsAt !== undefined) anchor.grantsAfter += 1;
@@ -155,6 +172,8 @@ export class BucketModel {
   /** A request sent at `sentAt` ended at `at` without rate-limit facts (no answer, or no headers). */
   release(sentAt: number, at: number): void {
     this.remember({ sentAt, finishedAt: at });
+    // No answer may come to end the hold: drain again.
+    if (this.anchor) this.anchor.held = undefined;
   }
 
   /**
@@ -171,7 +190,8 @@ export class BucketModel {
     }
     this.remember({ sentAt, finishedAt: at, answer });
     const candidate = this.boundFromAnswers(inFlight, at);
-    if (surprised) this.anchor = candidate;
+    // A hold ends with the first answer: its bound counts every request still out.
+    if (surprised || this.anchor?.held) this.anchor = candidate;
     else this.reanchor(candidate, answer, sentAt, at);
     // A 429 took no unit of the bucket, so it says nothing of the drain.
     if (answer.admitted) this.learn(sentAt, at, answer.remaining);
@@ -305,7 +325,8 @@ function isModelState(value: unknown): value is BucketModelState {
       isNumber(anchor.level) &&
       isNumber(anchor.at) &&
       isOptionalNumber(anchor.fitsAt) &&
-      isNumber(anchor.grantsAfter)
+      isNumber(anchor.grantsAfter) &&
+      (anchor.held === undefined || typeof anchor.held === 'boolean')
     )
   ) {
     return false;

@@ -74,3 +74,31 @@ describe('BucketModel', () => {
     expect(model.drainRate()).toBe(4);
   });
 });
+
+describe('BucketModel after an idle spell', () => {
+  it('holds the drain of a burst into an empty bucket until an answer, then drains from it', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 5, { limit: 10, remaining: 9, admitted: true }, 0);
+    // Gone quiet: the bound drains to empty (at B/20 = 0.5/s, two seconds for the one unit).
+    const later = T + 10_000;
+    expect(model.levelAt(later)).toBe(0);
+    for (let i = 0; i < 10; i += 1) model.grant(later);
+    // The first of them may reach the service long after it left: nothing drains meanwhile.
+    expect(model.levelAt(later + 5_000)).toBe(10);
+    expect(model.delayMs(later + 5_000)).toBe(Number.POSITIVE_INFINITY);
+    model.observe(later, later + 60, { limit: 10, remaining: 9, admitted: true }, 9);
+    expect(model.levelAt(later + 60)).toBe(10);
+    expect(model.delayMs(later + 60)).toBe(2001);
+  });
+
+  it('ends a hold when a request is lost without an answer', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 5, { limit: 10, remaining: 9, admitted: true }, 0);
+    model.grant(T + 10_000);
+    expect(model.delayMs(T + 10_000)).toBe(0);
+    for (let i = 0; i < 9; i += 1) model.grant(T + 10_000);
+    expect(model.delayMs(T + 20_000)).toBe(Number.POSITIVE_INFINITY);
+    model.release(T + 10_000, T + 10_100);
+    expect(model.delayMs(T + 20_000)).toBe(0);
+  });
+});

@@ -15,6 +15,8 @@ interface Job {
   workers?: number;
   startAt?: number;
   latencyMs?: number;
+  /** The way there of the first request of each worker: a new connection is slow. */
+  firstTransitMs?: number;
 }
 
 /** Processes (one pacer each, sharing `disk`) sending their requests to one simulated bucket. */
@@ -36,12 +38,14 @@ async function runJobs(clock: FakeClock, disk: MemoryDisk, sim: BucketSim, jobs:
     let next = 0;
     const latency = job.latencyMs ?? 4;
     const worker = async () => {
+      let connected = false;
       while (next < job.requests) {
         next += 1;
         for (;;) {
           const ticket = await pacer.acquire();
           sent.push({ pid: job.pid, at: clock.now() - start });
-          await clock.sleep(latency / 2);
+          await clock.sleep(connected ? latency / 2 : (job.firstTransitMs ?? latency / 2));
+          connected = true;
           const answer = sim.handle(clock.now());
           await clock.sleep(latency / 2);
           pacer.observe(ticket, { ...answer, rateLimited: answer.status === 429 });
@@ -67,6 +71,22 @@ describe('Pacer sharing one key with other processes', () => {
     expect(result.sent.length).toBe(160);
     const span = result.sent[result.sent.length - 1].at - result.sent[0].at;
     expect(span).toBeLessThanOrEqual(1.1 * ((160 - 10) / 20) * 1000);
+  });
+
+  it('knowing the drain from an earlier run, still no 429 when the first requests arrive late', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(clock.now);
+    const sim = new BucketSim(10, 20);
+    await runJobs(clock, disk, sim, [{ pid: 111, requests: 40, workers: 8 }]);
+    expect(sim.rejected).toBe(0);
+    // The bucket drains while nobody sends; then two jobs on new connections (60 ms the first
+    // time) burst into it with the drain already known.
+    await clock.advance(2_000);
+    const jobs = [112, 113].map((pid) => ({ pid, requests: 40, workers: 8, firstTransitMs: 60 }));
+    const result = await runJobs(clock, disk, sim, jobs);
+    expect(result.rateLimited).toBe(0);
+    const span = result.sent[result.sent.length - 1].at - result.sent[0].at;
+    expect(span).toBeLessThanOrEqual(1.1 * ((80 - 10) / 20) * 1000);
   });
 
   it('the same processes pacing alone draw 429s: the test can fail', async () => {
