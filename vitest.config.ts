@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // As in the bundle (scripts/bundle.mjs): no signal listeners of when-exit's over svc's own.
+  resolve: { alias: { 'when-exit': new URL('./src/config/exit-hooks.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
     // Black-box tests spawn bin/svc; a 2-core machine needs generous timeouts, not retries.

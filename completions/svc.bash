@@ -94,7 +94,7 @@ _svc_options() {
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --max-retries -y --yes --no-input --debug -q --quiet)
+  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.
@@ -125,7 +125,7 @@ _svc_takes_value() {
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input') return 0 ;;
     'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--fault') return 0 ;;
-    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--max-retries') return 0 ;;
+    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1
 }

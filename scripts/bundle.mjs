@@ -23,6 +23,8 @@ const common = {
   },
   logLevel: 'warning',
   absWorkingDir: root,
+  // when-exit's signal listeners would re-raise SIGINT/SIGTERM over svc's clean stop.
+  alias: { 'when-exit': './src/config/exit-hooks.ts' },
 };
 
 const CLI_ENTRY = 'src/cli/main.ts';

@@ -57,6 +57,8 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 /** Headers that may carry the service's id of a request, first found wins (stripe-mock echoes `request-id`). */
+/** Retry-After on 429 is at least 1 s (docs/service-contract.md, Rate limits); shorter or past waits are raised to it. */
+export const RETRY_AFTER_MIN_MS = 1000;
 export const REQUEST_ID_HEADERS = ['request-id', 'x-request-id'] as const;
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -5,7 +5,7 @@
 import { AmbiguousWriteError, ApiError, NetworkError, RateLimitError } from '../errors.js';
 import { IDEMPOTENT_REPLAYED_HEADER, maskKey, RATE_LIMIT_HEADERS } from './contract.js';
 import type { RawAnswer } from './normalize.js';
-import type { GiveUpReason, RetryDecision, RetryPolicy } from './retry.js';
+import type { GiveUpReason, RetryDecision, RetryPolicy, RetryState } from './retry.js';
 import type { RequestSpec } from './types.js';
 
 /** `→ PATCH http://…/rest/v1/inventory/SKU-1 idem=… auth=svc_live_…abcd`: the key masked. */
@@ -43,9 +43,10 @@ export function giveUp(
   error: Error,
   reason: GiveUpReason,
   spec: RequestSpec,
-  retries: number,
+  state: RetryState,
   policy: RetryPolicy,
 ): Error {
+  const { retries } = state;
   if (reason === 'ambiguous') {
     const what = `${spec.method} ${spec.path} may or may not have been applied (${shortReason(error)})`;
     return new AmbiguousWriteError(`${what}; read it back before repeating it`, { cause: error });
@@ -58,9 +59,25 @@ export function giveUp(
       asked,
     );
   }
+  if (reason === 'retry-after-too-long' && error instanceof ApiError) {
+    const limit = policy.maxRetryAfterMs / 1000;
+    return new ApiError(
+      error.status,
+      {
+        type: error.type,
+        code: error.code,
+        message: `the service asks to wait ${error.retryAfterSeconds} s before a retry, longer than ${limit} s: try again later`,
+      },
+      { retryAfterSeconds: error.retryAfterSeconds, requestId: error.requestId },
+    );
+  }
   if (reason === 'rate-limit-budget') {
-    const waited = Math.round(policy.maxRateLimitWaitMs / 1000);
-    return new RateLimitError(`still rate limited after waiting ${waited} s in all`, retryAfterOf(error));
+    const waited = Math.round(state.rateLimitWaitedMs / 1000);
+    const waits = state.rateLimitWaits ?? 0;
+    return new RateLimitError(
+      `still rate limited after ${waits} wait${waits === 1 ? '' : 's'} (${waited} s in all); try again later`,
+      retryAfterOf(error),
+    );
   }
   if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {
     const after = `after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;

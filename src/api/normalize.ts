@@ -63,7 +63,10 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
   }
   if (isQuotaExhausted(status, body.code)) {
     const resetsAt = new Date(nowMs + (retryAfterMs ?? msUntilUtcMidnight(nowMs)));
-    return { ok: false, error: new QuotaError(body.message || 'daily write quota used up', resetsAt) };
+    return {
+      ok: false,
+      error: new QuotaError((body.message || 'daily write quota used up').replace(/\.$/, ''), resetsAt),
+    };
   }
   return { ok: false, error: new ApiError(status, body, { retryAfterSeconds, requestId }) };
 }

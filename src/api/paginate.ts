@@ -6,6 +6,9 @@ import { ProtocolError } from '../errors.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { ListEnvelope } from './types.js';
 
+/** Empty pages in a row that say more follows before a crawl is taken for a loop. */
+export const MAX_EMPTY_PAGES_IN_A_ROW = 20;
+
 /** Fetches one page: `cursor` is undefined for the first, `pageLimit` is 1 to 100. */
 export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Promise<ListEnvelope<T>>;
 
@@ -32,6 +35,9 @@ export async function* paginate<T>(
   }
   let left = limit ?? Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
+  // A server that hands back a cursor it gave before, or pages emptily without end, would loop forever.
+  const seen = new Set<string>();
+  let emptyInARow = 0;
   while (left > 0) {
     const page = await fetchPage(cursor, Math.min(pageSize, left));
     const items = page.data ?? [];
@@ -43,8 +49,18 @@ export async function* paginate<T>(
     const next = page.next_cursor;
     // Clients also accept an absent or empty next_cursor as the end (CONTRACT.md, Lists).
     if (page.has_more === false || next === undefined || next === null || next === '') return;
-    // A server that hands back the same cursor would loop forever.
-    if (next === cursor) throw new ProtocolError(`the service returned the same next_cursor twice (${next})`);
+    if (seen.has(next) || next === cursor) {
+      throw new ProtocolError(
+        `the service returned next_cursor "${next}", already seen in this crawl; stopped so as not to loop`,
+      );
+    }
+    emptyInARow = items.length === 0 ? emptyInARow + 1 : 0;
+    if (emptyInARow >= MAX_EMPTY_PAGES_IN_A_ROW) {
+      throw new ProtocolError(
+        `the service returned ${emptyInARow} empty pages in a row that each said more would follow; stopped`,
+      );
+    }
+    seen.add(next);
     cursor = next;
   }
 }

@@ -2,7 +2,7 @@
  * The retry policy of CLI.md's Retries section as pure functions: which failures are retried,
  * how long to wait, and which waits count against --max-retries. The transport runs the loop.
  */
-import { ERROR_CODES } from './contract.js';
+import { ERROR_CODES, RETRY_AFTER_MIN_MS } from './contract.js';
 
 /** The numbers of the policy; CLI.md pins the defaults. */
 export interface RetryPolicy {
@@ -19,6 +19,8 @@ export interface RetryPolicy {
    * forever; this caps their total per request.
    */
   maxRateLimitWaitMs: number;
+  /** ...and the number of their attempts, so that no answer loops a request without end. */
+  maxRateLimitWaits: number;
 }
 
 /** CLI.md's numbers. */
@@ -28,6 +30,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 20_000,
   maxRetryAfterMs: 120_000,
   maxRateLimitWaitMs: 10 * 60_000,
+  maxRateLimitWaits: 60,
 };
 
 /** What went wrong with one attempt, as far as the policy cares. */
@@ -42,6 +45,8 @@ export interface RetryState {
   retries: number;
   /** Total time waited for 429 rate_limit_exceeded. */
   rateLimitWaitedMs: number;
+  /** How many times a 429 rate_limit_exceeded was waited for. */
+  rateLimitWaits?: number;
 }
 
 /** Why a failure ends the request. */
@@ -68,14 +73,23 @@ export function backoffMs(
   return Math.floor(random() * ceiling);
 }
 
-/** Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), or undefined. */
+/** An HTTP-date starts with a day name (IMF-fixdate, RFC 850 and asctime forms alike). */
+const HTTP_DATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -]|^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Z][a-z]{2} /;
+
+/**
+ * Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), raised to the
+ * 1 s floor; undefined when absent or unreadable (`-5`, a list `10, 20`): Date.parse would
+ * take those for dates in 2001, which is no wait at all.
+ */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Math.round(Number(trimmed) * 1000);
+  else if (HTTP_DATE.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) ms = Date.parse(trimmed) - nowMs;
+  else return undefined;
+  return Math.max(RETRY_AFTER_MIN_MS, ms);
 }
 
 /** Whether a 429 is the daily write quota (never waited for) rather than the rate limit. */
@@ -103,9 +117,12 @@ export function decideRetry(
   if (status === 429) {
     if (isQuotaExhausted(status, failure.code)) return { retry: false, reason: 'quota' };
     // Pacing, not failure: waits do not count, but their total is capped.
-    const delayMs = retryAfterMs ?? 1000;
+    const delayMs = Math.max(RETRY_AFTER_MIN_MS, retryAfterMs ?? RETRY_AFTER_MIN_MS);
     if (delayMs > policy.maxRetryAfterMs) return { retry: false, reason: 'retry-after-too-long' };
-    if (state.rateLimitWaitedMs + delayMs > policy.maxRateLimitWaitMs) {
+    if (
+      state.rateLimitWaitedMs + delayMs > policy.maxRateLimitWaitMs ||
+      (state.rateLimitWaits ?? 0) >= policy.maxRateLimitWaits
+    ) {
       return { retry: false, reason: 'rate-limit-budget' };
     }
     return { retry: true, delayMs, counted: false, rateLimit: true };

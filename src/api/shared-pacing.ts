@@ -151,6 +151,15 @@ export function openSharedStore(dir: string, apiKey: string, baseUrl: string, no
   return new FileStore(dir, sharedBucketId(apiKey, baseUrl), now);
 }
 
+/** The store a client's pacer shares, when its settings ask for sharing and it has a key. */
+export function sharedStoreFor(
+  options: { sharedPacing?: { dir: string }; apiKey?: string; baseUrl: string },
+  now?: () => number,
+): FileStore | undefined {
+  const { sharedPacing, apiKey, baseUrl } = options;
+  return sharedPacing && apiKey ? openSharedStore(sharedPacing.dir, apiKey, baseUrl, now) : undefined;
+}
+
 /** A process sharing a key's bucket, as `svc doctor` lists them. */
 export interface SharingProcess {
   pid: number;

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
-import { type ApiError, AuthError, NetworkError, QuotaError, UsageError } from '../errors.js';
+import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
   API_KEY_PATTERN,
-  API_PREFIX,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -20,8 +19,11 @@ import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer }
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
-import { openSharedStore } from './shared-pacing.js';
-import type { ApiResponse, ClientOptions, QueryValue, RequestSpec } from './types.js';
+import { sharedStoreFor } from './shared-pacing.js';
+import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
+import { buildUrl } from './url.js';
+
+export { buildUrl };
 
 /** Counters for summaries and benchmarks. */
 export interface TransportStats {
@@ -45,6 +47,9 @@ export interface TransportOptions extends ClientOptions {
   retryPolicy?: Partial<RetryPolicy>;
   dispatcher?: Dispatcher;
 }
+
+/** The default deadline of one attempt (--request-timeout, SVC_REQUEST_TIMEOUT). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
 
@@ -70,6 +75,7 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
+  private grace?: AbortSignal;
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -78,7 +84,9 @@ export class Transport {
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
-    this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, ...this.sharing() });
+    const shared = sharedStoreFor(options, this.now);
+    this.pacer =
+      options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, shared, debug: options.debug });
     this.dispatcher = options.dispatcher;
   }
 
@@ -107,19 +115,29 @@ export class Transport {
     const repeatable =
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
     const paced = spec.auth !== false;
-    const state = { retries: 0, rateLimitWaitedMs: 0 };
+    const state = { retries: 0, rateLimitWaitedMs: 0, rateLimitWaits: 0 };
+    // After a stop nothing new goes out: no attempt starts, no retry waits.
+    const startSignal = anyOf(spec.signal, this.options.stopSignal);
     for (;;) {
-      spec.signal?.throwIfAborted();
-      const ticket = paced ? await this.pacer.acquire(spec.signal) : undefined;
+      startSignal?.throwIfAborted();
+      const ticket = paced ? await this.pacer.acquire(startSignal) : undefined;
+      if (startSignal?.aborted) {
+        releaseTicket(this.pacer, ticket);
+        throw startSignal.reason;
+      }
       const sentAt = this.now();
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
       this.debug(() => requestLine(spec.method, url, headers));
       if (body !== undefined) this.debug(() => `  ${bodyForDebug(spec.body)}`);
-      const attempt = await this.exchange(spec, url, headers, body);
-      if (spec.signal?.aborted) {
+      const cutOff = anyOf(spec.signal, this.graceOver());
+      const attempt = await this.exchange(spec, url, headers, body, cutOff).catch((error: unknown) => {
         releaseTicket(this.pacer, ticket);
-        throw spec.signal.reason;
+        throw error;
+      });
+      if (cutOff?.aborted) {
+        releaseTicket(this.pacer, ticket);
+        throw cutOff.reason;
       }
       let error: Error;
       let failure: AttemptFailure;
@@ -151,13 +169,16 @@ export class Transport {
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
       }
       const decision = decideRetry(failure, state, repeatable, this.random, this.policy);
-      if (!decision.retry) throw giveUp(error, decision.reason, spec, state.retries, this.policy);
+      if (!decision.retry) throw giveUp(error, decision.reason, spec, state, this.policy);
       if (decision.counted) state.retries += 1;
-      else state.rateLimitWaitedMs += decision.delayMs;
+      else {
+        state.rateLimitWaitedMs += decision.delayMs;
+        state.rateLimitWaits += 1;
+      }
       this.notice(retryNotice(error, decision, state.retries, this.policy.maxRetries));
       if (decision.counted) this.counters.retries += 1;
       // The pacer already holds every request until Retry-After; only unpaced requests sleep here.
-      if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, spec.signal);
+      if (!decision.rateLimit || !paced) await this.wait(decision.delayMs, startSignal);
     }
   }
 
@@ -167,14 +188,6 @@ export class Transport {
     this.dispatcher = undefined;
     if (!this.options.pacer) await this.pacer.close();
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
-  }
-
-  /** Pacing shared with the other processes on the key, when asked for (shared-pacing.ts). */
-  private sharing(): { shared?: ReturnType<typeof openSharedStore>; debug?: (line: string) => void } {
-    const { sharedPacing, apiKey, baseUrl } = this.options;
-    const debug = this.options.debug && ((line: string) => this.debug(() => line));
-    if (!sharedPacing || !apiKey) return { debug };
-    return { shared: openSharedStore(sharedPacing.dir, apiKey, baseUrl, this.now), debug };
   }
 
   private agent(): Dispatcher {
@@ -208,32 +221,59 @@ export class Transport {
     return headers;
   }
 
+  /**
+   * One attempt, bounded by the request deadline from sending to the last byte: a server that
+   * never answers, or trickles its answer, fails the attempt as a network error (ETIMEDOUT).
+   */
   private async exchange(
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
-    body?: string,
+    body: string | undefined,
+    cutOff: AbortSignal | undefined,
   ): Promise<Attempt> {
-    const readTimeout = this.options.readTimeoutMs ?? 60_000;
+    const deadlineMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const deadline = AbortSignal.timeout(deadlineMs);
     try {
       const answer = await undiciRequest(url, {
         dispatcher: this.agent(),
         method: spec.method,
         headers,
         body,
-        signal: spec.signal,
-        headersTimeout: readTimeout,
-        bodyTimeout: readTimeout,
+        signal: anyOf(cutOff, deadline),
+        headersTimeout: deadlineMs,
+        bodyTimeout: deadlineMs,
       });
-      const text = await answer.body.text();
+      const text = await readCapped(answer, `${spec.method} ${spec.path}`);
       return {
         ok: true,
         raw: { status: answer.statusCode, headers: flattenHeaders(answer.headers), text },
         receivedAt: this.now(),
       };
     } catch (err) {
+      if (err instanceof ProtocolError) throw err;
+      if (deadline.aborted && !cutOff?.aborted) {
+        const timedOut = new Error(`no complete answer within ${seconds(deadlineMs)}`);
+        // Its own code, so the words say which deadline; `sent`: a write may have been applied.
+        return { ok: false, err: Object.assign(timedOut, { code: 'REQUEST_TIMEOUT', cause: err }) };
+      }
       return { ok: false, err };
     }
+  }
+
+  /** Aborted `stopGraceMs` after the stop signal: in-flight attempts are given up then. */
+  private graceOver(): AbortSignal | undefined {
+    const stop = this.options.stopSignal;
+    if (!stop) return undefined;
+    if (!this.grace) {
+      const controller = new AbortController();
+      const arm = () =>
+        setTimeout(() => controller.abort(stop.reason), this.options.stopGraceMs ?? 2000).unref();
+      if (stop.aborted) arm();
+      else stop.addEventListener('abort', arm, { once: true });
+      this.grace = controller.signal;
+    }
+    return this.grace;
   }
 
   private async wait(ms: number, signal?: AbortSignal): Promise<void> {
@@ -253,23 +293,6 @@ export class Transport {
   }
 }
 
-/** `{baseUrl}/rest/v1{path}?query`, tolerant of a trailing slash or a base that already ends in /rest/v1. */
-export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    throw new UsageError(`the base URL must be an http:// or https:// address, got "${baseUrl}"`);
-  }
-  let base = baseUrl.replace(/\/+$/, '');
-  if (!base.endsWith(API_PREFIX)) base += API_PREFIX;
-  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.append(name, String(value));
-  }
-  const search = params.toString();
-  if (search === '') return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
-}
-
 /** A line to a sink that must not break the request it describes (a closed stderr, say). */
 function report(sink: ((line: string) => void) | undefined, line: string | (() => string)): void {
   try {
@@ -277,6 +300,34 @@ function report(sink: ((line: string) => void) | undefined, line: string | (() =
   } catch {
     // Losing a line beats losing the request, and its pacer ticket with it.
   }
+}
+
+/** The largest answer read (64 MiB): a bigger one is refused rather than held in memory. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer's body as text, refused (ProtocolError, not retried) past MAX_ANSWER_BYTES. */
+async function readCapped(answer: Dispatcher.ResponseData, what: string): Promise<string> {
+  const tooLarge = () => {
+    answer.body.destroy();
+    return new ProtocolError(
+      `the answer to ${what} is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB; not read (ask for less, e.g. a smaller --limit)`,
+    );
+  };
+  if (Number(answer.headers['content-length'] ?? 0) > MAX_ANSWER_BYTES) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ANSWER_BYTES) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** The signals that are given, combined; undefined when none is. */
+function anyOf(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return given.length <= 1 ? given[0] : AbortSignal.any(given);
 }
 
 function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {

@@ -56,8 +56,18 @@ export interface ClientOptions {
   /** Receives a short human note when the transport waits or retries (for stderr). */
   notice?: (line: string) => void;
   connectTimeoutMs?: number;
-  /** Maximum time to wait for an answer's headers and body. */
-  readTimeoutMs?: number;
+  /**
+   * The deadline of one attempt, from sending to the answer's last byte (default 30 s; also
+   * the most its headers may take). An expired deadline is a network error, retried as one.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Once aborted (SIGINT, SIGTERM), no attempt starts and no retry waits; an attempt in flight
+   * still has `stopGraceMs` to land, so a write the service applied is also known as applied.
+   */
+  stopSignal?: AbortSignal;
+  /** See stopSignal (default 2 s). */
+  stopGraceMs?: number;
   /**
    * The default signal of list crawls: a read may stop at once on Ctrl-C (a write is never
    * cut off in flight; bulk commands stop between requests instead).

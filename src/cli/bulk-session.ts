@@ -11,8 +11,7 @@ import { SIMULATED_NOTE } from './live-key.js';
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
 export const BULK_CONCURRENCY = 4;
-/** After SIGINT or SIGTERM, how long in-flight requests may take to land before state is saved. */
-export const STOP_GRACE_MS = 2000;
+export { STOP_GRACE_MS } from './context.js';
 
 /** What a session is about. */
 export interface BulkSessionOptions {
@@ -23,6 +22,8 @@ export interface BulkSessionOptions {
   /** --report path. */
   report?: string;
   live: boolean;
+  /** After the command that runs it again, when a stop cut the run short: why that is safe. */
+  rerunNote?: string;
 }
 
 /** One bulk run: record outcomes as they land, then finish with the summary. */
@@ -113,7 +114,13 @@ export class BulkSession {
       this.ctx.messages.info(`${options.verb} ${summaryLine(summary, this.options.noun)}${note}`);
     }
     if (this.stopped) {
-      options.afterStop?.();
+      if (options.afterStop) options.afterStop();
+      else {
+        const { rerunCommand } = await import('./rerun.js');
+        this.ctx.messages.warn(
+          `stopped before the end; \`${rerunCommand(this.ctx.args)}\` runs it again${this.options.rerunNote ?? ''}`,
+        );
+      }
       throw this.stopped.reason;
     }
     if (options.throwOnFailures !== false) this.throwIfFailed();

@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
-import { AuthError, UsageError } from '../errors.js';
+import { AuthError, Interrupted, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -22,6 +22,8 @@ export interface GlobalOptions {
   limit?: number;
   fields?: string[];
   maxRetries?: number;
+  /** --request-timeout, in seconds. */
+  requestTimeout?: number;
   yes?: boolean;
   /** False with --no-input. */
   input?: boolean;
@@ -29,12 +31,17 @@ export interface GlobalOptions {
   quiet?: boolean;
 }
 
+/** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
+export const STOP_GRACE_MS = 2000;
+
 /** Default number of items a list shows: one page. */
 export const DEFAULT_LIST_LIMIT = 25;
 
 /** What a command is handed. */
 export class Context {
   globals: GlobalOptions = {};
+  /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
+  args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
   private readonly abort = new AbortController();
@@ -145,10 +152,13 @@ export class Context {
       baseUrl,
       apiKey,
       maxRetries: this.maxRetries(),
+      requestTimeoutMs: this.requestTimeoutMs(),
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
       notice: (line) => messages.info(line),
       crawlSignal: this.signal,
+      stopSignal: this.signal,
+      stopGraceMs: STOP_GRACE_MS,
       sharedPacing,
     });
   }
@@ -174,9 +184,29 @@ export class Context {
     if (this.apiClient) await (await this.apiClient.catch(() => undefined))?.close();
   }
 
-  /** The interactive prompts library, loaded on first use. */
-  prompts(): Promise<typeof import('@inquirer/prompts')> {
-    return import('@inquirer/prompts');
+  /**
+   * The interactive prompts library, loaded on first use. Ctrl-C at a prompt (the terminal
+   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent.
+   */
+  async prompts(): Promise<typeof import('@inquirer/prompts')> {
+    const library = await import('@inquirer/prompts');
+    const wrapped: Record<string, unknown> = { ...library };
+    for (const name of PROMPTS) {
+      const prompt = library[name] as (...args: unknown[]) => Promise<unknown>;
+      wrapped[name] = (...args: unknown[]) => prompt(...args).catch(canceled);
+    }
+    return wrapped as typeof library;
+  }
+
+  /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
+  private requestTimeoutMs(): number | undefined {
+    if (this.globals.requestTimeout !== undefined) return this.globals.requestTimeout * 1000;
+    const fromEnv = this.env.SVC_REQUEST_TIMEOUT;
+    if (fromEnv === undefined || fromEnv === '') return undefined;
+    const seconds = Number(fromEnv);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      throw new UsageError(`SVC_REQUEST_TIMEOUT must be a positive number of seconds, got "${fromEnv}"`);
+    return seconds * 1000;
   }
 
   private maxRetries(): number {
@@ -187,6 +217,26 @@ export class Context {
       throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
     return Number(fromEnv);
   }
+}
+
+/** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
+const PROMPTS = [
+  'input',
+  'password',
+  'confirm',
+  'select',
+  'checkbox',
+  'search',
+  'expand',
+  'rawlist',
+  'number',
+  'editor',
+] as const;
+
+function canceled(error: unknown): never {
+  if (error instanceof Error && error.name === 'ExitPromptError')
+    throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
+  throw error;
 }
 
 function requireBaseUrl(baseUrl: string | undefined): string {

@@ -1,5 +1,6 @@
 /** The one mapping from errors to exit codes and to one human line (CLI.md, Exit codes). */
 import { ERROR_CODES } from '../api/contract.js';
+import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import {
   AmbiguousWriteError,
   ApiError,
@@ -15,6 +16,7 @@ import {
   UsageError,
 } from '../errors.js';
 import { CrawlInterrupted } from '../output/printer.js';
+import { localFileProblem } from './file-errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -31,7 +33,7 @@ export const EXIT = {
 /** The exit code an error ends the run with. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CrawlInterrupted) return exitCodeFor(error.cause);
-  if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof UsageError || localFileProblem(error)) return EXIT.usage;
   if (error instanceof AuthError) return EXIT.auth;
   if (error instanceof QuotaError || error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof PartialFailure) return EXIT.partial;
@@ -71,6 +73,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   ) {
     return error.message;
   }
+  const local = localFileProblem(error);
+  if (local) return local;
   if (error instanceof Error)
     return `unexpected error: ${error.message} (run again with --debug for details)`;
   return `unexpected error: ${String(error)}`;
@@ -95,7 +99,10 @@ function describeApiError(error: ApiError): string {
       return `${base}; check the id (list commands show valid ones)`;
   }
   if (error.status === 401) return `${base}; check the key with \`svc auth status\``;
-  if (error.status >= 500) return `${base}; the service failed after retries, try again later`;
+  // A wait the policy would not take was not a retry: the message already says so.
+  const waitRefused = (error.retryAfterSeconds ?? 0) * 1000 > DEFAULT_RETRY_POLICY.maxRetryAfterMs;
+  if (error.status >= 500 && !waitRefused)
+    return `${base}; the service failed after retries, try again later`;
   return base;
 }
 

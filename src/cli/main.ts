@@ -2,7 +2,7 @@
 import { CommanderError } from 'commander';
 import { Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
-import { Context } from './context.js';
+import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
 
@@ -13,14 +13,18 @@ export interface MainDependencies {
   now?: () => number;
 }
 
-/** How long a command may take to wind down after SIGINT or SIGTERM before the process exits anyway. */
-const SIGNAL_GRACE_MS = 3000;
+/**
+ * How long a command may take to wind down after SIGINT or SIGTERM before the process exits
+ * anyway: the requests' own grace (STOP_GRACE_MS), then time to journal and print the summary.
+ */
+const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
-  const program = buildProgram(ctx, argv.slice(2));
+  ctx.args = argv.slice(2);
+  const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     await program.parseAsync(argv);
@@ -42,7 +46,9 @@ function report(ctx: Context, error: unknown): number {
   }
   const messages = ctx.messages;
   if (ctx.globals.json) messages.json(errorJson(error));
-  messages.error(describeError(error, ctx.now()));
+  // A stop the user asked for is not a failure: said plainly, not as an error.
+  if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
+  else messages.error(describeError(error, ctx.now()));
   const details = (error as { details?: unknown }).details;
   if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
   if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);

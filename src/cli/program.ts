@@ -19,7 +19,7 @@ import { registerWebhooks } from '../commands/webhooks/index.js';
 import { parseFieldList } from '../output/fields.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import type { Context } from './context.js';
-import { integerFlag } from './parse.js';
+import { integerFlag, positiveNumberFlag } from './parse.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
 type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
@@ -103,6 +103,11 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
       '--max-retries <n>',
       'retries of one request (default 5; also SVC_MAX_RETRIES)',
       integerFlag('--max-retries', 0, 100),
+    )
+    .option(
+      '--request-timeout <s>',
+      'deadline of one HTTP request in seconds, connect to last byte (default 30; also SVC_REQUEST_TIMEOUT)',
+      positiveNumberFlag('--request-timeout'),
     )
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')

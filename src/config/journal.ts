@@ -1,6 +1,7 @@
 /**
- * Resume journals of bulk pushes: which batches of which file the service confirmed, kept
- * in the config dir, keyed by the file's content hash and the profile, written atomically.
+ * Resume journals of bulk pushes: which batches of which file the service confirmed, kept in
+ * the config dir, keyed by the store (profile and a hash of key and base URL, never the key)
+ * and the file's content hash, written atomically, checked whole before it is trusted.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,21 +17,29 @@ export interface JournalData {
   identity: string;
   batch_size: number;
   total_batches: number;
-  /** Confirmed batch indexes as inclusive ranges, e.g. [[0, 57], [59, 60]]. */
+  /** --map as given, or null: a resume must read the file the same way. */
+  map: string | null;
+  /** Confirmed batch indexes as sorted, disjoint inclusive ranges, e.g. [[0, 57], [59, 60]]. */
   confirmed: Array<[number, number]>;
   started_at: string;
   updated_at: string;
 }
 
-/** Who pushes: the profile, or the base URL and key prefix when they came from the environment. */
-export function journalIdentity(parts: { profile?: string; baseUrl?: string; keyPrefix?: string }): string {
+/**
+ * The store a push writes to: the profile, and a hash of the key and base URL, so that two
+ * stores pushing the same file never share a journal. The key is never written anywhere.
+ */
+export function journalIdentity(parts: { profile?: string; baseUrl?: string; apiKey?: string }): string {
+  const store = createHash('sha256')
+    .update(`${parts.apiKey ?? ''}\n${parts.baseUrl ?? ''}`)
+    .digest('hex');
   return createHash('sha256')
-    .update(`${parts.profile ?? ''}|${parts.baseUrl ?? ''}|${parts.keyPrefix ?? ''}`)
+    .update(`${parts.profile ?? ''}|${store}`)
     .digest('hex')
     .slice(0, 16);
 }
 
-/** Adds one index to a sorted list of inclusive ranges, merging neighbours. */
+/** Adds one index to sorted inclusive ranges, merging neighbours. */
 export function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
   const next: Array<[number, number]> = [];
   let placed = false;
@@ -43,7 +52,6 @@ export function addToRanges(ranges: Array<[number, number]>, index: number): Arr
     next.push([start, end]);
   }
   if (!placed) next.push([index, index]);
-  // merge adjacent ranges
   const merged: Array<[number, number]> = [];
   for (const range of next) {
     const last = merged.at(-1);
@@ -53,12 +61,64 @@ export function addToRanges(ranges: Array<[number, number]>, index: number): Arr
   return merged;
 }
 
-/** Every index covered by the ranges. */
-export function rangesToSet(ranges: Array<[number, number]>): Set<number> {
-  const set = new Set<number>();
-  for (const [start, end] of ranges) for (let i = start; i <= end; i++) set.add(i);
-  return set;
+/** Whether sorted, disjoint ranges hold `index` (binary search: a range may be huge). */
+export function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [start, end] = ranges[middle];
+    if (index < start) high = middle - 1;
+    else if (index > end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
+
+/** What a journal must agree with to be trusted: the file as checked now. */
+export interface JournalExpectation {
+  kind: string;
+  sha256: string;
+  rowCount: number;
+  maxBatchSize: number;
+}
+
+/** Why `data` cannot be trusted, in a few words, or undefined when it can. */
+export function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
+  const j = data as Record<string, unknown>;
+  if (j.version !== 1) return `version ${JSON.stringify(j.version)}`;
+  if (j.kind !== expected.kind) return `kind ${JSON.stringify(j.kind)}`;
+  if (j.sha256 !== expected.sha256) return 'another file content';
+  if (typeof j.path !== 'string' || typeof j.identity !== 'string') return 'no path or identity';
+  if (j.map !== undefined && j.map !== null && typeof j.map !== 'string') return 'map is not text';
+  const size = j.batch_size;
+  if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > expected.maxBatchSize)
+    return `batch_size ${JSON.stringify(size)}`;
+  const total = Math.ceil(expected.rowCount / (size as number));
+  if (j.total_batches !== total) return `total_batches ${JSON.stringify(j.total_batches)}, not ${total}`;
+  if (!Array.isArray(j.confirmed)) return `confirmed ${JSON.stringify(j.confirmed)}`;
+  let after = -1;
+  for (const range of j.confirmed) {
+    const ok =
+      Array.isArray(range) &&
+      range.length === 2 &&
+      Number.isInteger(range[0]) &&
+      Number.isInteger(range[1]) &&
+      range[0] > after &&
+      range[0] <= range[1] &&
+      range[1] < total;
+    if (!ok) return `confirmed range ${JSON.stringify(range)} (the file has ${total} batches)`;
+    after = range[1];
+  }
+  return undefined;
+}
+
+/** What is on disk for one push's key. */
+export type JournalLookup =
+  | { state: 'none' }
+  | { state: 'damaged'; file: string; problem: string }
+  | { state: 'found'; journal: Journal };
 
 /** One journal on disk, saved at most every `saveEveryMs` while work goes on, and on flush. */
 export class Journal {
@@ -66,34 +126,40 @@ export class Journal {
   private lastSave = 0;
 
   private constructor(
-    private readonly file: string,
+    readonly file: string,
     readonly data: JournalData,
     private readonly saveEveryMs: number,
   ) {}
 
-  /** The journal file for this kind of push, file content and identity. */
+  /** The journal file for this kind of push, file content and store; its lock and checked copy share the name. */
   static fileFor(dir: string, kind: string, sha256: string, identity: string): string {
     return join(dir, 'journals', `${kind}-${identity}-${sha256.slice(0, 32)}.json`);
   }
 
-  /** Loads an existing journal, or undefined. */
-  static load(
-    dir: string,
-    kind: string,
-    sha256: string,
-    identity: string,
-    saveEveryMs = 500,
-  ): Journal | undefined {
-    const file = Journal.fileFor(dir, kind, sha256, identity);
+  /** The journal for this file content and store: none, damaged (and why), or found and sound. */
+  static find(dir: string, identity: string, expected: JournalExpectation, saveEveryMs = 500): JournalLookup {
+    const file = Journal.fileFor(dir, expected.kind, expected.sha256, identity);
+    let text: string;
     try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as JournalData;
-      return data.version === 1 && data.sha256 === sha256 ? new Journal(file, data, saveEveryMs) : undefined;
-    } catch {
-      return undefined;
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'none' };
+      throw error;
     }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return { state: 'damaged', file, problem: 'not JSON' };
+    }
+    const problem = journalProblem(data, expected);
+    if (problem) return { state: 'damaged', file, problem };
+    const sound = data as JournalData;
+    sound.map ??= null;
+    return { state: 'found', journal: new Journal(file, sound, saveEveryMs) };
   }
 
-  /** Starts a new journal (replacing any for the same file and identity). */
+  /** Starts a new journal (replacing any for the same file and store). */
   static start(
     dir: string,
     init: Omit<JournalData, 'version' | 'confirmed' | 'started_at' | 'updated_at'>,
@@ -113,7 +179,7 @@ export class Journal {
     return journal;
   }
 
-  /** Journals of the same kind and identity for `path` whose content hash differs (the file changed). */
+  /** Journals of the same kind and store for `path` whose content hash differs (the file changed). */
   static staleFor(dir: string, kind: string, identity: string, path: string, sha256: string): JournalData[] {
     const folder = join(dir, 'journals');
     let names: string[];
@@ -136,6 +202,11 @@ export class Journal {
 
   get confirmedCount(): number {
     return this.data.confirmed.reduce((n, [start, end]) => n + end - start + 1, 0);
+  }
+
+  /** Whether batch `index` was confirmed. */
+  isConfirmed(index: number): boolean {
+    return rangesInclude(this.data.confirmed, index);
   }
 
   /** Records a confirmed batch; saves when the last save is old enough. */

@@ -4,25 +4,30 @@
  * for `svc emulator start`; it never prints (the CLI command does).
  */
 import { API_PREFIX, DEFAULT_WRITE_QUOTA, RATE_TIERS } from '../api/contract.js';
-import { type KeyName, KeyRing, type KeySpec } from './auth.js';
 import { type Clock, systemClock } from './clock.js';
-import { FaultInjector, type FaultSpec } from './faults.js';
-import { IdempotencyStore, LeakyBuckets, WriteQuota } from './limits.js';
-import { EmulatorCore, type RequestRecord } from './pipeline.js';
-import { Router } from './router.js';
-import { ROUTES } from './routes.js';
-import { listen } from './server.js';
-import { Store } from './store.js';
-import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } from './webhooks.js';
+import { type KeyName, KeyRing, type KeySpec } from './http/auth.js';
+import { FaultInjector, type FaultSpec } from './http/faults.js';
+import { IdempotencyStore, LeakyBuckets, WriteQuota } from './http/limits.js';
+import { EmulatorCore, type RequestRecord } from './http/pipeline.js';
+import { Router } from './http/router.js';
+import { ROUTES } from './http/routes.js';
+import { listen } from './http/server.js';
+import type { OrderRecord } from './model.js';
+import { seedData } from './seed/seed.js';
+import { ChannelSimulation } from './sim/channels.js';
+import { OrderArrivals } from './sim/order-arrivals.js';
+import { SeededWork } from './sim/seeded-work.js';
+import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } from './sim/webhooks.js';
+import { Store } from './store/store.js';
 
-export type { ApiKeyRecord, KeyName, KeySpec } from './auth.js';
 export type { Clock, ManualClock } from './clock.js';
 export { createManualClock, systemClock } from './clock.js';
-export type { FaultKind, FaultSpec } from './faults.js';
-export type { RequestRecord } from './pipeline.js';
-export type { OrderChange } from './store.js';
-export { Store } from './store.js';
-export type { DeliveryAttemptRecord, DeliveryFilter } from './webhooks.js';
+export type { ApiKeyRecord, KeyName, KeySpec } from './http/auth.js';
+export type { FaultKind, FaultSpec } from './http/faults.js';
+export type { RequestRecord } from './http/pipeline.js';
+export type { DeliveryAttemptRecord, DeliveryFilter } from './sim/webhooks.js';
+export type { OrderChange } from './store/store.js';
+export { Store } from './store/store.js';
 
 /** How to start the emulator. */
 export interface EmulatorOptions {
@@ -92,6 +97,8 @@ export interface RunningEmulator {
   url: string;
   keys: EmulatorKeys;
   store: Store;
+  /** New orders from the channels: `arrive(atMs)` makes one arrive at once (with its event and stock change). */
+  arrivals: { arrive(atMs: number): OrderRecord | undefined };
   /** Inject failures into the next matching requests. */
   faults: { inject(spec: FaultSpec): void; clear(): void; pending(): number };
   /** The requests handled so far (oldest first), optionally filtered. */
@@ -111,20 +118,43 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-/** Start the emulator and listen. */
+/**
+ * Start the emulator and listen. This is the composition root: the store holds state only,
+ * and the simulations that change it over time (channels, order arrivals, the end of seeded
+ * work, webhook deliveries) are made and wired here.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
   const seed = options.seed ?? 1;
-  const store = new Store({
+  const seededAt = clock.now();
+  const seedOptions = {
     seed,
     products: options.products ?? 60,
     orders: options.orders ?? 200,
-    clock,
-    channelDelayMs: options.channelDelayMs ?? 2_000,
-    channelRateLimitShare: options.channelRateLimitShare,
-    channelFailureShare: options.channelFailureShare,
-    orderArrivalPerMinute: options.orderArrivalPerMinute,
+    now: seededAt,
+  };
+  const store = new Store(clock);
+  store.load(seedData(seedOptions));
+  const channels = new ChannelSimulation(store, {
+    seed,
+    delayMs: options.channelDelayMs ?? 2_000,
+    rateLimitShare: options.channelRateLimitShare ?? 0,
+    failureShare: options.channelFailureShare ?? 0,
   });
+  store.onOperation((operation) => channels.schedule(operation, store.now()));
+  const arrivals = new OrderArrivals(store, {
+    perMinute: options.orderArrivalPerMinute ?? 0,
+    seed,
+    startMs: seededAt,
+  });
+  const seededWork = new SeededWork(store, seededAt);
+  // Before each request: the channels answer, orders arrive and seeded work ends as the clock says.
+  const advance = () => {
+    const nowMs = store.now();
+    channels.advance(nowMs);
+    arrivals.advance(nowMs);
+    seededWork.advance(nowMs);
+  };
   const keyRing = new KeyRing(seed, {
     bucket: options.bucket ?? RATE_TIERS.top.bucket,
     drainPerSecond: options.drainPerSecond ?? RATE_TIERS.top.drainPerSecond,
@@ -142,6 +172,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const core = new EmulatorCore({
     store,
+    advance,
     keys: keyRing,
     router: new Router(ROUTES),
     buckets,
@@ -158,6 +189,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://${urlHost}:${listening.port}`,
     keys,
     store,
+    arrivals: { arrive: (atMs) => arrivals.arrive(atMs) },
     faults: {
       inject: (spec) => faults.inject(spec),
       clear: () => faults.clear(),
@@ -170,7 +202,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     revokeKey: (secret) => keyRing.revoke(secret),
     writeQuotaUsed: () => quota.usedAt(clock.now()),
     reset: () => {
-      store.reset();
+      channels.clear();
+      arrivals.reset();
+      store.clear();
+      store.load(seedData(seedOptions));
+      seededWork.reset();
       buckets.clear();
       quota.clear();
       idempotency.clear();

@@ -125,6 +125,12 @@ export interface AttributeRecord {
   values?: string[];
 }
 
+/** A channel kind's category tree plus the attribute schema of each of its categories. */
+export interface TaxonomyRecord {
+  categories: CategoryRecord[];
+  schemas: Map<string, AttributeRecord[]>;
+}
+
 /** A buyer's ship-to address. */
 export interface AddressRecord {
   name: string;

@@ -19,6 +19,11 @@ export function processIO(env: NodeJS.ProcessEnv = process.env): IO {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
+  // stderr carries only progress and messages: a reader that went away must not fail the
+  // work itself (a push that finished is still exit 0); the lines are simply lost.
+  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   return {
     stdout: process.stdout,

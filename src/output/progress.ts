@@ -14,7 +14,9 @@ export async function startProgress(
   io: IO,
   options: { total: number; noun: string; enabled: boolean; now?: () => number },
 ): Promise<Progress> {
-  if (!options.enabled || !io.stderrIsTTY) return SILENT;
+  // A terminal that reports no width (0 columns under `docker run -t` or `ssh -tt`) gets no
+  // live line: ora would count its line as infinitely tall and flood it with cursor-ups.
+  if (!options.enabled || !io.stderrIsTTY || !hasWidth(io)) return SILENT;
   const { default: ora } = await import('ora');
   const now = options.now ?? Date.now;
   const started = now();
@@ -24,6 +26,10 @@ export async function startProgress(
   }).start();
   return {
     update(done) {
+      if (!hasWidth(io)) {
+        spinner.stop();
+        return;
+      }
       const seconds = (now() - started) / 1000;
       const rate = seconds > 0 ? done / seconds : 0;
       const eta = rate > 0 ? Math.round((options.total - done) / rate) : undefined;
@@ -33,4 +39,9 @@ export async function startProgress(
       spinner.stop();
     },
   };
+}
+
+function hasWidth(io: IO): boolean {
+  const columns = (io.stderr as NodeJS.WriteStream).columns;
+  return typeof columns === 'number' && columns > 0;
 }

@@ -156,41 +156,6 @@ describe('inventory push', () => {
     expectStoreMatches(emu, rows);
     expect(readdirSync(join(env.SVC_CONFIG_DIR, 'journals'))).toEqual([]);
   });
-
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal} midway saves the journal (exit ${signal === 'SIGINT' ? 130 : 143}); --resume finishes the file`, async () => {
-      const emu = await start({ bucket: 2, drainPerSecond: 4 });
-      const { path, rows } = stockFile(emu, 200);
-      const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
-      const first = await runSvc(['inventory', 'push', path, '--batch-size', '10'], {
-        env,
-        kill: { signal, afterMs: 2500 },
-      });
-      expect(first.code).toBe(signal === 'SIGINT' ? 130 : 143);
-      const [journalName] = readdirSync(join(env.SVC_CONFIG_DIR, 'journals'));
-      const journal = JSON.parse(readFileSync(join(env.SVC_CONFIG_DIR, 'journals', journalName), 'utf8'));
-      const confirmed = journal.confirmed.reduce((n: number, [a, b]: [number, number]) => n + b - a + 1, 0);
-      expect(confirmed).toBeGreaterThan(0);
-      expect(confirmed).toBeLessThan(20);
-      const before = batchRequests(emu).length;
-      const second = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
-      expect(second.code, second.stderr).toBe(0);
-      expect(batchRequests(emu).length - before).toBe(20 - confirmed);
-      expectStoreMatches(emu, rows);
-    });
-  }
-
-  it('refuses to resume a file whose content changed', async () => {
-    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
-    const emu = await start({ writeQuota: 1, rateLimit: false, clock });
-    const { path } = stockFile(emu, 30);
-    const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
-    expect((await runSvc(['inventory', 'push', path, '--batch-size', '10'], { env })).code).toBe(5);
-    writeFileSync(path, `${readFileSync(path, 'utf8')}EXTRA-SKU,1,1.00\n`);
-    const resumed = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
-    expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toMatch(/changed since the interrupted push/);
-  });
 });
 
 describe('inventory push --wait', () => {

@@ -91,7 +91,7 @@ describe('orders list --since-last', () => {
       const arrived: string[] = [];
       for (let i = 0; i < count; i++) {
         clock.advance(100);
-        arrived.push((emu.store.arrivals.arrive(clock.now()) as OrderRecord).id);
+        arrived.push((emu.arrivals.arrive(clock.now()) as OrderRecord).id);
       }
       return arrived;
     };
@@ -134,7 +134,7 @@ describe('orders list --since-last', () => {
     // Between runs: new orders (one created exactly at the mark: created_after is inclusive),
     // and old orders updated, which must not come again.
     clock.advance(60_000);
-    const atMark = emu.store.arrivals.arrive(Date.parse(mark.created_after)) as OrderRecord;
+    const atMark = emu.arrivals.arrive(Date.parse(mark.created_after)) as OrderRecord;
     const arrivedBetween = arrive(150);
     emu.store.updateOrder(byUpdate[10].id, { status: 'refunded' });
 
@@ -165,7 +165,7 @@ describe('orders list --since-last', () => {
     const markFile = join(env.SVC_CONFIG_DIR, 'marks', 'nightly.json');
     const saved = readFileSync(markFile, 'utf8');
     clock.advance(60_000);
-    for (let i = 0; i < 120; i++) emu.store.arrivals.arrive(clock.now() - i);
+    for (let i = 0; i < 120; i++) emu.arrivals.arrive(clock.now() - i);
     // The first page goes through (the harmless delay matches first), the second fails.
     emu.faults.inject({ method: 'GET', path: '/orders', kind: 'delay', delayMs: 1, times: 1 });
     emu.faults.inject({ method: 'GET', path: '/orders', kind: 'internal_error', times: 1 });

@@ -13,13 +13,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../src/api/shared-pacing.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { emulator } from '../helpers/emulator.js';
+import { emulatorPerTest } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
-
-const running: RunningEmulator[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((emu) => emu.close()));
-});
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -27,11 +22,8 @@ afterEach(() => {
 });
 
 /** An emulator whose bucket (10, draining 20/s) two pushes of 20 requests cannot share blindly. */
-async function start(products = 40): Promise<RunningEmulator> {
-  const emu = await emulator({ products, bucket: 10, drainPerSecond: 20, channelDelayMs: 0 });
-  running.push(emu);
-  return emu;
-}
+const startEmulator = emulatorPerTest({ products: 40, bucket: 10, drainPerSecond: 20, channelDelayMs: 0 });
+const start = (products?: number) => startEmulator(products ? { products } : {});
 
 interface StockRow {
   sku: string;

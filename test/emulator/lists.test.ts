@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/emulator/pagination.js';
+import { decodeCursor, encodeCursor } from '../../src/emulator/http/pagination.js';
 import { crawl, get, isKeysetOrdered, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('list mechanics', () => {

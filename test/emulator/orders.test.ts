@@ -154,7 +154,7 @@ describe('order arrivals', () => {
     for (const takes of [true, false]) {
       for (const account of store.accounts.values()) account.sync.quantity_from_orders = takes;
       const before = new Map(store.allSkus().map((sku) => [sku, store.inventoryBySku(sku)?.quantity]));
-      const order = store.arrivals.arrive(t.clock.now()) as OrderRecord;
+      const order = t.emulator.arrivals.arrive(t.clock.now()) as OrderRecord;
       expect(order).toBeDefined();
       for (const line of order.lines) {
         const was = before.get(line.sku) as number;

@@ -20,6 +20,12 @@ export interface SvcRunOptions {
   stdin?: string;
   /** Stop the process with this signal after `afterMs`. */
   kill?: { signal: NodeJS.Signals; afterMs: number };
+  /** Send `signal` once `when()` holds (polled every 10 ms): waits on observable state, not time. */
+  signalWhen?: { signal: NodeJS.Signals; when: () => boolean };
+  /** Run `act` once `when()` holds (polled every 10 ms), e.g. to replace a file mid-run. */
+  actWhen?: { when: () => boolean; act: () => void };
+  /** Close the read end of stderr after its first output (a reader that went away). */
+  closeStderrEarly?: boolean;
   timeoutMs?: number;
 }
 
@@ -49,12 +55,30 @@ export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<Svc
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
+      if (options.closeStderrEarly) child.stderr.destroy();
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
     if (options.kill) setTimeout(() => child.kill(options.kill?.signal), options.kill.afterMs);
+    const { signalWhen, actWhen } = options;
+    const poll = signalWhen
+      ? setInterval(() => {
+          if (!signalWhen.when()) return;
+          clearInterval(poll);
+          child.kill(signalWhen.signal);
+        }, 10)
+      : undefined;
+    const actPoll = actWhen
+      ? setInterval(() => {
+          if (!actWhen.when()) return;
+          clearInterval(actPoll);
+          actWhen.act();
+        }, 10)
+      : undefined;
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      clearInterval(poll);
+      clearInterval(actPoll);
       resolve({ code, signal, stdout, stderr });
     });
     child.stdin.end(options.stdin ?? '');

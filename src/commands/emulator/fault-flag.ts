@@ -1,6 +1,6 @@
 /** `--fault METHOD:PATH:KIND[:TIMES[:SECONDS_OR_MS]]`: fault injection from the command line. */
 import { InvalidArgumentError } from 'commander';
-import type { FaultKind, FaultSpec } from '../../emulator/faults.js';
+import type { FaultKind, FaultSpec } from '../../emulator/index.js';
 
 const KINDS: readonly FaultKind[] = [
   'internal_error',

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../../cli/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
-import type { FaultSpec } from '../../emulator/faults.js';
+import type { FaultSpec } from '../../emulator/index.js';
 import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */

@@ -13,7 +13,7 @@ export function uploadCommand(parent: Command, ctx: Context): void {
     )
     .action(async (path: string) => {
       const { readLocalImage } = await import('../../core/products/images.js');
-      const { humanBytes } = await import('../../core/products/image-type.js');
+      const { humanBytes } = await import('../../api/rules/image-type.js');
       const image = await readLocalImage(path);
       const { uploadFile } = await import('../../api/resources/files.js');
       const { basename } = await import('node:path');

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
@@ -7,9 +6,9 @@ import { confirmLiveBulk } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import { usesLiveKey } from '../../cli/live-key.js';
 import { integerFlag } from '../../cli/parse.js';
-import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
-import { PartialFailure, StillPending, UsageError } from '../../errors.js';
+import { PartialFailure, StillPending } from '../../errors.js';
+import type { CheckedCopy, PushJournal } from './push-journal.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions {
@@ -67,32 +66,55 @@ export function pushCommand(parent: Command, ctx: Context): void {
 
 /** Checks the whole file, then pushes it in batches and reports per-SKU outcomes. */
 export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
-  const { spoolStdin } = await import('../../config/spool.js');
-  const source = path === '-' ? await spoolStdin(ctx.io.stdin) : path;
+  const { inputFile } = await import('../../cli/input-file.js');
+  const source = await inputFile(ctx, path);
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
-  const file = await checkInventoryFile(source, options.map).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
+  const { CheckedCopy, PushJournal } = await import('./push-journal.js');
+  // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
+  const copy = options.dryRun ? undefined : CheckedCopy.create(ctx);
+  let file: CheckedFile;
+  try {
+    file = await checkInventoryFile(source, options.map, copy?.write);
+  } catch (error) {
+    copy?.discard();
     throw error;
-  });
-  const plannedRequests = Math.ceil(file.rowCount / options.batchSize);
-  if (options.dryRun) return showDryRun(ctx, file, plannedRequests);
+  }
+  copy?.close();
+  if (options.dryRun && !options.resume) return showDryRun(ctx, file, options.batchSize, 0);
 
+  const state = await PushJournal.open(ctx, file, options);
+  try {
+    if (options.dryRun) return await showDryRun(ctx, file, state.batchSize, state.confirmedCount);
+    await pushFile(ctx, path, file, options, state, copy as CheckedCopy);
+  } finally {
+    state.release();
+  }
+}
+
+/** Sends the unconfirmed batches of the checked copy, journaling each the service confirmed. */
+async function pushFile(
+  ctx: Context,
+  path: string,
+  file: CheckedFile,
+  options: PushOptions,
+  state: PushJournal,
+  copy: CheckedCopy,
+): Promise<void> {
   const client = await ctx.client();
   const live = await usesLiveKey(ctx);
-  const journal = await openJournal(ctx, file, options);
-  const batchSize = journal.data.batch_size;
-  const totalBatches = Math.ceil(file.rowCount / batchSize);
-  const requests = totalBatches - journal.confirmedCount;
+  const totalBatches = state.totalBatches;
+  const requests = totalBatches - state.confirmedCount;
   await confirmLiveBulk(
     ctx,
     live,
     `Push ${file.rowCount.toLocaleString('en-US')} SKUs in ${requests} requests with a LIVE key (${requests} units of daily write quota)`,
     'push',
   );
-
   const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
   const { pushInventory } = await import('../../core/inventory/push.js');
-  const { rangesToSet } = await import('../../config/journal.js');
+  const { rerunCommand } = await import('../../cli/rerun.js');
+  // Started only now, so a "no" or Ctrl-C at the prompt leaves no journal behind.
+  const { journal, sendFrom } = state.begin(copy);
   const session = await BulkSession.start(ctx, {
     total: file.rowCount,
     noun: 'SKUs',
@@ -103,36 +125,40 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   const operationIds: string[] = [];
   await session.run(async () => {
     try {
-      await pushInventory(file, {
-        batchSize,
-        concurrency: CONCURRENCY,
-        simulated: !live,
-        confirmed: rangesToSet(journal.data.confirmed),
-        send: (rows) => {
-          session.countRequest();
-          return pushInventoryBatch(client, rows);
+      await pushInventory(
+        { ...file, path: sendFrom },
+        {
+          batchSize: state.batchSize,
+          concurrency: CONCURRENCY,
+          simulated: !live,
+          isConfirmed: (index) => journal.isConfirmed(index),
+          send: (rows) => {
+            session.countRequest();
+            return pushInventoryBatch(client, rows);
+          },
+          onBatch: ({ index, outcomes, operationId }) => {
+            journal.confirm(index, new Date(ctx.now()));
+            if (operationId) operationIds.push(operationId);
+            session.record(outcomes);
+          },
+          signal: ctx.signal,
+          graceMs: STOP_GRACE_MS,
         },
-        onBatch: ({ index, outcomes, operationId }) => {
-          journal.confirm(index, new Date(ctx.now()));
-          if (operationId) operationIds.push(operationId);
-          session.record(outcomes);
-        },
-        signal: ctx.signal,
-        graceMs: STOP_GRACE_MS,
-      });
-      journal.remove();
+      );
+      state.finished();
     } catch (error) {
-      journal.flush(new Date(ctx.now()));
+      state.stopped(path === '-');
       throw error;
     }
   });
   session.summary.skipped += file.rowCount - session.summary.total;
+  const resume = rerunCommand(ctx.args, { add: ['--resume'], stdinPath: state.resumeSource });
   await session.finish({
     verb: 'Pushed',
     throwOnFailures: false,
     afterStop: () =>
       ctx.messages.warn(
-        `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`svc inventory push ${path} --resume\` sends only the rest`,
+        `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`${resume}\` sends only the rest`,
       ),
   });
   if (options.wait && operationIds.length > 0) {
@@ -180,67 +206,30 @@ async function waitForChannels(
   );
 }
 
-/** The journal of this push: the interrupted one on --resume, else a fresh one. */
-async function openJournal(ctx: Context, file: CheckedFile, options: PushOptions): Promise<Journal> {
-  const { Journal, journalIdentity } = await import('../../config/journal.js');
-  const { configDir } = await import('../../config/config-store.js');
-  const { maskKey } = await import('../../api/contract.js');
-  const credentials = await ctx.credentials();
-  const dir = configDir(ctx.env);
-  const identity = journalIdentity({
-    profile: credentials.apiKeySource === 'profile' ? credentials.profileName : undefined,
-    baseUrl: credentials.baseUrl,
-    keyPrefix: credentials.apiKey ? maskKey(credentials.apiKey) : undefined,
-  });
-  const path = resolve(file.path);
-  const existing = Journal.load(dir, 'inventory', file.sha256, identity);
-  const total = (batchSize: number) => Math.ceil(file.rowCount / batchSize);
-  if (options.resume) {
-    if (existing) {
-      ctx.messages.info(
-        `Resuming: ${existing.confirmedCount} of ${existing.data.total_batches} batches were confirmed on ${existing.data.updated_at}.`,
-      );
-      return existing;
-    }
-    const changed = Journal.staleFor(dir, 'inventory', identity, path, file.sha256);
-    if (changed.length > 0) {
-      throw new UsageError(
-        `${file.path} changed since the interrupted push of ${changed[0].updated_at}, so it cannot be resumed; run without --resume to push the whole file`,
-      );
-    }
-    throw new UsageError(`there is no interrupted push of ${file.path} to resume; run without --resume`);
-  }
-  if (existing) {
-    ctx.messages.warn(
-      `an interrupted push of this file exists (${existing.confirmedCount} of ${existing.data.total_batches} batches confirmed); starting over. Use --resume to send only the unconfirmed batches.`,
-    );
-  }
-  return Journal.start(
-    dir,
-    {
-      kind: 'inventory',
-      path,
-      sha256: file.sha256,
-      identity,
-      batch_size: options.batchSize,
-      total_batches: total(options.batchSize),
-    },
-    new Date(ctx.now()),
-  );
-}
-
-async function showDryRun(ctx: Context, file: CheckedFile, requests: number): Promise<void> {
+async function showDryRun(
+  ctx: Context,
+  file: CheckedFile,
+  batchSize: number,
+  confirmedBatches: number,
+): Promise<void> {
+  const total = Math.ceil(file.rowCount / batchSize);
+  const requests = total - confirmedBatches;
   const plan = {
     file: file.path,
     rows: file.rowCount,
     requests,
     write_quota: requests,
+    ...(confirmedBatches > 0 ? { confirmed_batches: confirmedBatches, total_batches: total } : {}),
     first_rows: file.sample.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
   };
+  const what =
+    confirmedBatches > 0
+      ? `resuming, ${requests.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} batches of ${batchSize} would be sent`
+      : `${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${requests.toLocaleString('en-US')} requests`;
   await ctx.printer.item(plan, {
     summary: () =>
       [
-        `Dry run: ${file.rowCount.toLocaleString('en-US')} SKUs would be pushed in ${requests.toLocaleString('en-US')} requests (${requests} units of daily write quota). Nothing was sent.`,
+        `Dry run: ${what} (${requests} units of daily write quota). Nothing was sent.`,
         'First rows:',
         ...file.sample.map(
           (r) =>

@@ -139,7 +139,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const source = path === '-' ? await (await import('../../config/spool.js')).spoolStdin(ctx.io.stdin) : path;
+  const source = await (await import('../../cli/input-file.js')).inputFile(ctx, path);
   const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const { usesLiveKey } = await import('./helpers.js');
@@ -167,6 +167,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
     noun: 'listings',
     report: options.report,
     live,
+    rerunNote: '; listings already published count as published, not published twice',
   });
   await session.run(() =>
     publishItems(file.items, {

@@ -123,6 +123,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
     noun: 'listings',
     report: options.report,
     live,
+    rerunNote: '; it picks up the listings still in error',
   });
   const answers = new Map<string, Listing>();
   await session.run(() =>
@@ -131,7 +132,7 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
       simulated: !live,
       send: (id) => {
         session.countRequest();
-        return updateListing(client, id, {}, ctx.signal);
+        return updateListing(client, id, {});
       },
       onOutcome: (outcome, answer) => {
         if (answer) answers.set(answer.id, answer);

@@ -125,13 +125,9 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
-  const { spoolStdin } = await import('../../config/spool.js');
-  const source = path === '-' ? await spoolStdin(ctx.io.stdin) : path;
+  const { inputFile } = await import('../../cli/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
-  const shipments = await checkShipmentsFile(source).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-    throw error;
-  });
+  const shipments = await checkShipmentsFile(await inputFile(ctx, path));
   if (options.dryRun) return showDryRun(ctx, path, shipments);
 
   const client = await ctx.client();
@@ -149,6 +145,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
     noun: 'orders',
     report: options.report,
     live,
+    rerunNote: '; orders already shipped with the same tracking count as skipped',
   });
   const deps = await depsFor(ctx, client, () => session.countRequest());
   await session.run(() =>
@@ -172,7 +169,7 @@ async function depsFor(ctx: Context, client: ApiClient, count: () => void): Prom
   return {
     fulfill: (orderId, tracking, idempotencyKey) => {
       count();
-      return fulfillOrder(client, orderId, tracking, { idempotencyKey, signal: ctx.signal });
+      return fulfillOrder(client, orderId, tracking, { idempotencyKey });
     },
     get: (orderId) => {
       count();

@@ -70,12 +70,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   }
   const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
   const shownPath = path === '-' ? 'standard input' : path;
-  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-      throw error;
-    },
-  );
+  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath);
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   if (options.dryRun) return showDryRun(ctx, file, requests);
 
@@ -95,6 +90,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
     noun: 'products',
     report: options.report,
     live,
+    rerunNote: '; products already written come back unchanged',
   });
   let created = 0;
   await session.run(() =>
@@ -103,7 +99,8 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
       simulated: !live,
       send: (inputs) => {
         session.countRequest();
-        return sendBatch(client, inputs, ctx.signal);
+        // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
+        return sendBatch(client, inputs);
       },
       onChunk: (outcomes) => {
         created += outcomes.filter((outcome) => outcome.status === 'created').length;

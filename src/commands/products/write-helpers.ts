@@ -7,9 +7,8 @@ export { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`. */
 export async function sourcePath(ctx: Context, path: string): Promise<string> {
-  if (path !== '-') return path;
-  const { spoolStdin } = await import('../../config/spool.js');
-  return spoolStdin(ctx.io.stdin);
+  const { inputFile } = await import('../../cli/input-file.js');
+  return inputFile(ctx, path);
 }
 
 /** Reads a product body from `--file` (or `-`) and warns about fields the CLI does not know. */

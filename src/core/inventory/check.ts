@@ -29,8 +29,15 @@ export interface CheckedFile {
   sample: InventoryRow[];
 }
 
-/** Reads the whole file once; throws UsageError listing bad lines (first 50, then a count). */
-export async function checkInventoryFile(path: string, rawMap?: string): Promise<CheckedFile> {
+/**
+ * Reads the whole file once; throws UsageError listing bad lines (first 50, then a count).
+ * `onBytes` sees every byte checked (the push keeps a copy of exactly what it checked).
+ */
+export async function checkInventoryFile(
+  path: string,
+  rawMap?: string,
+  onBytes?: (chunk: Buffer) => void,
+): Promise<CheckedFile> {
   const map = parseColumnMap(rawMap);
   const delimiter = detectDelimiter(await readHeaderLine(path));
   const hash = createHash('sha256');
@@ -41,7 +48,10 @@ export async function checkInventoryFile(path: string, rawMap?: string): Promise
   let columns: ColumnIndexes | undefined;
   let rowCount = 0;
   try {
-    for await (const batch of readRecordBatches(path, delimiter, (chunk) => hash.update(chunk))) {
+    for await (const batch of readRecordBatches(path, delimiter, (chunk) => {
+      hash.update(chunk);
+      onBytes?.(chunk);
+    })) {
       for (const { record, line } of batch) {
         if (!columns) {
           columns = resolveColumns(record, map);

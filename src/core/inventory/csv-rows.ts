@@ -118,6 +118,9 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
   return row;
 }
 
+/** The longest record read (1 MiB). */
+export const MAX_RECORD_BYTES = 1 << 20;
+
 /** Reads the first line of a file, for delimiter detection. */
 export async function readHeaderLine(path: string): Promise<string> {
   const handle = await open(path, 'r');
@@ -209,6 +212,8 @@ export async function* readRecordBatches(
       delimiter,
       skip_empty_lines: true,
       relax_column_count: true,
+      // A record this long is a broken file, not inventory: a line error rather than the memory it takes.
+      max_record_size: MAX_RECORD_BYTES,
       // One batch waiting is enough: the default 16 would hold some 40,000 rows of a big file.
       readableHighWaterMark: 1,
     } as Options),

@@ -19,8 +19,8 @@ export interface PushInventoryOptions {
   simulated: boolean;
   send: (rows: InventoryRow[]) => Promise<InventoryBatchResult>;
   onBatch: (done: BatchDone) => void;
-  /** Batches an earlier run confirmed (resume). */
-  confirmed?: ReadonlySet<number>;
+  /** True for a batch an earlier run confirmed (resume). */
+  isConfirmed?: (index: number) => boolean;
   signal?: AbortSignal;
   graceMs?: number;
 }
@@ -40,7 +40,7 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
     {
       concurrency: options.concurrency,
       signal: options.signal,
-      skip: (index) => options.confirmed?.has(index) ?? false,
+      skip: (index) => options.isConfirmed?.(index) ?? false,
       graceMs: options.graceMs,
     },
   );

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import { IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
+import { checkVariantMatrix } from '../../api/rules/variant-matrix.js';
 import { ProductInput, ProductUpdate } from '../../api/schemas/product.js';
-import { checkVariantMatrix } from './variant-matrix.js';
 
 /** One problem of a body; `path` is the field as the API names it (`variants[2].price`). */
 export interface BodyProblem {

@@ -5,9 +5,9 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { FILE_MAX_BYTES, IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
+import { humanBytes, type ImageType, sniffImageType } from '../../api/rules/image-type.js';
 import type { Image, ImageInput } from '../../api/schemas/product.js';
 import { UsageError } from '../../errors.js';
-import { humanBytes, type ImageType, sniffImageType } from './image-type.js';
 
 /** A local image that passed the checks. */
 export interface LocalImage {

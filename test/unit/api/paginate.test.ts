@@ -86,7 +86,7 @@ describe('paginate', () => {
       has_more: true,
       next_cursor: 'same',
     });
-    await expect(collect(paginate(fetchPage))).rejects.toThrow(/same next_cursor/);
+    await expect(collect(paginate(fetchPage))).rejects.toThrow(/already seen in this crawl/);
   });
 
   it('passes a failing page through after the items before it', async () => {

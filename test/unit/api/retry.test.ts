@@ -33,15 +33,26 @@ describe('parseRetryAfter', () => {
   it('reads delta-seconds and HTTP dates', () => {
     const now = Date.parse('2025-01-01T00:00:00Z');
     expect(parseRetryAfter('3', now)).toBe(3000);
-    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter(' 0 ', now)).toBe(1000);
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10_000);
-    expect(parseRetryAfter('Tue, 31 Dec 2024 00:00:10 GMT', now)).toBe(0);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 00:00:10 GMT', now)).toBe(1000);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+    // Date.parse reads these as dates in 2001: unreadable, so absent.
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter('10, 20', now)).toBeUndefined();
+    expect(parseRetryAfter('Wednesday, 01-Jan-25 00:00:05 GMT', now)).toBe(5000);
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
   });
 });
 
 describe('decideRetry', () => {
+  it('waits at least 1 s on a 429, and gives up after a bounded number of such waits', () => {
+    const limited = { kind: 'status' as const, status: 429, code: 'rate_limit_exceeded', retryAfterMs: 0 };
+    expect(decideRetry(limited, fresh, true, half)).toMatchObject({ retry: true, delayMs: 1000 });
+    const worn = { retries: 0, rateLimitWaitedMs: 60_000, rateLimitWaits: 60 };
+    expect(decideRetry(limited, worn, true, half)).toEqual({ retry: false, reason: 'rate-limit-budget' });
+  });
+
   it('never retries what a retry cannot fix', () => {
     for (const code of [400, 401, 403, 404, 409, 412, 413, 422]) {
       expect(decideRetry(status(code), fresh, true, half)).toEqual({ retry: false, reason: 'not-retryable' });

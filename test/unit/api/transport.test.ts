@@ -240,7 +240,7 @@ describe('transport: network failures and ambiguity', () => {
 
   it('treats a read timeout like a dropped answer', async () => {
     const srv = await serve(['hang', ok, 'hang']);
-    const { client } = clientFor(srv.url, { readTimeoutMs: 150 });
+    const { client } = clientFor(srv.url, { requestTimeoutMs: 150 });
     await client.request({ method: 'GET', path: '/orders' });
     const failure = client.request({ method: 'POST', path: '/listings', body: {} });
     await expect(failure).rejects.toBeInstanceOf(AmbiguousWriteError);

@@ -6,7 +6,7 @@ import {
   IncrementalExport,
   SERVER_CLOCK_SLACK_MS,
 } from '../../../../src/core/orders/incremental-export.js';
-import { type ListEnvelope, paginate } from '../../../../src/emulator/pagination.js';
+import { type ListEnvelope, paginate } from '../../../../src/emulator/http/pagination.js';
 import { Rng } from '../../../../src/emulator/rng.js';
 import { ProtocolError } from '../../../../src/errors.js';
 

@@ -1,0 +1,87 @@
+/** The HTTP side of the emulator: node:http in, the core's outcome out. Prints nothing. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import type { EmulatorCore } from './pipeline.js';
+
+// Bigger than a 10 MB image in base64 plus its JSON wrapper; anything larger is refused unread.
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A listening server and how to stop it. */
+export interface ListeningServer {
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listen on `host:port` (0 for an ephemeral port) and hand each request to the core. */
+export async function listen(core: EmulatorCore, host: string, port: number): Promise<ListeningServer> {
+  const server = createServer({ keepAliveTimeout: 5_000 }, (request, response) => {
+    void serve(core, request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(core: EmulatorCore, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    const body = await readBody(request);
+    if (body === undefined) {
+      const error = {
+        error: {
+          type: ERROR_TYPES.invalidRequest,
+          code: ERROR_CODES.fileTooLarge,
+          message: 'The body is too large.',
+        },
+      };
+      response.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+      response.end(JSON.stringify(error));
+      return;
+    }
+    const outcome = await core.handle({
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: request.headers,
+      body,
+    });
+    if (outcome.kind === 'drop') {
+      request.socket.destroy();
+      return;
+    }
+    response.writeHead(outcome.status, outcome.headers);
+    response.end(outcome.body);
+  } catch {
+    // The socket is gone or the answer could not be written; nothing useful remains to do.
+    request.socket.destroy();
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * The channel simulation: live operations answer per channel after a delay, some channel
+ * calls are throttled (`channel_rate_limited`, retried with backoff) or fail, and listings
+ * are judged by each kind's rules (photos, brand and barcode, title length, category schema).
+ * Every roll is a hash of the seed and the call, so runs repeat under the same seed and clock.
+ */
+
+import { channelKind } from '../channel-kinds.js';
+import { isoTime } from '../clock.js';
+import type { IssueRecord, ListingRecord, OperationRecord, OperationResultRecord } from '../model.js';
+import { Rng } from '../rng.js';
+import type { Store } from '../store/store.js';
+import { listingIssues, TITLE_MAX_CHARS } from './channel-rules.js';
+import { DueQueue } from './due-queue.js';
+
+/** How channels behave. */
+export interface ChannelSimulationOptions {
+  seed: number;
+  /** From a write to its channels' answers. */
+  delayMs: number;
+  /** Share (0 to 1) of channel calls answered `channel_rate_limited`, retried with backoff. */
+  rateLimitShare: number;
+  /** Share (0 to 1) of channel calls that fail outright with `channel_error`. */
+  failureShare: number;
+}
+
+/** Attempts of one throttled channel call before its result fails with `channel_rate_limited`. */
+export const MAX_CHANNEL_ATTEMPTS = 5;
+const LISTING_WRITES = new Set(['listing.publish', 'listing.update']);
+const TERMINAL = new Set(['succeeded', 'partial', 'failed']);
+
+interface ChannelCall {
+  operationId: string;
+  /** Index into the operation's results; -1 completes an operation that has none. */
+  resultIndex: number;
+  dueMs: number;
+  attempt: number;
+  seq: number;
+}
+
+type Outcome = { ok: true } | { ok: false; issues: IssueRecord[] };
+
+/** Runs the channel side of live operations as the clock passes their due times. */
+export class ChannelSimulation {
+  private readonly calls = new DueQueue<ChannelCall>();
+  /** When each pending operation turns `processing` (a channel picked it up). */
+  private readonly starts = new Map<string, number>();
+  private seq = 0;
+
+  constructor(
+    private readonly store: Store,
+    readonly options: ChannelSimulationOptions,
+  ) {}
+
+  /** Queue the channel calls of a new live operation. */
+  schedule(operation: OperationRecord, nowMs: number): void {
+    const dueMs = nowMs + this.options.delayMs;
+    this.starts.set(operation.id, nowMs + Math.floor(this.options.delayMs / 2));
+    const indexes = operation.results.length === 0 ? [-1] : operation.results.map((_, index) => index);
+    for (const resultIndex of indexes) {
+      this.calls.push({ operationId: operation.id, resultIndex, dueMs, attempt: 1, seq: this.seq++ });
+    }
+  }
+
+  /** Forget every queued call (reset). */
+  clear(): void {
+    this.calls.clear();
+    this.starts.clear();
+  }
+
+  /** Channel calls still queued (for tests and the control API). */
+  pendingCalls(): number {
+    return this.calls.size;
+  }
+
+  /** Answer every call due by `nowMs`, oldest first (retries due meanwhile included). */
+  advance(nowMs: number): void {
+    for (const [id, startMs] of this.starts) {
+      if (startMs > nowMs) continue;
+      this.starts.delete(id);
+      const operation = this.store.operations.get(id);
+      if (operation?.status === 'pending') operation.status = 'processing';
+    }
+    for (let next = this.calls.popDue(nowMs); next; next = this.calls.popDue(nowMs)) {
+      this.answer(next);
+    }
+  }
+
+  private answer(call: ChannelCall): void {
+    const operation = this.store.operations.get(call.operationId);
+    if (!operation || TERMINAL.has(operation.status)) return;
+    this.starts.delete(operation.id);
+    operation.status = 'processing';
+    if (call.resultIndex >= 0) {
+      const result = operation.results[call.resultIndex];
+      const throttled =
+        this.roll(operation.id, call.resultIndex, call.attempt, 'rate') < this.options.rateLimitShare;
+      if (throttled && call.attempt < MAX_CHANNEL_ATTEMPTS) {
+        const waitMs = Math.max(this.options.delayMs, 100) * 2 ** (call.attempt - 1);
+        result.status = 'processing';
+        result.error = {
+          code: 'channel_rate_limited',
+          message: `The channel throttled the call (attempt ${call.attempt} of ${MAX_CHANNEL_ATTEMPTS}); retrying in ${waitMs / 1000} s.`,
+        };
+        this.calls.push({ ...call, dueMs: call.dueMs + waitMs, attempt: call.attempt + 1, seq: this.seq++ });
+        return;
+      }
+      const outcome = throttled
+        ? failure(
+            'channel_rate_limited',
+            `The channel kept throttling the call; it gave up after ${MAX_CHANNEL_ATTEMPTS} attempts. Resync to try again.`,
+          )
+        : this.roll(operation.id, call.resultIndex, call.attempt, 'fail') < this.options.failureShare
+          ? failure('channel_error', 'The channel answered with an internal error. Resync to try again.')
+          : this.judge(operation, result);
+      const blocking = outcome.ok
+        ? undefined
+        : (outcome.issues.find((issue) => issue.severity === 'error') ?? outcome.issues[0]);
+      result.status = outcome.ok ? 'succeeded' : 'failed';
+      result.error = blocking ? { code: blocking.code, message: blocking.message } : null;
+      this.applyToListing(operation, result, outcome, call.dueMs);
+    }
+    if (operation.results.some((result) => result.status !== 'succeeded' && result.status !== 'failed'))
+      return;
+    const failed = operation.results.filter((result) => result.status === 'failed').length;
+    operation.status =
+      failed === 0 ? 'succeeded' : failed === operation.results.length ? 'failed' : 'partial';
+    operation.completed_at = isoTime(call.dueMs);
+    this.store.emitEvent('operation.completed', operation, call.dueMs);
+  }
+
+  /** The channel's verdict on one result: listing writes are judged, everything else goes through. */
+  private judge(operation: OperationRecord, result: OperationResultRecord): Outcome {
+    if (!LISTING_WRITES.has(operation.type) || !result.listing_id) return { ok: true };
+    const listing = this.store.listings.get(result.listing_id);
+    const product = listing ? this.store.products.get(listing.product_id) : undefined;
+    const account = listing ? this.store.accounts.get(listing.channel_account_id) : undefined;
+    if (!listing || !product || !account) {
+      return failure('product_missing', 'The product of this listing no longer exists in the catalog.');
+    }
+    const issues = listingIssues(this.store, listing, product, account);
+    return issues.some((issue) => issue.severity === 'error') ? { ok: false, issues } : { ok: true };
+  }
+
+  /** A listing follows the answer of its latest operation only; an older one no longer speaks for it. */
+  private applyToListing(
+    operation: OperationRecord,
+    result: OperationResultRecord,
+    outcome: Outcome,
+    atMs: number,
+  ): void {
+    if (!operation.type.startsWith('listing.') || !result.listing_id) return;
+    const listing = this.store.listings.get(result.listing_id);
+    if (!listing || listing.operation_id !== operation.id) return;
+    const before = listing.status;
+    const delist = operation.type === 'listing.delist';
+    if (outcome.ok && delist) {
+      listing.status = 'delisted';
+      listing.issues = [];
+      for (const variant of listing.variants) variant.status = 'inactive';
+    } else if (outcome.ok) {
+      this.goLive(listing);
+    } else {
+      // A refused delist leaves a listing that is still on the channel listed.
+      listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
+      listing.issues = outcome.issues;
+      if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
+    }
+    listing.updated_at = isoTime(atMs);
+    if (listing.status !== before) this.store.emitEvent('listing.status_changed', listing, atMs);
+  }
+
+  private goLive(listing: ListingRecord): void {
+    const profile = channelKind(listing.channel);
+    const rng = new Rng(Math.floor(this.roll(listing.id, 0, 0, 'id') * 2 ** 31));
+    listing.id_on_channel ??= profile.listingIdOnChannel(rng);
+    listing.url_on_channel = profile.listingUrl(listing.site, listing.id_on_channel);
+    listing.status = 'listed';
+    const product = this.store.products.get(listing.product_id);
+    listing.issues =
+      product && product.title.length > TITLE_MAX_CHARS && !listing.overrides.title ? [titleWarning()] : [];
+    listing.variants = (product?.variants ?? []).map((variant) => ({
+      variant_id: variant.id,
+      sku: variant.sku,
+      id_on_channel: `${listing.id_on_channel}-${variant.id.slice(-4)}`,
+      status: 'active',
+    }));
+  }
+
+  private roll(id: string, index: number, attempt: number, salt: string): number {
+    return unitHash(`${this.options.seed}|${id}|${index}|${attempt}|${salt}`);
+  }
+}
+
+function failure(code: string, message: string): Outcome {
+  return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
+}
+
+function titleWarning(): IssueRecord {
+  return {
+    code: 'title_too_long',
+    severity: 'warning',
+    message: 'The title will be shortened on this channel.',
+    attribute_names: [],
+  };
+}
+
+/** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */
+export function unitHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 4294967296;
+}

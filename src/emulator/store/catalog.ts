@@ -1,0 +1,164 @@
+/**
+ * The catalog part of the store: channel accounts with their discovery data, products with
+ * their SKUs, and listings by product; inventory is set here because it lives on variants.
+ */
+import { isoTime } from '../clock.js';
+import type {
+  ChannelAccountRecord,
+  ListingRecord,
+  PolicyRecord,
+  ProductRecord,
+  SkuLocation,
+  TaxonomyRecord,
+  VariantRecord,
+} from '../model.js';
+import { EventLog } from './event-log.js';
+import { type InventoryItemView, inventoryItem, type ProductView, productView } from './views.js';
+
+/** What setting a SKU's quantity and price did. */
+export interface InventoryChange {
+  changed: boolean;
+  item: InventoryItemView;
+  product: ProductRecord;
+  variant: VariantRecord;
+}
+
+/** Accounts, products, SKUs and listings, with the lookups between them. */
+export class Catalog extends EventLog {
+  readonly accounts = new Map<string, ChannelAccountRecord>();
+  readonly policies = new Map<string, PolicyRecord[]>();
+  readonly taxonomies = new Map<string, TaxonomyRecord>();
+  readonly products = new Map<string, ProductRecord>();
+  readonly listings = new Map<string, ListingRecord>();
+  private readonly skus = new Map<string, SkuLocation>();
+  private readonly listingIdsByProduct = new Map<string, Set<string>>();
+
+  /** Empty every catalog map (before loading again). */
+  protected clearCatalog(): void {
+    for (const map of [
+      this.accounts,
+      this.policies,
+      this.taxonomies,
+      this.products,
+      this.listings,
+      this.skus,
+      this.listingIdsByProduct,
+    ]) {
+      map.clear();
+    }
+  }
+
+  /** Add or replace a product and index its SKUs. */
+  putProduct(product: ProductRecord): void {
+    const previous = this.products.get(product.id);
+    if (previous) for (const variant of previous.variants) this.skus.delete(variant.sku);
+    this.products.set(product.id, product);
+    for (const variant of product.variants) {
+      this.skus.set(variant.sku, { productId: product.id, variantId: variant.id });
+    }
+  }
+
+  /** Remove a product and unindex its SKUs (its listings stay, for their own history). */
+  removeProduct(id: string): ProductRecord | undefined {
+    const product = this.products.get(id);
+    if (!product) return undefined;
+    for (const variant of product.variants) this.skus.delete(variant.sku);
+    this.products.delete(id);
+    return product;
+  }
+
+  /** Add or replace a listing and index it under its product. */
+  putListing(listing: ListingRecord): void {
+    this.listings.set(listing.id, listing);
+    let ids = this.listingIdsByProduct.get(listing.product_id);
+    if (!ids) {
+      ids = new Set();
+      this.listingIdsByProduct.set(listing.product_id, ids);
+    }
+    ids.add(listing.id);
+  }
+
+  /** The listings of a product. */
+  listingsOf(productId: string): ListingRecord[] {
+    const ids = this.listingIdsByProduct.get(productId);
+    if (!ids) return [];
+    const listings: ListingRecord[] = [];
+    for (const id of ids) {
+      const listing = this.listings.get(id);
+      if (listing) listings.push(listing);
+    }
+    return listings;
+  }
+
+  /** A product as GET returns it, with its listing summaries. */
+  productView(product: ProductRecord): ProductView {
+    return productView(product, this.listingsOf(product.id));
+  }
+
+  /** The product and variant of a SKU. */
+  locateSku(sku: string): { product: ProductRecord; variant: VariantRecord } | undefined {
+    const location = this.skus.get(sku);
+    if (!location) return undefined;
+    const product = this.products.get(location.productId);
+    const variant = product?.variants.find((candidate) => candidate.id === location.variantId);
+    return product && variant ? { product, variant } : undefined;
+  }
+
+  /** A SKU's quantity and price as an inventory item; undefined for an unknown SKU. */
+  inventoryBySku(sku: string): InventoryItemView | undefined {
+    const located = this.locateSku(sku);
+    return located ? inventoryItem(located.product, located.variant, located.product.updated_at) : undefined;
+  }
+
+  /** Every SKU in the store. */
+  allSkus(): string[] {
+    return [...this.skus.keys()];
+  }
+
+  /** How many variants (SKUs) the catalog holds. */
+  variantCount(): number {
+    return this.skus.size;
+  }
+
+  /**
+   * Set a SKU's quantity and/or price. With `simulate`, answer what would happen and change
+   * nothing (test keys). Throws nothing; an unknown SKU gives undefined.
+   */
+  setInventory(
+    sku: string,
+    change: { quantity?: number; price?: string },
+    options: { simulate?: boolean } = {},
+  ): InventoryChange | undefined {
+    const located = this.locateSku(sku);
+    if (!located) return undefined;
+    const { product, variant } = located;
+    const quantity = change.quantity ?? variant.quantity;
+    const price = change.price ?? variant.price;
+    const changed = quantity !== variant.quantity || price !== variant.price;
+    if (options.simulate || !changed) {
+      const updatedAt = changed ? isoTime(this.now()) : product.updated_at;
+      return {
+        changed,
+        product,
+        variant,
+        item: inventoryItem(product, { ...variant, quantity, price }, updatedAt),
+      };
+    }
+    variant.quantity = quantity;
+    variant.price = price;
+    product.updated_at = isoTime(this.now());
+    const item = inventoryItem(product, variant, product.updated_at);
+    this.emitEvent('inventory.updated', item);
+    return { changed, product, variant, item };
+  }
+
+  /** The accounts a product's stock propagates to: listed there, with inventory control on. */
+  inventoryTargets(productId: string): ListingRecord[] {
+    return this.listingsOf(productId).filter((listing) => {
+      const account = this.accounts.get(listing.channel_account_id);
+      const live =
+        listing.status === 'listed' || listing.status === 'imported' || listing.status === 'ongoing';
+      return live && account?.inventory.control === true;
+    });
+  }
+}

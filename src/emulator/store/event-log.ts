@@ -1,0 +1,48 @@
+/** The base of the store: its clock, its ids and the event log every change is written to. */
+import { type Clock, isoTime } from '../clock.js';
+import type { EventRecord } from '../model.js';
+import type { IdFactory } from '../rng.js';
+import { snapshot } from './views.js';
+
+/** The api_version events carry. */
+export const EVENT_API_VERSION = '2025-01-15';
+
+/** Time, ids and the event log of one emulated store. */
+export class EventLog {
+  readonly clock: Clock;
+  storeId = '';
+  ids!: IdFactory;
+  readonly events = new Map<string, EventRecord>();
+  private readonly eventListeners = new Set<(event: EventRecord) => void>();
+
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
+
+  /** The clock's time now. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Append an event with a snapshot of `object` as GET would return it now. */
+  emitEvent(type: string, object: unknown, atMs = this.now()): EventRecord {
+    const event: EventRecord = {
+      id: this.ids.next('evt'),
+      object: 'event',
+      type,
+      api_version: EVENT_API_VERSION,
+      store_id: this.storeId,
+      created_at: isoTime(atMs),
+      data: { object: snapshot(object) },
+    };
+    this.events.set(event.id, event);
+    for (const listener of this.eventListeners) listener(event);
+    return event;
+  }
+
+  /** Be told of every event emitted from now on (webhook deliveries); returns how to stop. */
+  onEvent(listener: (event: EventRecord) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+}
