@@ -29,6 +29,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { processAlive } from '../process-alive.js';
 import { API_PREFIX } from './contract.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-state.js';
 
@@ -89,7 +90,7 @@ export class FileStore implements SharedStore {
   }
 
   isAlive(pid: number): boolean {
-    return isAlive(pid);
+    return processAlive(pid);
   }
 
   peek(): SharedRecord | undefined {
@@ -190,16 +191,6 @@ export function processesSharingKey(configDir: string, apiKey: string, baseUrl: 
     }));
 }
 
-/** Whether a process with this pid runs (EPERM: it does, as another user). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The lock as its holder wrote it. */
 interface HeldLock {
   content: string;
@@ -252,7 +243,7 @@ function breakIfStale(path: string): boolean {
     return true; // released meanwhile
   }
   const [pid, takenAt] = content.split(' ').map(Number);
-  const holderDied = Number.isInteger(pid) && pid > 0 && !isAlive(pid);
+  const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
   // An empty lock is one being written this instant, or one whose writer died right then.
   const since = Number.isFinite(takenAt) && content !== '' ? takenAt : modifiedAt;
   if (!holderDied && Date.now() - since < LOCK_LEASE_MS) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Pacer, type PacerTicket } from '../../../src/api/pacer.js';
-import { BucketSim } from './bucket-sim.js';
+import { BucketSim, longestGap } from './bucket-sim.js';
 import { FakeClock } from './fake-clock.js';
 
 interface CrawlResult {
@@ -42,12 +42,6 @@ async function crawl(
   await clock.drive(Promise.all(Array.from({ length: workers }, (_, id) => worker(id))));
   result.elapsedMs = clock.now() - start;
   return result;
-}
-
-function longestGap(times: number[]): number {
-  let gap = 0;
-  for (let i = 1; i < times.length; i += 1) gap = Math.max(gap, times[i] - times[i - 1]);
-  return gap;
 }
 
 function newPacer(clock: FakeClock, options: { initialConcurrency?: number } = {}): Pacer {

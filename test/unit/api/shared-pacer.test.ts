@@ -1,71 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../../../src/api/pacer.js';
-import { BucketSim } from './bucket-sim.js';
+import { BucketSim, type SendOptions, sendAll } from './bucket-sim.js';
 import { FakeClock } from './fake-clock.js';
 import { MemoryDisk, type MemoryStore } from './memory-store.js';
 
 interface Sent {
   pid: number;
+  /** Since the jobs started. */
   at: number;
 }
 
-interface Job {
+interface Job extends SendOptions {
   pid: number;
-  requests: number;
-  workers?: number;
   startAt?: number;
-  latencyMs?: number;
-  /** The way there of the first request of each worker: a new connection is slow. */
-  firstTransitMs?: number;
 }
 
 /** Processes (one pacer each, sharing `disk`) sending their requests to one simulated bucket. */
 async function runJobs(clock: FakeClock, disk: MemoryDisk, sim: BucketSim, jobs: Job[]) {
   const start = clock.now();
-  const sent: Sent[] = [];
   const debug: string[] = [];
-  let rateLimited = 0;
-  const pacers = new Map<number, Pacer>();
-  const runJob = async (job: Job) => {
-    if (job.startAt) await clock.sleep(job.startAt);
+  const runJob = async ({ pid, startAt, ...sending }: Job) => {
+    if (startAt) await clock.sleep(startAt);
+    const shared = disk.store(pid);
     const pacer = new Pacer({
       now: clock.now,
       sleep: clock.sleep,
-      shared: disk.store(job.pid),
-      debug: (line) => debug.push(`${job.pid}: ${line}`),
+      shared,
+      debug: (line) => debug.push(`${pid}: ${line}`),
     });
-    pacers.set(job.pid, pacer);
-    let next = 0;
-    const latency = job.latencyMs ?? 4;
-    const worker = async () => {
-      let connected = false;
-      while (next < job.requests) {
-        next += 1;
-        for (;;) {
-          const ticket = await pacer.acquire();
-          sent.push({ pid: job.pid, at: clock.now() - start });
-          await clock.sleep(connected ? latency / 2 : (job.firstTransitMs ?? latency / 2));
-          connected = true;
-          const answer = sim.handle(clock.now());
-          await clock.sleep(latency / 2);
-          pacer.observe(ticket, { ...answer, rateLimited: answer.status === 429 });
-          if (answer.status !== 429) break;
-          rateLimited += 1;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: job.workers ?? 1 }, worker));
+    const result = await sendAll(pacer, clock, sim, { workers: 8, ...sending });
     await pacer.close();
+    return { pid, ...result };
   };
-  await clock.drive(Promise.all(jobs.map(runJob)));
-  return { sent, debug, rateLimited, elapsedMs: clock.now() - start, pacers };
+  const results = await clock.drive(Promise.all(jobs.map(runJob)));
+  const sent: Sent[] = results
+    .flatMap(({ pid, sent: times }) => times.map((at) => ({ pid, at: at - start })))
+    .sort((a, b) => a.at - b.at);
+  const rateLimited = results.reduce((sum, r) => sum + r.rateLimited, 0);
+  return { sent, debug, rateLimited, elapsedMs: clock.now() - start };
 }
 
 describe('Pacer sharing one key with other processes', () => {
   it('4 processes of 40 requests send together at the drain rate, with no 429 (B=10, r=20/s)', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(clock.now);
-    const jobs = [101, 102, 103, 104].map((pid, i) => ({ pid, requests: 40, workers: 8, startAt: i * 37 }));
+    const jobs = [101, 102, 103, 104].map((pid, i) => ({ pid, total: 40, startAt: i * 37 }));
     const result = await runJobs(clock, disk, new BucketSim(10, 20), jobs);
     expect(result.rateLimited).toBe(0);
     expect(result.sent.length).toBe(160);
@@ -77,12 +56,12 @@ describe('Pacer sharing one key with other processes', () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(clock.now);
     const sim = new BucketSim(10, 20);
-    await runJobs(clock, disk, sim, [{ pid: 111, requests: 40, workers: 8 }]);
+    await runJobs(clock, disk, sim, [{ pid: 111, total: 40 }]);
     expect(sim.rejected).toBe(0);
     // The bucket drains while nobody sends; then two jobs on new connections (60 ms the first
     // time) burst into it with the drain already known.
     await clock.advance(2_000);
-    const jobs = [112, 113].map((pid) => ({ pid, requests: 40, workers: 8, firstTransitMs: 60 }));
+    const jobs = [112, 113].map((pid) => ({ pid, total: 40, firstTransitMs: 60 }));
     const result = await runJobs(clock, disk, sim, jobs);
     expect(result.rateLimited).toBe(0);
     const span = result.sent[result.sent.length - 1].at - result.sent[0].at;
@@ -92,31 +71,23 @@ describe('Pacer sharing one key with other processes', () => {
   it('the same processes pacing alone draw 429s: the test can fail', async () => {
     const clock = new FakeClock();
     const sim = new BucketSim(10, 20);
-    let rateLimited = 0;
     const alone = async (startAt: number) => {
       await clock.sleep(startAt);
-      const pacer = new Pacer({ now: clock.now, sleep: clock.sleep });
-      for (let i = 0; i < 40; i += 1) {
-        for (;;) {
-          const ticket = await pacer.acquire();
-          const answer = sim.handle(clock.now());
-          await clock.sleep(4);
-          pacer.observe(ticket, { ...answer, rateLimited: answer.status === 429 });
-          if (answer.status !== 429) break;
-          rateLimited += 1;
-        }
-      }
+      return sendAll(new Pacer({ now: clock.now, sleep: clock.sleep }), clock, sim, {
+        total: 40,
+        workers: 8,
+      });
     };
-    await clock.drive(Promise.all([0, 37, 74, 111].map(alone)));
-    expect(rateLimited).toBeGreaterThan(0);
+    const results = await clock.drive(Promise.all([0, 37, 74, 111].map(alone)));
+    expect(results.reduce((sum, r) => sum + r.rateLimited, 0)).toBeGreaterThan(0);
   });
 
   it('serves processes first come, first served: two single-request loops take turns', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(clock.now);
     const result = await runJobs(clock, disk, new BucketSim(10, 20), [
-      { pid: 201, requests: 60, latencyMs: 6 },
-      { pid: 202, requests: 60, latencyMs: 6, startAt: 3 },
+      { pid: 201, total: 60, workers: 1, latencyMs: 6 },
+      { pid: 202, total: 60, workers: 1, latencyMs: 6, startAt: 3 },
     ]);
     expect(result.rateLimited).toBe(0);
     // Once the burst is spent, each waits for the other's turn: never two slots in a row.
@@ -129,8 +100,8 @@ describe('Pacer sharing one key with other processes', () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(clock.now);
     const result = await runJobs(clock, disk, new BucketSim(10, 20), [
-      { pid: 301, requests: 80, workers: 8 },
-      { pid: 302, requests: 5, startAt: 2_000 },
+      { pid: 301, total: 80 },
+      { pid: 302, total: 5, workers: 1, startAt: 2_000 },
     ]);
     const firstLate = result.sent.find((s) => s.pid === 302);
     // Only the 8 requests of 301 that were waiting before it go first.
@@ -162,7 +133,7 @@ describe('Pacer sharing one key with other processes', () => {
         },
       },
     });
-    const result = await runJobs(clock, disk, new BucketSim(10, 20), [{ pid: 402, requests: 10 }]);
+    const result = await runJobs(clock, disk, new BucketSim(10, 20), [{ pid: 402, total: 10, workers: 1 }]);
     expect(result.elapsedMs).toBeLessThan(200);
     expect(Object.keys(disk.read().processes)).toEqual([]);
   });

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   FileStore,
-  isAlive,
   LOCK_LEASE_MS,
   openSharedStore,
   processesSharingKey,
   sharedBucketId,
   sharedPacingDir,
 } from '../../../src/api/shared-pacing.js';
+import { processAlive } from '../../../src/process-alive.js';
 
 const KEY = 'svc_live_abcdefghijklmnopqrstuvwx';
 const BASE = 'http://127.0.0.1:4010';
@@ -24,7 +24,7 @@ function freshDir(): string {
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0']);
   await new Promise((resolve) => child.on('exit', resolve));
-  expect(isAlive(child.pid as number)).toBe(false);
+  expect(processAlive(child.pid as number)).toBe(false);
   return child.pid as number;
 }
 
