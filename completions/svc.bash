@@ -34,7 +34,7 @@ _svc_options() {
     'products create') _svc_reply=(--file -h --help) ;;
     'products update') _svc_reply=(--file --set --expected-updated-at -h --help) ;;
     'products delete') _svc_reply=(-h --help) ;;
-    'products upsert') _svc_reply=(--format --dry-run --report -h --help) ;;
+    'products upsert') _svc_reply=(--format --dry-run --report --encoding --create-unmatched -h --help) ;;
     'products images') _svc_reply=(-h --help) ;;
     'products images list') _svc_reply=(-h --help) ;;
     'products images add') _svc_reply=(-h --help) ;;
@@ -49,7 +49,7 @@ _svc_options() {
     'channels categories') _svc_reply=(--query --parent -h --help) ;;
     'channels schema') _svc_reply=(-h --help) ;;
     'inventory') _svc_reply=(-h --help) ;;
-    'inventory push') _svc_reply=(--batch-size --map --dry-run --resume --report --wait --timeout -h --help) ;;
+    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --report --wait --timeout -h --help) ;;
     'inventory set') _svc_reply=(--quantity --price -h --help) ;;
     'inventory export') _svc_reply=(-h --help) ;;
     'listings') _svc_reply=(-h --help) ;;
@@ -67,7 +67,7 @@ _svc_options() {
     'orders') _svc_reply=(-h --help) ;;
     'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer -h --help) ;;
     'orders get') _svc_reply=(-h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --file --dry-run --report -h --help) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --file --dry-run --report --ignore --encoding -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
     'events list') _svc_reply=(--since --type -h --help) ;;
     'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;
@@ -90,7 +90,7 @@ _svc_options() {
     'health') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
@@ -103,9 +103,9 @@ _svc_takes_value() {
     'products list|--updated-after') return 0 ;;
     'products create|--file') return 0 ;;
     'products update|--file' | 'products update|--set' | 'products update|--expected-updated-at') return 0 ;;
-    'products upsert|--format' | 'products upsert|--report') return 0 ;;
+    'products upsert|--format' | 'products upsert|--report' | 'products upsert|--encoding') return 0 ;;
     'channels categories|--query' | 'channels categories|--parent') return 0 ;;
-    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
+    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
     'inventory set|--quantity' | 'inventory set|--price') return 0 ;;
     'listings list|--product' | 'listings list|--channel-account' | 'listings list|--channel' | 'listings list|--status' | 'listings list|--error-code' | 'listings list|--updated-after') return 0 ;;
     'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--timeout') return 0 ;;
@@ -116,7 +116,7 @@ _svc_takes_value() {
     'operations list|--status' | 'operations list|--created-after') return 0 ;;
     'operations wait|--timeout') return 0 ;;
     'orders list|--status' | 'orders list|--channel' | 'orders list|--channel-account' | 'orders list|--created-after' | 'orders list|--since-last') return 0 ;;
-    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--report') return 0 ;;
+    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'orders fulfill|--ignore' | 'orders fulfill|--encoding') return 0 ;;
     'events list|--since' | 'events list|--type') return 0 ;;
     'events replay|--since' | 'events replay|--to' | 'events replay|--type' | 'events replay|--secret-file') return 0 ;;
     'events listen|--forward-to' | 'events listen|--since' | 'events listen|--interval' | 'events listen|--secret-file') return 0 ;;
@@ -124,7 +124,7 @@ _svc_takes_value() {
     'webhooks update|--url' | 'webhooks update|--events' | 'webhooks update|--description') return 0 ;;
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input') return 0 ;;
-    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--fault') return 0 ;;
+    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
     *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1
@@ -135,6 +135,7 @@ _svc_values() {
   case "$1|$2" in
     'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
+    'products upsert|--encoding' | 'inventory push|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
     'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;

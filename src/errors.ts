@@ -3,14 +3,26 @@
  * lives once, in src/cli/exit.ts.
  */
 
+/** One bad line of an input file: where, the item's key when known, a stable code, and why. */
+export interface InputProblem {
+  /** Physical line (header = 1). */
+  line: number;
+  key?: string;
+  code?: string;
+  message: string;
+}
+
 /** Bad flags or bad input found before anything was sent (exit 2). */
 export class UsageError extends Error {
   override name = 'UsageError';
-  /** Extra lines shown under the message (e.g. each bad CSV line). */
+  /** Extra lines shown under the message (e.g. the first bad CSV lines). */
   details: string[];
-  constructor(message: string, details: string[] = []) {
+  /** Every bad line of a file that failed its check, for --report and the JSON error. */
+  problems?: InputProblem[];
+  constructor(message: string, details: string[] = [], problems?: InputProblem[]) {
     super(message);
     this.details = details;
+    this.problems = problems;
   }
 }
 
@@ -32,6 +44,8 @@ export class ApiError extends Error {
   readonly param?: string;
   readonly retryAfterSeconds?: number;
   readonly requestId?: string;
+  /** What to do next, when the request it answered tells more than the code (a 404's route). */
+  nextStep?: string;
   constructor(
     status: number,
     body: ApiErrorBody,

@@ -3,10 +3,11 @@
  * shared pager, answers checked against the (tolerant) zod schemas.
  */
 import type { ZodType } from 'zod';
-import { ProtocolError } from '../errors.js';
+import { ApiError, ProtocolError } from '../errors.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { PacerSnapshot } from './pacer.js';
 import { paginate } from './paginate.js';
+import { notFoundAdvice } from './routes.js';
 import { Transport, type TransportOptions, type TransportStats } from './transport.js';
 import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
 
@@ -47,7 +48,11 @@ export class ApiClient {
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
   async request<T = unknown>(spec: RequestSpec, schema?: ZodType<T>): Promise<ApiResponse<T>> {
-    const response = await this.transport.send(spec);
+    const response = await this.transport.send(spec).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404)
+        error.nextStep ??= notFoundAdvice(spec.method, spec.path);
+      throw error;
+    });
     if (response.serverDate) this.lastServerDate = response.serverDate;
     if (!schema) return response as ApiResponse<T>;
     return { ...response, body: check(schema, response.body, `${spec.method} ${spec.path}`) };
@@ -134,7 +139,7 @@ function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = '')
   const issue = result.error.issues[0];
   const field = formatPath(prefix, issue?.path ?? []);
   throw new ProtocolError(
-    `unexpected answer to ${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+    `unexpected answer to ${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}; check --base-url, or see the whole answer with --debug`,
   );
 }
 

@@ -74,9 +74,11 @@ export function giveUp(
   if (reason === 'rate-limit-budget') {
     const waited = Math.round(state.rateLimitWaitedMs / 1000);
     const waits = state.rateLimitWaits ?? 0;
+    // RateLimitError holds seconds (retryAfterOf gives ms); describeError adds when to run again.
+    const after = error instanceof ApiError ? error.retryAfterSeconds : undefined;
     return new RateLimitError(
-      `still rate limited after ${waits} wait${waits === 1 ? '' : 's'} (${waited} s in all); try again later`,
-      retryAfterOf(error),
+      `still rate limited after ${waits} wait${waits === 1 ? '' : 's'} (${waited} s in all)`,
+      after,
     );
   }
   if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {

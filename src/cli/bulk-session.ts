@@ -74,19 +74,27 @@ export class BulkSession {
     this.progress.update(this.tally.summary.total);
   }
 
+  /** Rows the report holds beyond the items' own outcomes (a channel's refusals after --wait); not tallied. */
+  reportMore(rows: readonly ItemOutcome[]): void {
+    this.report?.write(rows);
+  }
+
   /**
    * Runs the work. A stop on the quota or a signal is kept, not thrown, so the summary can
-   * print first; any other error closes progress and report and propagates.
+   * print first; any other error closes progress and report and propagates. The report stays
+   * open until finish(), for rows that come after the items (reportMore).
    */
   async run(work: () => Promise<void>): Promise<void> {
     try {
       await work();
     } catch (error) {
-      if (!(error instanceof RunStopped)) throw error;
+      if (!(error instanceof RunStopped)) {
+        await this.report?.close();
+        throw error;
+      }
       this.stopped = error;
     } finally {
       this.progress.stop();
-      await this.report?.close();
       this.tally.summary.seconds = (this.ctx.now() - this.started) / 1000;
     }
   }
@@ -106,6 +114,7 @@ export class BulkSession {
     /** When false, the caller still has work (e.g. --wait) before failures end the run. */
     throwOnFailures?: boolean;
   }): Promise<void> {
+    await this.report?.close();
     const { summaryLine } = await import('../output/summary.js');
     const summary = { ...this.tally.summary, ...options.json } as BulkSummary;
     if (this.ctx.globals.json) await this.ctx.printer.item(summary);

@@ -59,10 +59,16 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   if (error instanceof QuotaError) {
     return `${error.message}; the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`;
   }
+  if (error instanceof RateLimitError) {
+    const after = error.retryAfterSeconds;
+    return `${error.message}; run again ${after ? `in ${humanDuration(after * 1000)}` : 'later'}`;
+  }
+  if (error instanceof NetworkError && error.code && UNREACHABLE_CODES.has(error.code)) {
+    return `${error.message}; check the service address (--base-url, SVC_BASE_URL or the profile's) and the network`;
+  }
   if (
     error instanceof UsageError ||
     error instanceof AuthError ||
-    error instanceof RateLimitError ||
     error instanceof NetworkError ||
     error instanceof ProtocolError ||
     error instanceof AmbiguousWriteError ||
@@ -80,11 +86,16 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   return `unexpected error: ${String(error)}`;
 }
 
+/** Connection failures where nothing reached the service: the address or the network is wrong. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 function describeApiError(error: ApiError): string {
   const code = error.code ? ` ${error.code}` : '';
   // `param` helps with a bad field; on other answers the message already names the id.
   const param = error.param && (error.status === 400 || error.status === 422) ? ` (${error.param})` : '';
   const base = `HTTP ${error.status}${code}: ${error.message.replace(/\.$/, '')}${param}`;
+  // A 404 knows more from its request: no such route, a method the path does not take, or an unknown id.
+  if (error.nextStep) return `${base}; ${error.nextStep}`;
   switch (error.code) {
     case ERROR_CODES.apiKeyMissing:
     case ERROR_CODES.apiKeyInvalid:
@@ -96,13 +107,20 @@ function describeApiError(error: ApiError): string {
     case ERROR_CODES.rateLimitExceeded:
       return `${base}; wait a moment and run again`;
     case ERROR_CODES.resourceMissing:
-      return `${base}; check the id (list commands show valid ones)`;
+      return `${base}; check the id or the path`;
+    case ERROR_CODES.preconditionFailed:
+      return `${base}; it changed since that time: get it again, check the change, and send the new updated_at`;
+    case ERROR_CODES.idempotencyKeyReused:
+      return `${base}; an Idempotency-Key names one request: send a different request with a new key`;
   }
+  if (error.status === 400 && error.param === 'cursor')
+    return `${base}; cursors do not last: start the list again from its first page`;
   if (error.status === 401) return `${base}; check the key with \`svc auth status\``;
+  if (error.status === 403) return `${base}; use a key that is allowed to do this`;
   // A wait the policy would not take was not a retry: the message already says so.
   const waitRefused = (error.retryAfterSeconds ?? 0) * 1000 > DEFAULT_RETRY_POLICY.maxRetryAfterMs;
   if (error.status >= 500 && !waitRefused)
-    return `${base}; the service failed after retries, try again later`;
+    return `${base}; the service failed, try again later (\`svc status\` shows its health)`;
   return base;
 }
 
@@ -126,6 +144,8 @@ export function errorJson(error: unknown): { error: Record<string, unknown> } {
     message: describeError(error),
   };
   if (cause instanceof AuthError || cause instanceof NetworkError) body.code = cause.code;
+  // Every bad line of a file check, so a script sees them all, not the first 50.
+  if (cause instanceof UsageError && cause.problems) body.problems = cause.problems;
   if (error instanceof CrawlInterrupted) body.written = error.written;
   return { error: body };
 }

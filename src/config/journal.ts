@@ -1,9 +1,8 @@
 /**
  * Resume journals of bulk pushes: which batches of which file the service confirmed, kept in
- * the config dir, keyed by the store (profile and a hash of key and base URL, never the key)
- * and the file's content hash, written atomically, checked whole before it is trusted.
+ * the config dir, keyed by the store (storeKey() of store-identity.ts: never the key) and the
+ * file's content hash, written atomically, checked whole before it is trusted.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,29 +13,18 @@ export interface JournalData {
   /** Absolute path of the file when the push started (to say "this file changed"). */
   path: string;
   sha256: string;
+  /** storeKey() of the store pushed to. */
   identity: string;
   batch_size: number;
   total_batches: number;
   /** --map as given, or null: a resume must read the file the same way. */
   map: string | null;
+  /** The encoding the file was read in (utf-8 for journals from before --encoding): a resume must read it so too. */
+  encoding: string;
   /** Confirmed batch indexes as sorted, disjoint inclusive ranges, e.g. [[0, 57], [59, 60]]. */
   confirmed: Array<[number, number]>;
   started_at: string;
   updated_at: string;
-}
-
-/**
- * The store a push writes to: the profile, and a hash of the key and base URL, so that two
- * stores pushing the same file never share a journal. The key is never written anywhere.
- */
-export function journalIdentity(parts: { profile?: string; baseUrl?: string; apiKey?: string }): string {
-  const store = createHash('sha256')
-    .update(`${parts.apiKey ?? ''}\n${parts.baseUrl ?? ''}`)
-    .digest('hex');
-  return createHash('sha256')
-    .update(`${parts.profile ?? ''}|${store}`)
-    .digest('hex')
-    .slice(0, 16);
 }
 
 /** Adds one index to sorted inclusive ranges, merging neighbours. */
@@ -92,6 +80,7 @@ export function journalProblem(data: unknown, expected: JournalExpectation): str
   if (j.sha256 !== expected.sha256) return 'another file content';
   if (typeof j.path !== 'string' || typeof j.identity !== 'string') return 'no path or identity';
   if (j.map !== undefined && j.map !== null && typeof j.map !== 'string') return 'map is not text';
+  if (j.encoding !== undefined && typeof j.encoding !== 'string') return 'encoding is not text';
   const size = j.batch_size;
   if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > expected.maxBatchSize)
     return `batch_size ${JSON.stringify(size)}`;
@@ -156,6 +145,7 @@ export class Journal {
     if (problem) return { state: 'damaged', file, problem };
     const sound = data as JournalData;
     sound.map ??= null;
+    sound.encoding ??= 'utf-8';
     return { state: 'found', journal: new Journal(file, sound, saveEveryMs) };
   }
 

@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { describeStore, normalBaseUrl, type StoreIdentity, sameStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
 export interface ExportMark {
@@ -22,6 +23,8 @@ export interface ExportMark {
   filters: Record<string, string>;
   /** The service the mark belongs to. */
   baseUrl?: string;
+  /** The store the mark belongs to; absent in marks saved before stores were told apart. */
+  store?: StoreIdentity;
   /** Orders the export that saved this mark printed. */
   exported: number;
   /** When that export finished, by the service's clock. */
@@ -34,6 +37,7 @@ const MARK_FILE = z.object({
   boundary_ids: z.array(z.string()),
   filters: z.record(z.string(), z.string()).default({}),
   base_url: z.string().optional(),
+  store: z.object({ profile: z.string().optional(), base_url: z.string(), key_hash: z.string() }).optional(),
   exported: z.number().int().nonnegative().default(0),
   saved_at: z.string(),
 });
@@ -80,6 +84,11 @@ export async function readMark(configDir: string, name: string): Promise<ExportM
     boundaryIds: parsed.boundary_ids,
     filters: parsed.filters,
     baseUrl: parsed.base_url,
+    store: parsed.store && {
+      ...(parsed.store.profile === undefined ? {} : { profile: parsed.store.profile }),
+      baseUrl: parsed.store.base_url,
+      keyHash: parsed.store.key_hash,
+    },
     exported: parsed.exported,
     savedAt: parsed.saved_at,
   };
@@ -96,6 +105,11 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     boundary_ids: mark.boundaryIds,
     filters: mark.filters,
     base_url: mark.baseUrl,
+    store: mark.store && {
+      profile: mark.store.profile,
+      base_url: mark.store.baseUrl,
+      key_hash: mark.store.keyHash,
+    },
     exported: mark.exported,
     saved_at: mark.savedAt,
   };
@@ -108,4 +122,43 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     throw new UsageError(`cannot save the mark ${path}: ${(error as Error).message}`);
   }
   return path;
+}
+
+/**
+ * A mark belongs to one export: one store (profile, key and service) and the same filters, or
+ * the next run would continue another store's export, or skip what the filters hid, silently.
+ * Returns true when the mark predates store identities, so the caller can say it is adopted.
+ */
+export function checkSameExport(
+  name: string,
+  mark: ExportMark,
+  run: { filters: Record<string, string>; store: StoreIdentity; markFile: string },
+): boolean {
+  const elsewhere = `use another --since-last name for this store`;
+  if (mark.baseUrl !== undefined && normalBaseUrl(mark.baseUrl) !== run.store.baseUrl) {
+    throw new UsageError(
+      `the mark "${name}" belongs to the service at ${normalBaseUrl(mark.baseUrl)}, not ${run.store.baseUrl}; ${elsewhere}`,
+    );
+  }
+  if (mark.store && !sameStore(mark.store, run.store)) {
+    const theirs = describeStore(mark.store);
+    const ours = describeStore(run.store);
+    const which = theirs === ours ? `another key (${theirs})` : theirs;
+    throw new UsageError(
+      `the mark "${name}" belongs to ${which}, not to this run's ${ours}; ${elsewhere} (if it is the same store under a new key, delete ${run.markFile} and start from --created-after ${mark.createdAfter})`,
+    );
+  }
+  const describe = (filters: Record<string, string>) =>
+    Object.entries(filters)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(', ') || 'no filters';
+  const same =
+    Object.keys(mark.filters).length === Object.keys(run.filters).length &&
+    Object.entries(run.filters).every(([key, value]) => mark.filters[key] === value);
+  if (!same) {
+    throw new UsageError(
+      `the mark "${name}" was made with ${describe(mark.filters)}, this run has ${describe(run.filters)}; use the same filters, or another --since-last name`,
+    );
+  }
+  return mark.store === undefined;
 }

@@ -3,7 +3,7 @@
  * on a quota or a signal, and the per-item tally that ends in CLI.md's summary.
  */
 import { BATCH_MAX_ITEMS } from '../api/contract.js';
-import { ApiError, Interrupted, QuotaError } from '../errors.js';
+import { AmbiguousWriteError, ApiError, Interrupted, QuotaError } from '../errors.js';
 
 /** One item's outcome, as the summary counts it and the report lists it. */
 export interface ItemOutcome {
@@ -146,4 +146,24 @@ export function refusedChunk(
     code: error.code,
     message: error.message,
   }));
+}
+
+/**
+ * A chunk's outcomes: what `send` answered; after an ambiguous failure, what `recover` settles
+ * by reading back (when the use-case can; else the failure stops the run); a chunk refused as
+ * a whole fails its items; anything else stops the run.
+ */
+export async function settleChunk(
+  chunk: readonly { line: number; key: string }[],
+  send: () => Promise<ItemOutcome[]>,
+  recover?: () => Promise<ItemOutcome[]>,
+): Promise<ItemOutcome[]> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof AmbiguousWriteError && recover) return recover();
+    const refused = refusedChunk(chunk, error);
+    if (!refused) throw error;
+    return refused;
+  }
 }

@@ -16,8 +16,8 @@ import type { OrderRecord } from './model.js';
 import { seedData } from './seed/seed.js';
 import { ChannelSimulation } from './sim/channels.js';
 import { OrderArrivals } from './sim/order-arrivals.js';
-import { SeededWork } from './sim/seeded-work.js';
 import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } from './sim/webhooks.js';
+import { loadState, StateKeeper, stateFile } from './store/state-file.js';
 import { Store } from './store/store.js';
 
 export type { Clock, ManualClock } from './clock.js';
@@ -26,11 +26,28 @@ export type { ApiKeyRecord, KeyName, KeySpec } from './http/auth.js';
 export type { FaultKind, FaultSpec } from './http/faults.js';
 export type { RequestRecord } from './http/pipeline.js';
 export type { DeliveryAttemptRecord, DeliveryFilter } from './sim/webhooks.js';
+export { EmulatorStateError, STATE_FILE, STATE_VERSION } from './store/state-file.js';
 export type { OrderChange } from './store/store.js';
 export { Store } from './store/store.js';
 
+/** How long after seeding the seeded operations still under way take to end. */
+const SEEDED_WORK_MS = 60_000;
+
+/** How often a state directory is written while anything changed, by default. */
+const STATE_INTERVAL_MS = 30_000;
+
 /** How to start the emulator. */
 export interface EmulatorOptions {
+  /**
+   * A directory that keeps the store across restarts: loaded at start when it holds a state
+   * (the saved seed then makes the keys and simulations; `seed`, `orders` and `products` only
+   * shape a new store), written atomically on close and every `stateIntervalMs` while anything
+   * changed. A state that cannot be read, or was written by a newer version, is refused with
+   * EmulatorStateError. Without it nothing is written.
+   */
+  stateDir?: string;
+  /** How often the state directory is written while anything changed; default 30,000 ms. */
+  stateIntervalMs?: number;
   /** Port to listen on; 0 (default) picks an ephemeral one. The CLI defaults to 4010. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */
@@ -120,12 +137,14 @@ export interface RunningEmulator {
 
 /**
  * Start the emulator and listen. This is the composition root: the store holds state only,
- * and the simulations that change it over time (channels, order arrivals, the end of seeded
- * work, webhook deliveries) are made and wired here.
+ * and what changes it over time (the channels, which also end seeded work, order arrivals,
+ * webhook deliveries) and what keeps it (the state directory) are made and wired here.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = options.clock ?? systemClock;
-  const seed = options.seed ?? 1;
+  const file = options.stateDir === undefined ? undefined : stateFile(options.stateDir);
+  const saved = file === undefined ? undefined : await loadState(file);
+  const seed = saved?.seed ?? options.seed ?? 1;
   const seededAt = clock.now();
   const seedOptions = {
     seed,
@@ -134,7 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now: seededAt,
   };
   const store = new Store(clock);
-  store.load(seedData(seedOptions));
+  store.load(saved?.contents ?? seedData(seedOptions));
   const channels = new ChannelSimulation(store, {
     seed,
     delayMs: options.channelDelayMs ?? 2_000,
@@ -147,13 +166,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     seed,
     startMs: seededAt,
   });
-  const seededWork = new SeededWork(store, seededAt);
-  // Before each request: the channels answer, orders arrive and seeded work ends as the clock says.
+  // Operations still under way end through the channels: seeded ones a minute after (re)seeding,
+  // saved ones after the channel delay, as if just sent.
+  channels.adopt(seededAt, seededAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
+  // Before each request: the channels answer and orders arrive as the clock says.
   const advance = () => {
     const nowMs = store.now();
     channels.advance(nowMs);
     arrivals.advance(nowMs);
-    seededWork.advance(nowMs);
   };
   const keyRing = new KeyRing(seed, {
     bucket: options.bucket ?? RATE_TIERS.top.bucket,
@@ -183,6 +203,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   const host = options.host ?? '127.0.0.1';
   const listening = await listen(core, host, options.port ?? 0);
+  const keeper =
+    file === undefined
+      ? undefined
+      : new StateKeeper(store, seed, file, options.stateIntervalMs ?? STATE_INTERVAL_MS, saved !== undefined);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const requests = (filter: RequestFilter = {}) => core.log.filter((record) => matchesFilter(record, filter));
   return {
@@ -206,7 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       arrivals.reset();
       store.clear();
       store.load(seedData(seedOptions));
-      seededWork.reset();
+      channels.adopt(clock.now(), clock.now() + SEEDED_WORK_MS);
       buckets.clear();
       quota.clear();
       idempotency.clear();
@@ -218,6 +242,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     close: async () => {
       await webhooks.close();
       await listening.close();
+      keeper?.stop();
     },
   };
 }

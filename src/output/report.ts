@@ -6,6 +6,8 @@ import { csvRow } from './delimited.js';
 
 /** An open report file; rows are written as outcomes arrive. */
 export class ReportFile {
+  private closing?: Promise<void>;
+
   private constructor(private readonly stream: WriteStream) {}
 
   /** Creates (or truncates) the report, failing early when the path cannot be written. */
@@ -26,7 +28,9 @@ export class ReportFile {
       this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? '']));
   }
 
+  /** Ends the file; later calls wait for the same end. */
   close(): Promise<void> {
-    return new Promise((resolve) => this.stream.end(resolve));
+    this.closing ??= new Promise((resolve) => this.stream.end(resolve));
+    return this.closing;
   }
 }

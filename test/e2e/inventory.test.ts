@@ -181,6 +181,44 @@ describe('inventory push --wait', () => {
     expect(result.stderr).toMatch(/channel_error/);
   });
 
+  it('--report holds one row per SKU and one per channel refusal, and --json lists every refusal', async () => {
+    const emu = await start({ channelDelayMs: 100, channelFailureShare: 1 });
+    const { path, rows: stock } = stockFile(emu, 150);
+    const pushed = new Set(stock.map((row) => row.sku));
+    const dir = mkdtempSync(join(tmpdir(), 'svc-wait-report-'));
+    const report = join(dir, 'report.csv');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const result = await runSvc(
+      ['inventory', 'push', path, '--wait', '--timeout', '20', '--report', report, '--json'],
+      { env: envFor(emu) },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    // What the service itself recorded: every failed channel result of this push's operations.
+    const operations = await fetch(`${emu.url}/rest/v1/operations?limit=100&created_after=${since}`, {
+      headers: { authorization: `Bearer ${emu.keys.live}` },
+    }).then(
+      (res) => res.json() as Promise<{ data: Array<{ results?: Array<{ sku: string; status: string }> }> }>,
+    );
+    const refused = operations.data.flatMap((op) =>
+      (op.results ?? []).filter((r) => r.status === 'failed' && pushed.has(r.sku)),
+    );
+    expect(refused.length).toBeGreaterThan(10);
+    const rows = readFileSync(report, 'utf8').trim().split('\r\n').slice(1);
+    expect(rows.filter((row) => /^\d+,[^,]+,updated,/.test(row))).toHaveLength(150);
+    const refusalRows = rows.filter((row) => /^\d+,[^,]+,failed,/.test(row));
+    expect(refusalRows).toHaveLength(refused.length);
+    expect(refusalRows.every((row) => !row.startsWith('0,'))).toBe(true);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ total: 150, updated: 150, failed: 0 });
+    expect(summary.channel_failures).toHaveLength(refused.length);
+    expect(summary.channel_failures.map((f: { key: string }) => f.key).sort()).toEqual(
+      refused.map((r) => r.sku).sort(),
+    );
+    expect(result.stderr).toContain(
+      `the channels refused ${refused.length} SKU updates; every one is in ${report}`,
+    );
+  });
+
   it('exits 8 when operations are still pending at the timeout', async () => {
     const emu = await start({ channelDelayMs: 60_000 });
     const { path } = stockFile(emu, 150);

@@ -10,7 +10,7 @@ import {
 } from '../../src/emulator/index.js';
 import type { OrderRecord } from '../../src/emulator/model.js';
 import { emulator, envFor } from '../helpers/emulator.js';
-import { runSvc, type SvcResult } from '../helpers/svc.js';
+import { freshConfigDir, runSvc, type SvcResult } from '../helpers/svc.js';
 
 let emu: RunningEmulator;
 let clock: ManualClock;
@@ -72,10 +72,13 @@ describe('orders list', () => {
     );
   });
 
-  it('passes an unknown status value through to the API (new values may appear)', async () => {
-    const result = await runSvc(['orders', 'list', '--status', 'on_hold', '--json'], { env: envFor(emu) });
+  it('refuses a status the reference does not list; svc api sends it (new values may appear)', async () => {
+    const refused = await runSvc(['orders', 'list', '--status', 'on_hold', '--json'], { env: envFor(emu) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('svc api GET /orders -f status=on_hold');
+    const result = await runSvc(['api', 'GET', '/orders', '-f', 'status=on_hold'], { env: envFor(emu) });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(JSON.parse(result.stdout).data).toEqual([]);
     expect(new URLSearchParams(emu.requests({ path: '/orders' }).at(-1)?.query).get('status')).toBe(
       'on_hold',
     );
@@ -176,6 +179,56 @@ describe('orders list --since-last', () => {
     const again = await runSvc(args, { env });
     expect(again.code).toBe(0);
     expect(ndjsonIds(again)).toHaveLength(120);
+  });
+
+  it('a mark belongs to one store: another profile on the same service refuses its name (exit 2)', async () => {
+    const env = { SVC_CONFIG_DIR: freshConfigDir() };
+    for (const [profile, key] of [
+      ['shop-a', emu.keys.live],
+      ['shop-b', emu.createKey()],
+    ]) {
+      const login = await runSvc(
+        ['auth', 'login', '--with-key-stdin', '--base-url', emu.url, '--profile', profile],
+        { env, stdin: key },
+      );
+      expect(login.code, login.stderr).toBe(0);
+    }
+    const args = (profile: string) => [
+      'orders',
+      'list',
+      '--since-last',
+      'nightly',
+      '-o',
+      'ndjson',
+      '--profile',
+      profile,
+    ];
+    const first = await runSvc(args('shop-a'), { env });
+    expect(first.code, first.stderr).toBe(0);
+    const markText = readFileSync(join(env.SVC_CONFIG_DIR, 'marks', 'nightly.json'), 'utf8');
+    expect(markText).not.toContain(emu.keys.live);
+    expect(JSON.parse(markText).store).toMatchObject({ profile: 'shop-a', base_url: emu.url });
+    const listed = emu.requests({ path: '/orders' }).length;
+    const second = await runSvc(args('shop-b'), { env });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain('the mark "nightly" belongs to profile "shop-a"');
+    expect(second.stdout).toBe('');
+    expect(emu.requests({ path: '/orders' }).length).toBe(listed);
+    expect((await runSvc(args('shop-a'), { env })).code).toBe(0);
+  });
+
+  it('a mark belongs to one service address, and one key when the key comes from SVC_API_KEY', async () => {
+    const env = envFor(emu);
+    const args = ['orders', 'list', '--since-last', 'nightly', '-o', 'ndjson'];
+    expect((await runSvc(args, { env })).code).toBe(0);
+    const otherAddress = await runSvc(args, {
+      env: { ...env, SVC_BASE_URL: emu.url.replace('127.0.0.1', 'localhost') },
+    });
+    expect(otherAddress.code).toBe(2);
+    expect(otherAddress.stderr).toContain(`belongs to the service at ${emu.url}`);
+    const otherKey = await runSvc(args, { env: { ...env, SVC_API_KEY: emu.createKey() } });
+    expect(otherKey.code).toBe(2);
+    expect(otherKey.stderr).toContain('belongs to another key');
   });
 
   it('refuses --limit and a changed filter under the same name (exit 2)', async () => {
@@ -290,10 +343,21 @@ describe('orders fulfill', () => {
       [b.id, '1Z2', '', ''],
       [c.id, '1Z3', 'UPS', ''],
     ]);
-    const result = await runSvc(['orders', 'fulfill', '--file', file], { env: envFor(emu) });
+    const report = join(mkdtempSync(join(tmpdir(), 'svc-fulfill-report-')), 'report.csv');
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--report', report, '--json'], {
+      env: envFor(emu),
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`line 3: missing carrier (order ${b.id})`);
     expect(emu.requests()).toHaveLength(0);
+    // Nothing was sent, yet the report and the JSON error name the bad line.
+    expect(readFileSync(report, 'utf8').trim().split('\r\n')).toEqual([
+      'line,key,status,code,message',
+      `3,${b.id},invalid,missing_carrier,missing carrier (order ${b.id})`,
+    ]);
+    expect(JSON.parse(result.stderr.split('\n')[0]).error.problems).toEqual([
+      { line: 3, key: b.id, code: 'missing_carrier', message: `missing carrier (order ${b.id})` },
+    ]);
   });
 
   it('--dry-run checks the file and sends nothing', async () => {

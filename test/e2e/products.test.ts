@@ -288,6 +288,39 @@ describe('products upsert', () => {
     expect(emu.store.locateSku('SPLIT-OK')).toBeDefined();
   });
 
+  it('refuses a product without variants (it could never be matched) unless --create-unmatched', async () => {
+    const file = join(scratch, 'unmatched.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title: 'Gift card' })}\n${JSON.stringify({ title: 'Mug', variants: [{ sku: 'MUG-NEW' }] })}\n`,
+    );
+    const refused = await svc(['products', 'upsert', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 1: "Gift card" has no variants');
+    expect(refused.stderr).toContain('--create-unmatched');
+    expect(emu.requests()).toHaveLength(0);
+    const created = await svc(['products', 'upsert', file, '--create-unmatched', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ total: 2, created: 2 });
+    expect([...emu.store.products.values()].filter((p) => p.title === 'Gift card')).toHaveLength(1);
+  });
+
+  it('after a lost answer, reads back what a product without variants created before sending again', async () => {
+    const file = join(scratch, 'unmatched-lost.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title: 'Gift card' })}\n${JSON.stringify({ title: 'Mug', variants: [{ sku: 'MUG-LOST' }] })}\n`,
+    );
+    emu.faults.inject({ method: 'POST', path: '/products/batch', kind: 'drop_after' });
+    const result = await svc(['products', 'upsert', file, '--create-unmatched', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 2, failed: 0 });
+    expect([...emu.store.products.values()].filter((p) => p.title === 'Gift card')).toHaveLength(1);
+    expect(emu.store.locateSku('MUG-LOST')).toBeDefined();
+    const order = emu.requests().map((r) => `${r.method} ${r.path}`);
+    expect(order).toEqual(['POST /products/batch', 'GET /products', 'POST /products/batch']);
+  });
+
   it('with a test key the outcomes are simulated and nothing changes', async () => {
     const result = await svc(['products', 'upsert', fixture('catalog.csv'), '--json'], 'test');
     expect(result.code, result.stderr).toBe(0);

@@ -299,3 +299,79 @@ describe('smaller leftovers', () => {
     expect(file.matches()).toBe(true);
   });
 });
+
+describe('how the file was read survives a stop', () => {
+  it('a Latin-1 `push -` with --ignore stops on the quota; the printed resume repeats both flags and finishes', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 7, clock });
+    const created = await fetch(`${emu.url}/rest/v1/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] }),
+    });
+    expect(created.status).toBe(201);
+    const skus = emu.store
+      .allSkus()
+      .filter((sku) => sku !== 'CAFÉ-1')
+      .slice(0, 99);
+    // Excel on Windows: Windows-1252 bytes, \r\n, and a left-over column that looks like quantity.
+    const rows = [...skus.map((sku, i) => `${sku},${i % 89},old`), 'CAFÉ-1,42,old'];
+    const bytes = Buffer.from(`sku,quantity,Qty\r\n${rows.join('\r\n')}\r\n`, 'latin1');
+    const env = { ...envFor(emu), TMPDIR: scratch() };
+    const flags = ['--batch-size', '10', '--ignore', 'Qty', '--encoding', 'latin1'];
+    const first = await runSvc(['inventory', 'push', '-', ...flags], { env, stdin: bytes });
+    expect(first.code, first.stderr).toBe(5);
+    const command = /`svc inventory push (\S+) --batch-size 10 --ignore Qty --encoding latin1 --resume`/.exec(
+      first.stderr,
+    );
+    expect(command, first.stderr).not.toBeNull();
+    clock.advance(24 * 3_600_000);
+    const resumed = await runSvc(['inventory', 'push', command?.[1] ?? '', ...flags, '--resume'], { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Resuming: \d+ of 10 batches/);
+    expect(emu.store.inventoryBySku('CAFÉ-1')).toMatchObject({ quantity: 42 });
+    expect(skus.every((sku, i) => emu.store.inventoryBySku(sku)?.quantity === i % 89)).toBe(true);
+  });
+
+  it('records --encoding: a resume with another encoding is refused naming both (exit 2)', async () => {
+    const { emu, env, file } = await stoppedPush();
+    const before = emu.requests(batches).length;
+    const other = await runSvc(['inventory', 'push', file.path, '--resume', '--encoding', 'latin1'], { env });
+    expect(other.code, other.stderr).toBe(2);
+    expect(other.stderr).toMatch(/read it as utf-8, this run as latin1; resume with --encoding utf-8/);
+    expect(emu.requests(batches).length).toBe(before);
+    const same = await runSvc(['inventory', 'push', file.path, '--resume', '--encoding', 'UTF8'], { env });
+    expect(same.code, same.stderr).toBe(0);
+    expect(emu.requests(batches).length - before).toBe(4);
+    expect(file.matches()).toBe(true);
+  });
+
+  it('--wait names each channel refusal by its line in the checked copy, even if the file was replaced', async () => {
+    const emu = await start({ channelDelayMs: 100, channelFailureShare: 1 });
+    const file = stock(emu, 150);
+    const lineOf = new Map(file.skus.map((sku, i) => [sku, i + 2]));
+    // The same SKUs in the opposite order: every line number would be wrong if read from it.
+    const reversed = `sku,quantity\n${[...file.text.trim().split('\n').slice(1)].reverse().join('\n')}\n`;
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 100, times: 100_000 });
+    const report = join(scratch(), 'report.csv');
+    const result = await runSvc(
+      ['inventory', 'push', file.path, '--batch-size', '10', '--wait', '--timeout', '30', '--report', report],
+      {
+        env: envFor(emu),
+        actWhen: {
+          when: () => emu.requests(batches).length >= 3,
+          act: () => writeFileSync(file.path, reversed),
+        },
+      },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    expect(readFileSync(file.path, 'utf8')).toBe(reversed);
+    const refusals = readFileSync(report, 'utf8')
+      .trim()
+      .split('\r\n')
+      .filter((row) => /^\d+,[^,]+,failed,/.test(row))
+      .map((row) => row.split(','));
+    expect(refusals.length).toBeGreaterThan(10);
+    for (const [line, sku] of refusals) expect(Number(line), sku).toBe(lineOf.get(sku));
+  });
+});

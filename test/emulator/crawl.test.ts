@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawl, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('keyset paging over 20,000 orders while another client updates them', () => {
   let t: TestEmulator;
@@ -61,3 +61,76 @@ describe('listings?status=error&error_code=C across pages', () => {
     }
   });
 });
+
+describe('indexed lists while orders are updated, fulfilled and created during the crawl', () => {
+  let t: TestEmulator;
+
+  beforeAll(async () => {
+    t = await startTestEmulator({ rateLimit: false, orders: 20_000 });
+  });
+  afterAll(() => t.emulator.close());
+
+  const newestFirst = (a: OrderLike, b: OrderLike) =>
+    a.updated_at === b.updated_at ? (a.id < b.id ? 1 : -1) : a.updated_at < b.updated_at ? 1 : -1;
+
+  it('returns each order at most once, misses only orders changed or created after it began, and stays in order', async () => {
+    const { store } = t.emulator;
+    const startIds = new Set(store.orders.keys());
+    const ids = [...startIds];
+    const crawlStart = new Date(t.clock.now()).toISOString();
+    const statuses = ['awaiting_shipment', 'shipped', 'canceled', 'refunded'];
+    let next = 0;
+    // Another client fulfils orders over HTTP while the crawl runs.
+    const shippable = [...store.orders.values()].filter((o) => o.status === 'awaiting_shipment').slice(0, 60);
+    const fulfilments = (async () => {
+      for (const [n, order] of shippable.entries()) {
+        await call(t.emulator, 'POST', `/orders/${order.id}/fulfillment`, {
+          body: { tracking: { number: `CRAWL${n}`, carrier: 'UPS' } },
+        });
+      }
+    })();
+    const returned = await crawl(t.emulator, '/orders', {
+      limit: 100,
+      between: (page) => {
+        t.clock.advance(250);
+        for (let n = 0; n < 10; n++) {
+          store.updateOrder(ids[next % ids.length], { status: statuses[(page + n) % statuses.length] });
+          next += 1_571;
+        }
+        for (let n = 0; n < 3; n++) t.emulator.arrivals.arrive(t.clock.now() - n);
+      },
+    });
+    await fulfilments;
+    const seen = new Set(returned.map((order) => order.id));
+    const missed = [...startIds].filter((id) => !seen.has(id)).map((id) => store.orders.get(id) as OrderLike);
+    expect(missed.length).toBeGreaterThan(0);
+    for (const order of missed) expect(order.updated_at >= crawlStart).toBe(true);
+    // Within each page and across pages, what came back was in list order when it was read.
+    for (let index = 1; index < returned.length; index++) {
+      const [before, after] = [returned[index - 1], returned[index]];
+      if (before.updated_at < crawlStart && after.updated_at < crawlStart) {
+        expect(newestFirst(before, after)).toBeLessThan(0);
+      }
+    }
+    // After all that, every list and filter index agrees with a sort of the store.
+    const everything = [...store.orders.values()].sort(newestFirst);
+    expect(everything.length).toBeGreaterThan(20_000);
+    expect((await crawl(t.emulator, '/orders')).map((o) => o.id)).toEqual(everything.map((o) => o.id));
+    for (const status of statuses) {
+      const served = await crawl(t.emulator, `/orders?status=${status}`);
+      expect(served.map((o) => o.id)).toEqual(everything.filter((o) => o.status === status).map((o) => o.id));
+    }
+    const account = everything[0].channel_account_id;
+    const byAccount = await crawl(t.emulator, `/orders?channel_account_id=${account}&status=shipped`);
+    expect(byAccount.map((o) => o.id)).toEqual(
+      everything.filter((o) => o.channel_account_id === account && o.status === 'shipped').map((o) => o.id),
+    );
+  });
+});
+
+interface OrderLike {
+  id: string;
+  updated_at: string;
+  status: string;
+  channel_account_id: string;
+}

@@ -10,11 +10,13 @@ describe('listing writes and the channel simulation', () => {
     [...t.emulator.store.accounts.values()].find((account) => account.channel === kind)?.id as string;
   const post = (path: string, body: unknown, key?: string) => call(t.emulator, 'POST', path, { body, key });
   const patch = (path: string, body: unknown, key?: string) => call(t.emulator, 'PATCH', path, { body, key });
+  let bareProducts = 0;
   /** A new product with no images, no brand and a variant without barcode. */
   const bareProduct = async (title = 'Plain stoneware mug') => {
+    // A counter, not the time: two products made within one millisecond need two SKUs.
     const answer = await post('/products', {
       title,
-      variants: [{ sku: `BARE-${title.length}-${Date.now()}`, price: '9.00' }],
+      variants: [{ sku: `BARE-${++bareProducts}`, price: '9.00' }],
     });
     expect(answer.status).toBe(201);
     return answer.body.id as string;
@@ -187,6 +189,76 @@ describe('listing writes and the channel simulation', () => {
     await patch(`/listings/${created.body.id}`, { attributes: { condition: 'New', size: 'M' } });
     await settle();
     expect((await get(t.emulator, `/listings/${created.body.id}`)).body.status).toBe('listed');
+  });
+
+  it("without a chosen category the product's own category brings its schema; variant options count as attributes", async () => {
+    const ebay = accountOf('ebay');
+    const variants = ['S', 'M'].map((size) => ({
+      sku: `CAT-TEE-${size}-${++bareProducts}`,
+      price: '12.00',
+      barcode: `00012345678${size === 'S' ? 1 : 2}`,
+      options: { Size: size },
+    }));
+    const product = await post('/products', {
+      title: 'Category tee',
+      brand: 'Acme',
+      category: 'Clothing > Men > T-Shirts',
+      variants,
+    });
+    expect(product.status).toBe(201);
+    const created = await post('/listings', { product_id: product.body.id, channel_account_id: ebay });
+    await settle();
+    const missing = (await get(t.emulator, `/listings/${created.body.id}`)).body;
+    expect(missing.status).toBe('error');
+    expect(missing.issues).toEqual([
+      expect.objectContaining({ code: 'missing_required_attribute', attribute_names: ['condition'] }),
+    ]);
+    await patch(`/listings/${created.body.id}`, { attributes: { condition: 'Mint' } });
+    await settle();
+    expect((await get(t.emulator, `/listings/${created.body.id}`)).body.issues[0]).toMatchObject({
+      code: 'attribute_value_invalid',
+      attribute_names: ['condition'],
+    });
+    await patch(`/listings/${created.body.id}`, { attributes: { condition: 'New' } });
+    await settle();
+    expect((await get(t.emulator, `/listings/${created.body.id}`)).body.status).toBe('listed');
+    // A kind without a taxonomy, or a category the channel does not know, asks for nothing more.
+    const shopify = await post('/listings', {
+      product_id: product.body.id,
+      channel_account_id: accountOf('shopify'),
+    });
+    const unknown = await post('/products', {
+      title: 'Odd thing',
+      brand: 'Acme',
+      category: 'Curiosities > Odd Things',
+      variants: [{ sku: `ODD-${++bareProducts}`, price: '3.00', barcode: '000123456789' }],
+    });
+    const odd = await post('/listings', { product_id: unknown.body.id, channel_account_id: ebay });
+    await settle();
+    expect((await get(t.emulator, `/listings/${shopify.body.id}`)).body.status).toBe('listed');
+    expect((await get(t.emulator, `/listings/${odd.body.id}`)).body.status).toBe('listed');
+  });
+
+  it('every seeded listing resyncs to what it shows: a failing one fails again with the same codes, a listed one goes live again', async () => {
+    const seeded = [...t.emulator.store.listings.values()].filter(
+      (listing) => listing.status === 'error' || listing.status === 'listed',
+    );
+    const shown = new Map(
+      seeded.map((listing) => [
+        listing.id,
+        { status: listing.status, codes: listing.issues.map((i) => i.code) },
+      ]),
+    );
+    expect([...shown.values()].filter((listing) => listing.status === 'error').length).toBeGreaterThan(5);
+    for (const listing of seeded) expect((await patch(`/listings/${listing.id}`, {})).status).toBe(200);
+    await settle();
+    for (const [id, before] of shown) {
+      const after = (await get(t.emulator, `/listings/${id}`)).body;
+      expect({ id, status: after.status, codes: after.issues.map((i: { code: string }) => i.code) }).toEqual({
+        id,
+        ...before,
+      });
+    }
   });
 
   it('delist goes ongoing then delisted; a delisted listing refuses updates and the product can be published again', async () => {

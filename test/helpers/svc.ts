@@ -17,7 +17,8 @@ export interface SvcResult {
 /** Options of one run. */
 export interface SvcRunOptions {
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** Bytes as given (a Buffer), or text written as UTF-8. */
+  stdin?: string | Buffer;
   /** Stop the process with this signal after `afterMs`. */
   kill?: { signal: NodeJS.Signals; afterMs: number };
   /** Send `signal` once `when()` holds (polled every 10 ms): waits on observable state, not time. */

@@ -1,20 +1,14 @@
 /**
  * What flag values and arguments complete to, where commander's own `.choices()` does not
  * say: statuses by noun, event types, channel kinds, files and profile names. Names come
- * from the pinned contract, so a new status shows up in the scripts on the next
+ * from src/api/filter-values.ts (the values the CLI also checks), so a new status shows up in the scripts on the next
  * `npm run completions`.
  */
-import { EVENT_TYPES, LISTING_STATUSES, OPERATION_STATUSES, ORDER_STATUSES } from '../../api/contract.js';
+import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../api/filter-values.js';
 import { CHANNEL_KINDS } from '../../api/schemas/channel-account.js';
 import type { ValueSource } from '../../core/completion/model.js';
+import { ENCODINGS } from '../../core/csv/text.js';
 import { UPSERT_FORMATS } from '../../core/products/upsert-file.js';
-
-/** `--status` of each noun that filters by one. */
-const STATUSES: Record<string, readonly string[]> = {
-  listings: LISTING_STATUSES,
-  orders: ORDER_STATUSES,
-  operations: OPERATION_STATUSES,
-};
 
 /** Flags whose value is a path on disk, under any command. */
 const FILE_FLAGS = new Set(['--file', '--report', '--payload', '--input', '--secret-file']);
@@ -26,17 +20,18 @@ export function flagValue(path: readonly string[], flag: string): ValueSource {
   const noun = path[0] ?? '';
   if (flag === '--profile') return { kind: 'profiles' };
   if (flag === '--status') {
-    const statuses = STATUSES[noun];
-    // Fails the completion test, so that a new --status is given its values here.
+    const statuses = STATUS_FILTERS[noun];
+    // Fails the completion test, so that a new --status is given its values in filter-values.ts.
     if (!statuses)
-      throw new Error(`svc ${path.join(' ')} --status: no status list for "${noun}" in hints.ts`);
-    return { kind: 'choices', values: statuses };
+      throw new Error(`svc ${path.join(' ')} --status: no status list for "${noun}" in filter-values.ts`);
+    return { kind: 'choices', values: statuses.values };
   }
-  if (flag === '--type') return { kind: 'choices', values: EVENT_TYPES };
-  if (flag === '--events') return { kind: 'choices', values: EVENT_TYPES, list: true };
+  if (flag === '--type') return { kind: 'choices', values: EVENT_TYPE_FILTER.values };
+  if (flag === '--events') return { kind: 'choices', values: EVENT_TYPE_FILTER.values, list: true };
   if (flag === '--channel') return { kind: 'choices', values: CHANNEL_KINDS };
   if (flag === '--format' && path.join(' ') === 'products upsert')
     return { kind: 'choices', values: UPSERT_FORMATS };
+  if (flag === '--encoding') return { kind: 'choices', values: ENCODINGS };
   if (FILE_FLAGS.has(flag)) return { kind: 'file' };
   return { kind: 'none' };
 }

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../../cli/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
+import { UsageError } from '../../errors.js';
 import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */
@@ -24,6 +25,8 @@ export interface EmulatorStartOptions {
   webhookTimeScale?: number;
   webhookTimeout?: number;
   webhookDuplicates?: number;
+  state?: string;
+  stateInterval: number;
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
@@ -78,20 +81,30 @@ export function startCommand(parent: Command, ctx: Context): void {
       shareFlag('--webhook-duplicates'),
     )
     .option(
+      '--state <dir>',
+      'keep the store in DIR: loaded at start when there, written on stop and every --state-interval',
+    )
+    .option(
+      '--state-interval <s>',
+      'seconds between writes of --state while anything changed',
+      integerFlag('--state-interval', 1),
+      30,
+    )
+    .option(
       '--fault <spec>',
       'inject a fault into the next matching requests: METHOD:PATH:KIND[:TIMES[:SECONDS]] (repeatable)',
       collectFault,
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
+      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
     )
     .action(async (options: EmulatorStartOptions) => runStart(ctx, options));
 }
 
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
-  const { startEmulator } = await import('../../emulator/index.js');
+  const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
   const emulator = await startEmulator({
     port: options.port,
     host: options.host,
@@ -109,6 +122,11 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     webhookTimeScale: options.webhookTimeScale,
     webhookTimeoutMs: options.webhookTimeout,
     webhookDuplicateRate: options.webhookDuplicates,
+    stateDir: options.state,
+    stateIntervalMs: options.stateInterval * 1000,
+  }).catch((error: unknown) => {
+    // A state it cannot use is the user's to move or replace: exit 2, never reseed over it.
+    throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
   if (options.json || ctx.globals.json) {
@@ -123,6 +141,12 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
       `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}`,
       '  svc orders list --status awaiting_shipment',
       '',
+      ...(options.state
+        ? [
+            `The store is kept in ${options.state} (written every ${options.stateInterval} s and on stop).`,
+            '',
+          ]
+        : []),
       'Press Ctrl-C to stop.',
     ];
     await ctx.printer.text(lines.join('\n'));

@@ -17,7 +17,9 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: { since?: string; type?: string }) => {
       const { listEvents } = await import('../../api/resources/events.js');
-      const filters = { created_after: options.since, type: options.type };
+      const { checkEventType } = await import('../../cli/filter-check.js');
+      const type = checkEventType(options.type, { path: '/events', param: 'type' });
+      const filters = { created_after: options.since, type };
       await printList(ctx, listEvents(await ctx.client(), filters, ctx.listLimit), eventsView, 'events');
     });
 }

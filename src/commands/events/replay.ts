@@ -44,7 +44,9 @@ export function replayCommand(parent: Command, ctx: Context): void {
 export async function runReplayCommand(ctx: Context, options: ReplayCommandOptions): Promise<void> {
   const { checkReplayWindow, collectWindow, runReplay } = await import('../../core/events/replay.js');
   const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
+  const { checkEventType } = await import('../../cli/filter-check.js');
   checkReplayWindow(options.since, ctx.now());
+  checkEventType(options.type);
   const url = checkReceiverUrl(options.to, '--to');
   let secret = '';
   if (!options.dryRun) {

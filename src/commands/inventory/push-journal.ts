@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cli/context.js';
 import { configDir } from '../../config/config-store.js';
-import { Journal, type JournalLookup, journalIdentity } from '../../config/journal.js';
+import { Journal, type JournalLookup } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
+import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { UsageError } from '../../errors.js';
 
@@ -64,6 +65,8 @@ export class PushJournal {
   private journal?: Journal;
   /** The checked copy kept beside the journal, once the push started. */
   private keptCopy?: string;
+  /** Every batch was confirmed. */
+  private done = false;
 
   private constructor(
     private readonly ctx: Context,
@@ -87,13 +90,9 @@ export class PushJournal {
     file: CheckedFile,
     options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean },
   ): Promise<PushJournal> {
-    const credentials = await ctx.credentials();
     const dir = configDir(ctx.env);
-    const identity = journalIdentity({
-      profile: credentials.profileName,
-      baseUrl: credentials.baseUrl,
-      apiKey: credentials.apiKey,
-    });
+    // The same rule as incremental-export marks: one store, one journal.
+    const identity = storeKey(storeIdentity(await ctx.credentials()));
     const journalFile = Journal.fileFor(dir, 'inventory', file.sha256, identity);
     const lock = options.dryRun ? undefined : lockOrRefuse(ctx, `${journalFile}.lock`, file.path);
     try {
@@ -141,6 +140,7 @@ export class PushJournal {
           batch_size: this.batchSize,
           total_batches: this.totalBatches,
           map: this.map,
+          encoding: this.file.encoding,
         },
         new Date(this.ctx.now()),
       );
@@ -148,10 +148,10 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal and its copy go. */
+  /** The push finished: the journal goes now, its copy at release() (--wait still reads it for lines). */
   finished(): void {
     this.journal?.remove();
-    if (this.keptCopy) rmSync(this.keptCopy, { force: true });
+    this.done = true;
   }
 
   /**
@@ -168,8 +168,9 @@ export class PushJournal {
     return this.keptCopy;
   }
 
-  /** Lets the next run of this file and store go ahead. */
+  /** Lets the next run of this file and store go ahead; a finished push's copy goes. */
   release(): void {
+    if (this.done && this.keptCopy) rmSync(this.keptCopy, { force: true });
     this.lock?.release();
   }
 }
@@ -215,6 +216,11 @@ function resumable(
     const now = map === null ? 'no --map' : `--map ${map}`;
     throw new UsageError(
       `the interrupted push of ${file.path} read it with ${was}, this run with ${now}; resume with the same ${journal.data.map === null ? 'columns (no --map)' : `--map ${journal.data.map}`}, or run without --resume to push the whole file`,
+    );
+  }
+  if (journal.data.encoding !== file.encoding) {
+    throw new UsageError(
+      `the interrupted push of ${file.path} read it as ${journal.data.encoding}, this run as ${file.encoding}; resume with --encoding ${journal.data.encoding}, or run without --resume to push the whole file`,
     );
   }
   ctx.messages.info(

@@ -6,7 +6,9 @@ import { confirmLiveBulk } from '../../cli/confirm.js';
 import type { Context } from '../../cli/context.js';
 import { usesLiveKey } from '../../cli/live-key.js';
 import { integerFlag } from '../../cli/parse.js';
+import { FAILURES_SHOWN } from '../../core/bulk.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import type { ChannelRefusal } from '../../core/inventory/follow.js';
 import { PartialFailure, StillPending } from '../../errors.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 
@@ -19,6 +21,8 @@ export interface PushOptions {
   timeout: number;
   report?: string;
   map?: string;
+  ignore?: string;
+  encoding?: string;
 }
 
 /** Batches in flight at once; the pacer decides when each is actually sent. */
@@ -37,6 +41,11 @@ export function pushCommand(parent: Command, ctx: Context): void {
       BATCH_MAX_ITEMS,
     )
     .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
+    .option(
+      '--ignore <columns>',
+      'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)',
+    )
+    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
     .option('--report <out.csv>', 'write line,key,status,code,message for every SKU')
@@ -52,7 +61,10 @@ export function pushCommand(parent: Command, ctx: Context): void {
       [
         '',
         'The whole file is checked before the first request: any bad line stops the run (exit 2)',
-        'and nothing is sent. An empty cell leaves that value unchanged.',
+        'and nothing is sent (--report then lists every bad line). An empty cell leaves that value',
+        'unchanged. The columns read and left out are named first; a left-out column that looks like',
+        'quantity or price while no column is read as that field, a header named twice, text that is',
+        'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
         'Examples:',
         '  svc inventory push stock.csv',
@@ -66,20 +78,27 @@ export function pushCommand(parent: Command, ctx: Context): void {
 
 /** Checks the whole file, then pushes it in batches and reports per-SKU outcomes. */
 export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const encoding = parseEncoding(options.encoding);
   const { inputFile } = await import('../../cli/input-file.js');
   const source = await inputFile(ctx, path);
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
+  const { describeColumns } = await import('../../core/csv/columns.js');
+  const { checkInput, showColumns } = await import('../../cli/input-check.js');
   const { CheckedCopy, PushJournal } = await import('./push-journal.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = options.dryRun ? undefined : CheckedCopy.create(ctx);
   let file: CheckedFile;
   try {
-    file = await checkInventoryFile(source, options.map, copy?.write);
+    file = await checkInput(path, options.report, () =>
+      checkInventoryFile(source, { map: options.map, ignore: options.ignore, encoding }, copy?.write),
+    );
   } catch (error) {
     copy?.discard();
     throw error;
   }
   copy?.close();
+  showColumns(ctx, describeColumns(file.plan));
   if (options.dryRun && !options.resume) return showDryRun(ctx, file, options.batchSize, 0);
 
   const state = await PushJournal.open(ctx, file, options);
@@ -115,6 +134,8 @@ async function pushFile(
   const { rerunCommand } = await import('../../cli/rerun.js');
   // Started only now, so a "no" or Ctrl-C at the prompt leaves no journal behind.
   const { journal, sendFrom } = state.begin(copy);
+  // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
+  const sent: CheckedFile = { ...file, path: sendFrom };
   const session = await BulkSession.start(ctx, {
     total: file.rowCount,
     noun: 'SKUs',
@@ -125,26 +146,23 @@ async function pushFile(
   const operationIds: string[] = [];
   await session.run(async () => {
     try {
-      await pushInventory(
-        { ...file, path: sendFrom },
-        {
-          batchSize: state.batchSize,
-          concurrency: CONCURRENCY,
-          simulated: !live,
-          isConfirmed: (index) => journal.isConfirmed(index),
-          send: (rows) => {
-            session.countRequest();
-            return pushInventoryBatch(client, rows);
-          },
-          onBatch: ({ index, outcomes, operationId }) => {
-            journal.confirm(index, new Date(ctx.now()));
-            if (operationId) operationIds.push(operationId);
-            session.record(outcomes);
-          },
-          signal: ctx.signal,
-          graceMs: STOP_GRACE_MS,
+      await pushInventory(sent, {
+        batchSize: state.batchSize,
+        concurrency: CONCURRENCY,
+        simulated: !live,
+        isConfirmed: (index) => journal.isConfirmed(index),
+        send: (rows) => {
+          session.countRequest();
+          return pushInventoryBatch(client, rows);
         },
-      );
+        onBatch: ({ index, outcomes, operationId }) => {
+          journal.confirm(index, new Date(ctx.now()));
+          if (operationId) operationIds.push(operationId);
+          session.record(outcomes);
+        },
+        signal: ctx.signal,
+        graceMs: STOP_GRACE_MS,
+      });
       state.finished();
     } catch (error) {
       state.stopped(path === '-');
@@ -152,30 +170,51 @@ async function pushFile(
     }
   });
   session.summary.skipped += file.rowCount - session.summary.total;
+  // The channels' verdict comes before the summary, so that the report and the JSON summary hold it.
+  let channels: ChannelOutcome | undefined;
+  let waitError: unknown;
+  if (options.wait && operationIds.length > 0 && !session.wasStopped) {
+    try {
+      channels = await waitForChannels(ctx, client, sent, operationIds, started, options.timeout);
+      session.reportMore(channels.refusals);
+    } catch (error) {
+      waitError = error;
+    }
+  }
   const resume = rerunCommand(ctx.args, { add: ['--resume'], stdinPath: state.resumeSource });
   await session.finish({
     verb: 'Pushed',
     throwOnFailures: false,
+    json: channels && {
+      channel_failures: channels.refusals.map(({ status: _status, ...refusal }) => refusal),
+      ...(channels.pending.length > 0 ? { pending_operations: channels.pending } : {}),
+    },
     afterStop: () =>
       ctx.messages.warn(
         `stopped with ${journal.confirmedCount} of ${totalBatches} batches confirmed; \`${resume}\` sends only the rest`,
       ),
   });
-  if (options.wait && operationIds.length > 0) {
-    await waitForChannels(ctx, client, operationIds, started, options.timeout);
-  }
+  if (waitError) throw waitError;
+  if (channels) endWithChannels(ctx, channels, operationIds.length, options);
   session.throwIfFailed();
 }
 
-/** Follows the push's operations; exit 8 when some are still pending, 3 when a channel refused a SKU. */
+/** How the channels took the push: the operations still pending, and every refusal as a report row. */
+interface ChannelOutcome {
+  pending: string[];
+  refusals: ChannelRefusal[];
+}
+
+/** Follows the push's operations to the end (or the timeout), collecting every channel refusal. */
 async function waitForChannels(
   ctx: Context,
   client: ApiClient,
+  file: CheckedFile,
   operationIds: string[],
   started: number,
   timeoutSeconds: number,
-): Promise<void> {
-  const { followPushOperations } = await import('../../core/inventory/follow.js');
+): Promise<ChannelOutcome> {
+  const { followPushOperations, channelRefusals } = await import('../../core/inventory/follow.js');
   ctx.messages.info(
     `Waiting for ${operationIds.length} operation${operationIds.length === 1 ? '' : 's'} to reach the channels…`,
   );
@@ -185,24 +224,41 @@ async function waitForChannels(
     createdAfter: new Date(started - 60_000).toISOString(),
     signal: ctx.signal,
   });
-  if (wait.pending.length > 0) {
+  return {
+    pending: wait.pending.map((operation) => operation.id),
+    refusals: await channelRefusals(file, failures),
+  };
+}
+
+/** Exit 8 when some operations are still pending, 3 when a channel refused a SKU; else says all went through. */
+function endWithChannels(
+  ctx: Context,
+  channels: ChannelOutcome,
+  operations: number,
+  options: PushOptions,
+): void {
+  if (channels.pending.length > 0) {
     throw new StillPending(
-      `${wait.pending.length} of ${operationIds.length} operations still pending after ${timeoutSeconds} s (svc operations wait ${wait.pending[0].id})`,
+      `${channels.pending.length} of ${operations} operations still pending after ${options.timeout} s (svc operations wait ${channels.pending[0]})`,
     );
   }
-  if (failures.length > 0) {
-    const lines = failures.map((f) =>
-      [f.sku, f.channel_account_id, f.listing_id, f.error?.code, f.error?.message].filter(Boolean).join(': '),
-    );
+  const { refusals } = channels;
+  if (refusals.length > 0) {
+    const where = options.report
+      ? `; every one is in ${options.report}`
+      : '; --report OUT.csv or --json lists every one';
+    const lines = refusals.map((r) => `${r.line ? `line ${r.line}: ` : ''}${r.key}: ${r.code}: ${r.message}`);
     throw new PartialFailure(
-      `the channels refused ${failures.length} SKU update${failures.length === 1 ? '' : 's'}`,
-      lines.slice(0, 10).concat(lines.length > 10 ? [`… and ${lines.length - 10} more`] : []),
+      `the channels refused ${refusals.length} SKU update${refusals.length === 1 ? '' : 's'}${where}`,
+      lines
+        .slice(0, FAILURES_SHOWN)
+        .concat(lines.length > FAILURES_SHOWN ? [`… and ${lines.length - FAILURES_SHOWN} more`] : []),
     );
   }
   ctx.messages.info(
-    operationIds.length === 1
+    operations === 1
       ? 'The operation succeeded on the channels.'
-      : `All ${operationIds.length} operations succeeded on the channels.`,
+      : `All ${operations} operations succeeded on the channels.`,
   );
 }
 
@@ -216,6 +272,8 @@ async function showDryRun(
   const requests = total - confirmedBatches;
   const plan = {
     file: file.path,
+    columns: Object.fromEntries(file.plan.used.map(({ field, header }) => [field, header])),
+    ignored_columns: file.plan.ignored,
     rows: file.rowCount,
     requests,
     write_quota: requests,

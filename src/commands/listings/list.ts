@@ -35,11 +35,14 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: ListingsListOptions) => {
       const { listListings } = await import('../../api/resources/listings.js');
+      const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+      const route = (param: string) => ({ path: '/listings', param });
+      const status = checkStatus('listings', options.status, route('status'));
       const filters = {
         product_id: options.product,
         channel_account_id: options.channelAccount,
-        channel: options.channel,
-        status: options.status,
+        channel: await checkChannelKind(ctx, options.channel, route('channel')),
+        status,
         error_code: options.errorCode,
         updated_after: options.updatedAfter,
       };

@@ -79,6 +79,8 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   if (options.errorCode.trim() === '')
     throw new UsageError('--error-code needs a code, e.g. --error-code photo_required_for_channel');
   const client = await ctx.client();
+  const { checkChannelKind } = await import('../../cli/filter-check.js');
+  await checkChannelKind(ctx, options.channel, { path: '/listings', param: 'channel' });
   if (options.channelAccount) {
     const { requireAccounts } = await import('../../core/listings/discovery.js');
     await requireAccounts(client, [options.channelAccount]);

@@ -21,7 +21,9 @@ export function listCommand(parent: Command, ctx: Context): void {
     )
     .action(async (options: { status?: string; createdAfter?: string }) => {
       const { listOperations } = await import('../../api/resources/operations.js');
-      const filters = { status: options.status, created_after: options.createdAfter };
+      const { checkStatus } = await import('../../cli/filter-check.js');
+      const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
+      const filters = { status, created_after: options.createdAfter };
       await printList(
         ctx,
         listOperations(await ctx.client(), filters, ctx.listLimit),

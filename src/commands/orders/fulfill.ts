@@ -17,6 +17,8 @@ export interface FulfillOptions {
   file?: string;
   dryRun?: boolean;
   report?: string;
+  ignore?: string;
+  encoding?: string;
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
@@ -34,6 +36,11 @@ export function fulfillCommand(parent: Command, ctx: Context): void {
     )
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--report <out.csv>', 'write line,key,status,code,message for every order')
+    .option('--ignore <columns>', 'with --file: columns meant to be left out, e.g. Weight,Note')
+    .option(
+      '--encoding <name>',
+      'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+    )
     .addHelpText(
       'after',
       [
@@ -78,7 +85,8 @@ export async function runFulfill(
       'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
     );
   }
-  if (options.dryRun || options.report) throw new UsageError('--dry-run and --report go with --file');
+  if (options.dryRun || options.report || options.ignore || options.encoding)
+    throw new UsageError('--dry-run, --report, --ignore and --encoding go with --file');
   return runSingle(ctx, id, options);
 }
 
@@ -127,7 +135,15 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
   const { inputFile } = await import('../../cli/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
-  const shipments = await checkShipmentsFile(await inputFile(ctx, path));
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
+  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const encoding = parseEncoding(options.encoding);
+  const source = await inputFile(ctx, path);
+  const { shipments, plan } = await checkInput(path, options.report, () =>
+    checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
+  );
+  showColumns(ctx, describeColumns(plan));
   if (options.dryRun) return showDryRun(ctx, path, shipments);
 
   const client = await ctx.client();

@@ -56,9 +56,11 @@ export function listCommand(parent: Command, ctx: Context): void {
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
+  const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+  const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
-    status: options.status,
-    channel: options.channel,
+    status: checkStatus('orders', options.status, route('status')),
+    channel: await checkChannelKind(ctx, options.channel, route('channel')),
     channel_account_id: options.channelAccount,
     created_after: options.createdAfter,
   };
@@ -86,8 +88,11 @@ async function runSinceLast(
       '--since-last exports every order since the mark, so it cannot take --limit (a partial export would move the mark past orders not yet exported)',
     );
   }
-  const { checkMarkName, readMark, writeMark } = await import('../../config/marks.js');
+  const { checkMarkName, checkSameExport, markPath, readMark, writeMark } = await import(
+    '../../config/marks.js'
+  );
   const { configDir } = await import('../../config/config-store.js');
+  const { describeStore, storeIdentity } = await import('../../config/store-identity.js');
   checkMarkName(name);
   const dir = configDir(ctx.env);
   const mark = await readMark(dir, name);
@@ -96,7 +101,12 @@ async function runSinceLast(
     Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const credentials = await ctx.credentials();
-  if (mark) checkSameExport(name, mark, markFilters, credentials.baseUrl);
+  const store = storeIdentity(credentials);
+  if (mark && checkSameExport(name, mark, { filters: markFilters, store, markFile: markPath(dir, name) })) {
+    ctx.messages.warn(
+      `the mark "${name}" was saved before marks named their store; it now belongs to ${describeStore(store)}`,
+    );
+  }
 
   const { listOrders } = await import('../../api/resources/orders.js');
   const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
@@ -118,7 +128,8 @@ async function runSinceLast(
     createdAfter: next.createdAfter,
     boundaryIds: [...next.boundaryIds],
     filters: markFilters,
-    baseUrl: credentials.baseUrl,
+    baseUrl: store.baseUrl,
+    store,
     exported: run.exported,
     savedAt: (client.lastServerDate ?? new Date(next.createdAfter)).toISOString(),
   });
@@ -126,30 +137,4 @@ async function runSinceLast(
   ctx.messages.info(
     `Exported ${run.exported.toLocaleString('en-US')} order${run.exported === 1 ? '' : 's'} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
-}
-
-/** A mark belongs to one export: the same service and the same filters, or the gaps would be silent. */
-function checkSameExport(
-  name: string,
-  mark: { filters: Record<string, string>; baseUrl?: string },
-  filters: Record<string, string>,
-  baseUrl: string | undefined,
-): void {
-  const describe = (f: Record<string, string>) =>
-    Object.entries(f)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ') || 'no filters';
-  const same =
-    Object.keys(mark.filters).length === Object.keys(filters).length &&
-    Object.entries(filters).every(([k, v]) => mark.filters[k] === v);
-  if (!same) {
-    throw new UsageError(
-      `the mark "${name}" was made with ${describe(mark.filters)}, this run has ${describe(filters)}; use the same filters, or another --since-last name`,
-    );
-  }
-  if (mark.baseUrl && baseUrl && mark.baseUrl.replace(/\/+$/, '') !== baseUrl.replace(/\/+$/, '')) {
-    throw new UsageError(
-      `the mark "${name}" belongs to ${mark.baseUrl}, not ${baseUrl}; use another --since-last name for this service`,
-    );
-  }
 }

@@ -6,19 +6,28 @@ import type { Context } from '../../cli/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
 
+/** How far before a lost request's send the read-back looks for what it created (clock skew). */
+const READ_BACK_SLACK_MS = 60_000;
+
 /** Flags of `svc products upsert`. */
 export interface UpsertCommandOptions {
   format?: UpsertFormat;
   dryRun?: boolean;
   report?: string;
+  encoding?: string;
+  createUnmatched?: boolean;
 }
 
 const HELP = [
   '',
   'Products are matched by variant SKU: one whose SKUs exist updates that product (its variants',
-  'and images become the ones in the file), any other is created. The whole file is checked',
-  'first (fields, option matrix, at most 20 images, no SKU in two products); any bad line stops',
-  'the run with exit 2 and nothing is sent. Then products go in requests of 100.',
+  'and images become the ones in the file), any other is created. A product without variants',
+  'can never be matched, so every run would create it again: it is refused unless',
+  '--create-unmatched says so. The whole file is checked first (fields, option matrix, at most',
+  '20 images, no SKU in two products, SKUs without hidden characters); any bad line stops the',
+  'run with exit 2 and nothing is sent (--report then lists every bad line). Then products go in',
+  'requests of 100; when an answer is lost, products without variants are read back before',
+  'anything is sent again.',
   '',
   'Formats, by file name (or --format):',
   '  .json    a JSON array of products, each as `svc products create --file` takes it',
@@ -54,6 +63,11 @@ export function upsertCommand(parent: Command, ctx: Context): void {
     .option('--format <format>', 'json, jsonl or csv, when the file name does not say')
     .option('--dry-run', 'check the file and show what would be sent; send nothing')
     .option('--report <out.csv>', 'write line,key,status,code,message for every product')
+    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
+    .option(
+      '--create-unmatched',
+      'also send products without variants: nothing can match them, so each run creates them again',
+    )
     .addHelpText('after', HELP)
     .action(async (file: string, options: UpsertCommandOptions) => runUpsert(ctx, file, options));
 }
@@ -69,8 +83,14 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
   const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const { checkInput } = await import('../../cli/input-check.js');
+  const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
-  const file = await checkUpsertFile(await sourcePath(ctx, path), format, shownPath);
+  const source = await sourcePath(ctx, path);
+  const file = await checkInput(path, options.report, () =>
+    checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
+  );
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   if (options.dryRun) return showDryRun(ctx, file, requests);
 
@@ -83,8 +103,8 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
     'upsert',
   );
 
-  const { upsertProducts: sendBatch } = await import('../../api/resources/products.js');
-  const { upsertProducts } = await import('../../core/products/upsert.js');
+  const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
+  const { createdByTitle, upsertProducts } = await import('../../core/products/upsert.js');
   const session = await BulkSession.start(ctx, {
     total: file.items.length,
     noun: 'products',
@@ -108,6 +128,12 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
       },
       signal: ctx.signal,
       graceMs: STOP_GRACE_MS,
+      // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
+      sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
+      findCreated: (items, since) => {
+        const updatedAfter = since.toISOString();
+        return createdByTitle(items, listProducts(client, { updated_after: updatedAfter }, 'all'), since);
+      },
     }),
   );
   const summary = session.summary;

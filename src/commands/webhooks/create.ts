@@ -26,9 +26,10 @@ export function createCommand(parent: Command, ctx: Context): void {
 /** Checks the flags, creates the endpoint, shows it with its secret and a warning on stderr. */
 export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
+  const { checkEventTypes } = await import('../../cli/filter-check.js');
   const input = {
     url: checkEndpointUrl(options.url),
-    enabled_events: parseEventList(options.events),
+    enabled_events: checkEventTypes(parseEventList(options.events)),
     description: options.description,
   };
   const { createWebhookEndpoint } = await import('../../api/resources/webhooks.js');

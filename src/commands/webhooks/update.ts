@@ -42,9 +42,10 @@ export function updateCommand(parent: Command, ctx: Context): void {
 export async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
   if (options.enable && options.disable) throw new UsageError('give --enable or --disable, not both');
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
+  const { checkEventTypes } = await import('../../cli/filter-check.js');
   const change: WebhookEndpointUpdate = {};
   if (options.url !== undefined) change.url = checkEndpointUrl(options.url);
-  if (options.events !== undefined) change.enabled_events = parseEventList(options.events);
+  if (options.events !== undefined) change.enabled_events = checkEventTypes(parseEventList(options.events));
   if (options.enable) change.status = 'enabled';
   if (options.disable) change.status = 'disabled';
   if (options.description !== undefined) change.description = options.description;

@@ -1,6 +1,9 @@
 /** The whole-file check that runs before the first request of `inventory push`. */
 import { createHash } from 'node:crypto';
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
+import { type ColumnPlan, parseIgnoredColumns } from '../csv/columns.js';
+import { badLinesError, unreadableCsv } from '../csv/problems.js';
+import { type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
 import {
   type ColumnIndexes,
   type Delimiter,
@@ -14,15 +17,25 @@ import {
 } from './csv-rows.js';
 import { SkuLines } from './sku-lines.js';
 
-/** How many bad lines are listed before the rest are only counted. */
-export const PROBLEMS_SHOWN = 50;
 const SAMPLE_ROWS = 5;
+
+/** How the file is read. */
+export interface InventoryReadOptions {
+  /** `--map sku=Item,quantity=Qty`. */
+  map?: string;
+  /** `--ignore Note,Qty2`: columns meant to be left out. */
+  ignore?: string;
+  encoding?: TextEncoding;
+}
 
 /** What the check learned: enough to plan the push without holding the rows. */
 export interface CheckedFile {
   path: string;
   delimiter: Delimiter;
+  encoding: TextEncoding;
   columns: ColumnIndexes;
+  /** The columns read and those left out, for the plan line. */
+  plan: ColumnPlan;
   rowCount: number;
   /** SHA-256 of the file's bytes, the key of its resume journal. */
   sha256: string;
@@ -30,73 +43,81 @@ export interface CheckedFile {
 }
 
 /**
- * Reads the whole file once; throws UsageError listing bad lines (first 50, then a count).
- * `onBytes` sees every byte checked (the push keeps a copy of exactly what it checked).
+ * Reads the whole file once; throws UsageError with every bad line (the first 50 shown).
+ * `onBytes` sees every byte checked, as it is on disk (the push keeps a copy of exactly what it checked).
  */
 export async function checkInventoryFile(
   path: string,
-  rawMap?: string,
+  options: InventoryReadOptions = {},
   onBytes?: (chunk: Buffer) => void,
 ): Promise<CheckedFile> {
-  const map = parseColumnMap(rawMap);
+  const map = parseColumnMap(options.map);
+  const ignore = parseIgnoredColumns(options.ignore);
+  const encoding = options.encoding ?? 'utf-8';
   const delimiter = detectDelimiter(await readHeaderLine(path));
   const hash = createHash('sha256');
+  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
   const firstLineOf = new SkuLines();
-  const problems: string[] = [];
+  const problems: InputProblem[] = [];
   const sample: InventoryRow[] = [];
-  let problemCount = 0;
-  let columns: ColumnIndexes | undefined;
+  let header: { columns: ColumnIndexes; plan: ColumnPlan } | undefined;
   let rowCount = 0;
+  const onRead = (chunk: Buffer) => {
+    hash.update(chunk);
+    utf8?.onBytes(chunk);
+    onBytes?.(chunk);
+  };
   try {
-    for await (const batch of readRecordBatches(path, delimiter, (chunk) => {
-      hash.update(chunk);
-      onBytes?.(chunk);
-    })) {
+    for await (const batch of readRecordBatches(path, delimiter, onRead, encoding)) {
       for (const { record, line } of batch) {
-        if (!columns) {
-          columns = resolveColumns(record, map);
+        if (!header) {
+          header = resolveColumns(record, map, ignore);
           continue;
         }
-        const row = toRow(record, line, columns);
-        let problem = 'message' in row ? row.message : undefined;
-        if (!problem && 'sku' in row) {
-          const first = firstLineOf.addOrGet(row.sku, line);
-          if (first !== undefined) problem = `duplicate SKU ${row.sku} (first on line ${first})`;
+        const row = toRow(record, line, header.columns);
+        if ('message' in row) {
+          problems.push(row);
+          continue;
         }
-        if (problem) {
-          problemCount++;
-          if (problems.length < PROBLEMS_SHOWN) problems.push(`line ${line}: ${problem}`);
+        const first = firstLineOf.addOrGet(row.sku, line);
+        if (first !== undefined) {
+          problems.push({
+            line,
+            key: row.sku,
+            code: 'duplicate_sku',
+            message: `duplicate SKU ${row.sku} (first on line ${first})`,
+          });
           continue;
         }
         rowCount++;
-        if (sample.length < SAMPLE_ROWS) sample.push(row as InventoryRow);
+        if (sample.length < SAMPLE_ROWS) sample.push(row);
       }
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
-  if (!columns)
+  const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
+  if (all.length > 0) throw badLinesError(path, all);
+  if (!header)
     throw new UsageError(`${path} is empty: it needs a header row with sku and quantity and/or price`);
-  if (problemCount > 0) {
-    const more = problemCount - problems.length;
-    throw new UsageError(
-      `${path}: ${problemCount} bad line${problemCount === 1 ? '' : 's'}; fix ${problemCount === 1 ? 'it' : 'them'} and run again (nothing was sent)`,
-      more > 0 ? [...problems, `… and ${more} more`] : problems,
-    );
-  }
   if (rowCount === 0) throw new UsageError(`${path} has a header but no rows; nothing to push`);
-  return { path, delimiter, columns, rowCount, sha256: hash.digest('hex'), sample };
+  return {
+    path,
+    delimiter,
+    encoding,
+    columns: header.columns,
+    plan: header.plan,
+    rowCount,
+    sha256: hash.digest('hex'),
+    sample,
+  };
 }
 
 /** The file's rows in batches of `size`, streamed again after the check passed. */
 export async function* inventoryBatches(file: CheckedFile, size: number): AsyncGenerator<InventoryRow[]> {
   let batch: InventoryRow[] = [];
   let header = true;
-  for await (const records of readRecordBatches(file.path, file.delimiter)) {
+  for await (const records of readRecordBatches(file.path, file.delimiter, undefined, file.encoding)) {
     for (const { record, line } of records) {
       if (header) {
         header = false;

@@ -1,13 +1,16 @@
 /**
- * Reading an inventory CSV as CLI.md's File formats section says: header row, `sku` plus
- * `quantity` and/or `price`, `--map` renames, BOM ignored, case-insensitive trimmed
- * headers, delimiter detected from the header line, physical line numbers.
+ * Reading an inventory CSV as the README's file formats say: header row, `sku` plus
+ * `quantity` and/or `price`, `--map` renames, `--ignore` leaves columns out, BOM ignored,
+ * case-insensitive trimmed headers, delimiter detected from the header line, any mix of line
+ * endings, physical line numbers.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Options } from 'csv-parse';
 import { PRICE_PATTERN, QUANTITY_MAX } from '../../api/contract.js';
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
+import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
+import { keyTextProblem, type TextEncoding, toUtf8 } from '../csv/text.js';
 
 /** One row as it will be sent: an omitted field is left unchanged. */
 export interface InventoryRow {
@@ -19,10 +22,7 @@ export interface InventoryRow {
 }
 
 /** A row that cannot be sent, and why. */
-export interface RowProblem {
-  line: number;
-  message: string;
-}
+export type RowProblem = InputProblem;
 
 /** The file's columns after `--map`: which physical column holds each field. */
 export interface ColumnIndexes {
@@ -35,6 +35,50 @@ export type Delimiter = ',' | ';' | '\t';
 
 const FIELDS = ['sku', 'quantity', 'price'] as const;
 type Field = (typeof FIELDS)[number];
+
+/** The fields and the header words that give away a column meant as one of them. */
+const FIELD_SPECS: readonly FieldSpec[] = [
+  { field: 'sku' },
+  {
+    field: 'quantity',
+    lookalikes: [
+      'qty',
+      'quantity',
+      'quantities',
+      'stock',
+      'onhand',
+      'on_hand',
+      'available',
+      'availability',
+      'avail',
+      'inventory',
+      'inv',
+      'count',
+      'units',
+      'amount',
+      'level',
+      'soh',
+      'qoh',
+    ],
+  },
+  {
+    field: 'price',
+    lookalikes: [
+      'price',
+      'prices',
+      'pricing',
+      'cost',
+      'amount',
+      'msrp',
+      'rrp',
+      'retail',
+      'saleprice',
+      'sale_price',
+      'unitprice',
+      'listprice',
+    ],
+  },
+];
 
 /** Parses `--map sku=Item,quantity=Qty` into field → header name (lower-cased, trimmed). */
 export function parseColumnMap(raw: string | undefined): Partial<Record<Field, string>> {
@@ -64,33 +108,35 @@ export function detectDelimiter(headerLine: string): Delimiter {
   return best[1] > 0 ? best[0] : ',';
 }
 
-/** Finds each field's column in the header, or says what is wrong with it. */
-export function resolveColumns(header: string[], map: Partial<Record<Field, string>>): ColumnIndexes {
+/** Finds each field's column in the header (with the plan of used and ignored columns), or says what is wrong. */
+export function resolveColumns(
+  header: string[],
+  map: Partial<Record<Field, string>>,
+  ignore: readonly string[] = [],
+): { columns: ColumnIndexes; plan: ColumnPlan } {
   const names = header.map((h) => h.trim().toLowerCase());
-  const find = (field: Field) => {
-    const index = names.indexOf(map[field] ?? field);
-    return index < 0 ? undefined : index;
-  };
-  const sku = find('sku');
-  const quantity = find('quantity');
-  const price = find('price');
-  if (sku === undefined) {
+  // Without a SKU column nothing else matters: say that first.
+  if (!names.includes(map.sku ?? 'sku')) {
     throw new UsageError(
       `line 1: no ${map.sku ? `"${map.sku}" (mapped to sku)` : '"sku"'} column; the header has ${names.map((n) => `"${n}"`).join(', ')} (use --map sku=YourColumn)`,
     );
   }
+  const plan = planColumns(header, FIELD_SPECS, { map, ignore, mappable: true });
+  const { sku, quantity, price } = plan.indexes;
   if (quantity === undefined && price === undefined) {
     throw new UsageError(
       'line 1: the header needs a "quantity" or a "price" column (or --map quantity=…, price=…)',
     );
   }
-  return { sku, quantity, price };
+  return { columns: { sku: sku as number, quantity, price }, plan };
 }
 
 /** Turns one record into a row, or the reason it is bad. */
 export function toRow(record: string[], line: number, columns: ColumnIndexes): InventoryRow | RowProblem {
   const sku = record[columns.sku] ?? '';
-  if (sku.trim() === '') return { line, message: 'missing SKU' };
+  if (sku.trim() === '') return { line, code: 'missing_sku', message: 'missing SKU' };
+  const text = keyTextProblem('SKU', sku);
+  if (text) return { line, key: sku, code: 'invalid_sku', message: text };
   const row: InventoryRow = { line, sku };
   const rawQuantity = columns.quantity === undefined ? '' : (record[columns.quantity] ?? '').trim();
   const rawPrice = columns.price === undefined ? '' : (record[columns.price] ?? '').trim();
@@ -98,6 +144,8 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
     if (!/^\d+$/.test(rawQuantity) || Number(rawQuantity) > QUANTITY_MAX) {
       return {
         line,
+        key: sku,
+        code: 'invalid_quantity',
         message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})`,
       };
     }
@@ -107,13 +155,15 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
     if (!PRICE_PATTERN.test(rawPrice)) {
       return {
         line,
+        key: sku,
+        code: 'invalid_price',
         message: `price "${rawPrice}" is not a non-negative decimal such as 12.50 (SKU ${sku})`,
       };
     }
     row.price = rawPrice;
   }
   if (row.quantity === undefined && row.price === undefined) {
-    return { line, message: `neither quantity nor price is given (SKU ${sku})` };
+    return { line, key: sku, code: 'no_value', message: `neither quantity nor price is given (SKU ${sku})` };
   }
   return row;
 }
@@ -121,17 +171,20 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
 /** The longest record read (1 MiB). */
 export const MAX_RECORD_BYTES = 1 << 20;
 
-/** Reads the first line of a file, for delimiter detection. */
+/** Reads the first line of a file, for delimiter detection; a UTF-16 file is refused here. */
 export async function readHeaderLine(path: string): Promise<string> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    return text.split(/\r?\n/, 1)[0] ?? '';
+    const head = buffer.subarray(0, bytesRead);
+    if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+      throw new UsageError(
+        `${path} is UTF-16 text (Excel's "Unicode Text"); save it as "CSV UTF-8" and run again; nothing was sent`,
+      );
+    }
+    const text = head.toString('utf8').replace(/^\uFEFF/, '');
+    return text.split(/\r\n|\n|\r/, 1)[0] ?? '';
   } finally {
     await handle.close();
   }
@@ -148,8 +201,9 @@ export async function* readRecords(
   path: string,
   delimiter: Delimiter,
   onBytes?: (chunk: Buffer) => void,
+  encoding: TextEncoding = 'utf-8',
 ): AsyncGenerator<NumberedRecord> {
-  for await (const batch of readRecordBatches(path, delimiter, onBytes)) yield* batch;
+  for await (const batch of readRecordBatches(path, delimiter, onBytes, encoding)) yield* batch;
 }
 
 /**
@@ -162,6 +216,7 @@ export async function* readRecordBatches(
   path: string,
   delimiter: Delimiter,
   onBytes?: (chunk: Buffer) => void,
+  encoding: TextEncoding = 'utf-8',
 ): AsyncGenerator<NumberedRecord[]> {
   const { Parser } = await import('csv-parse');
   /** Numbers each record when the parser emits it, when its counters are those of that record. */
@@ -206,10 +261,14 @@ export async function* readRecordBatches(
   }
   const source = createReadStream(path);
   if (onBytes) source.on('data', (chunk) => onBytes(chunk as Buffer));
-  const parser = source.pipe(
+  // Bytes in another encoding become UTF-8 on the way; the hash and checks above see them as they are.
+  const decoder = toUtf8(encoding);
+  const parser = (decoder ? source.pipe(decoder) : source).pipe(
     new NumberingParser({
       bom: true,
       delimiter,
+      // Any mix of line endings splits into the lines a person sees (csv-parse would take the first one found as the only one).
+      record_delimiter: ['\r\n', '\n', '\r'],
       skip_empty_lines: true,
       relax_column_count: true,
       // A record this long is a broken file, not inventory: a line error rather than the memory it takes.
@@ -219,5 +278,6 @@ export async function* readRecordBatches(
     } as Options),
   );
   source.on('error', (error) => parser.destroy(error));
+  decoder?.on('error', (error) => parser.destroy(error));
   yield* parser as AsyncIterable<NumberedRecord[]>;
 }

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { ListingInput } from '../../api/schemas/listing.js';
 import { UsageError } from '../../errors.js';
+import { badLinesError } from '../csv/problems.js';
 import { JsonSyntaxError, parseJsonFile, parseJsonText } from '../products/json-text.js';
 import type { LineProblem } from '../products/product-csv.js';
-import { problemsError } from '../products/upsert-file.js';
 
 /** One checked listing to publish. */
 export interface PublishItem {
@@ -58,7 +58,7 @@ export async function checkPublishFile(path: string, shownPath = path): Promise<
     firstLine.set(item.key, line);
     items.push(item);
   }
-  if (problems.length > 0) throw problemsError(shownPath, problems);
+  if (problems.length > 0) throw badLinesError(shownPath, problems);
   if (items.length === 0) throw new UsageError(`${shownPath} holds no listings; nothing to publish`);
   const accountIds = [...new Set(items.map((item) => item.input.channel_account_id))];
   return { path: shownPath, format, items, accountIds };

@@ -10,7 +10,7 @@ import { createListing, findActiveListing } from '../../api/resources/listings.j
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Listing, ListingInput } from '../../api/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { chunksOf, type ItemOutcome, refusedChunk, runChunks } from '../bulk.js';
+import { chunksOf, type ItemOutcome, runChunks, settleChunk } from '../bulk.js';
 import type { PublishItem } from './publish-file.js';
 
 /** A publish's end: a new listing, or the one that was already there. */
@@ -72,22 +72,9 @@ export async function publishItems(
   await runChunks(
     chunksOf(items, options.chunkSize),
     async (chunk) => {
-      let outcomes: ItemOutcome[];
-      try {
-        outcomes = batchOutcomes(
-          chunk,
-          await options.send(chunk.map((item) => item.input)),
-          options.simulated,
-        );
-      } catch (error) {
-        if (error instanceof AmbiguousWriteError) outcomes = await recoverChunk(chunk, options);
-        else {
-          const refused = refusedChunk(chunk, error);
-          if (!refused) throw error;
-          outcomes = refused;
-        }
-      }
-      options.onChunk(outcomes);
+      const send = async () =>
+        batchOutcomes(chunk, await options.send(chunk.map((item) => item.input)), options.simulated);
+      options.onChunk(await settleChunk(chunk, send, () => recoverChunk(chunk, options)));
     },
     { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
   );

@@ -4,7 +4,10 @@
  * BOM ignored, headers matched case-insensitively after trimming, delimiter detected from the
  * header line, physical line numbers (a record spanning lines reports its first).
  */
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
+import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
+import { badLinesError, unreadableCsv } from '../csv/problems.js';
+import { keyTextProblem, type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
 import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
 
 /** One order to fulfill, from the file's line `line`. */
@@ -17,10 +20,30 @@ export interface Shipment {
   trackingUrl?: string;
 }
 
-/** How many bad lines are listed before the rest are only counted. */
-export const SHIPMENT_PROBLEMS_SHOWN = 50;
-
 const REQUIRED = ['order_id', 'tracking_number', 'carrier'] as const;
+
+/** The file's fields; a column that looks like a tracking URL must not be left out unnoticed. */
+const FIELD_SPECS: readonly FieldSpec[] = [
+  ...REQUIRED.map((field) => ({ field })),
+  {
+    field: 'tracking_url',
+    lookalikes: ['url', 'link', 'href', 'trackingurl', 'tracking_url', 'trackinglink'],
+  },
+];
+
+/** How the file is read. */
+export interface ShipmentsReadOptions {
+  /** `--ignore Note,Weight`: columns meant to be left out. */
+  ignore?: readonly string[];
+  encoding?: TextEncoding;
+}
+
+/** A shipments file that passed the check. */
+export interface CheckedShipments {
+  shipments: Shipment[];
+  /** The columns read and those left out, for the plan line. */
+  plan: ColumnPlan;
+}
 
 interface ShipmentColumns {
   orderId: number;
@@ -39,8 +62,11 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Finds each column in the header row, or says what is missing. */
-export function resolveShipmentColumns(header: string[]): ShipmentColumns {
+/** Finds each column in the header row (with the plan of used and ignored columns), or says what is wrong. */
+export function resolveShipmentColumns(
+  header: string[],
+  ignore: readonly string[] = [],
+): { columns: ShipmentColumns; plan: ColumnPlan } {
   const names = header.map((h) => h.trim().toLowerCase());
   const missing = REQUIRED.filter((name) => !names.includes(name));
   if (missing.length > 0) {
@@ -48,12 +74,16 @@ export function resolveShipmentColumns(header: string[]): ShipmentColumns {
       `line 1: the header needs ${missing.map((m) => `"${m}"`).join(', ')}; it has ${names.map((n) => `"${n}"`).join(', ')} (expected order_id,tracking_number,carrier[,tracking_url]); nothing was sent`,
     );
   }
-  const url = names.indexOf('tracking_url');
+  const plan = planColumns(header, FIELD_SPECS, { ignore, mappable: false });
+  const index = (field: string) => plan.indexes[field] as number;
   return {
-    orderId: names.indexOf('order_id'),
-    trackingNumber: names.indexOf('tracking_number'),
-    carrier: names.indexOf('carrier'),
-    trackingUrl: url < 0 ? undefined : url,
+    columns: {
+      orderId: index('order_id'),
+      trackingNumber: index('tracking_number'),
+      carrier: index('carrier'),
+      trackingUrl: plan.indexes.tracking_url,
+    },
+    plan,
   };
 }
 
@@ -62,68 +92,88 @@ export function toShipment(
   record: string[],
   line: number,
   columns: ShipmentColumns,
-): Shipment | { message: string } {
+): Shipment | InputProblem {
   const cell = (index: number | undefined) => (index === undefined ? '' : (record[index] ?? '').trim());
   const orderId = cell(columns.orderId);
-  if (orderId === '') return { message: 'missing order_id' };
+  if (orderId === '') return { line, code: 'missing_order_id', message: 'missing order_id' };
+  const key = orderId;
   const trackingNumber = cell(columns.trackingNumber);
-  if (trackingNumber === '') return { message: `missing tracking_number (order ${orderId})` };
+  if (trackingNumber === '')
+    return {
+      line,
+      key,
+      code: 'missing_tracking_number',
+      message: `missing tracking_number (order ${orderId})`,
+    };
   const carrier = cell(columns.carrier);
-  if (carrier === '') return { message: `missing carrier (order ${orderId})` };
+  if (carrier === '')
+    return { line, key, code: 'missing_carrier', message: `missing carrier (order ${orderId})` };
+  for (const [what, value] of [
+    ['order_id', orderId],
+    ['tracking_number', trackingNumber],
+    ['carrier', carrier],
+  ] as const) {
+    const text = keyTextProblem(what, value);
+    if (text) return { line, key, code: 'invalid_text', message: text };
+  }
   const trackingUrl = cell(columns.trackingUrl);
   if (trackingUrl !== '' && !isHttpUrl(trackingUrl)) {
-    return { message: `tracking_url "${trackingUrl}" is not an http(s) URL (order ${orderId})` };
+    return {
+      line,
+      key,
+      code: 'invalid_tracking_url',
+      message: `tracking_url "${trackingUrl}" is not an http(s) URL (order ${orderId})`,
+    };
   }
   return { line, orderId, trackingNumber, carrier, ...(trackingUrl === '' ? {} : { trackingUrl }) };
 }
 
-/** Reads and checks the whole file; UsageError listing bad lines (first 50, then a count). */
-export async function checkShipmentsFile(path: string): Promise<Shipment[]> {
+/** Reads and checks the whole file; UsageError with every bad line (the first 50 shown). */
+export async function checkShipmentsFile(
+  path: string,
+  options: ShipmentsReadOptions = {},
+): Promise<CheckedShipments> {
+  const encoding = options.encoding ?? 'utf-8';
   const delimiter = detectDelimiter(await readHeaderLine(path));
+  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
   const shipments: Shipment[] = [];
   const firstLineOf = new Map<string, number>();
-  const problems: string[] = [];
-  let problemCount = 0;
-  let columns: ShipmentColumns | undefined;
+  const problems: InputProblem[] = [];
+  let header: { columns: ShipmentColumns; plan: ColumnPlan } | undefined;
   try {
-    for await (const { record, line } of readRecords(path, delimiter)) {
-      if (!columns) {
-        columns = resolveShipmentColumns(record);
+    for await (const { record, line } of readRecords(path, delimiter, utf8?.onBytes, encoding)) {
+      if (!header) {
+        header = resolveShipmentColumns(record, options.ignore);
         continue;
       }
-      const row = toShipment(record, line, columns);
-      let problem = 'message' in row ? row.message : undefined;
-      if (!problem && 'orderId' in row) {
-        const first = firstLineOf.get(row.orderId);
-        if (first !== undefined) problem = `order ${row.orderId} appears twice (first on line ${first})`;
-        else firstLineOf.set(row.orderId, line);
-      }
-      if (problem) {
-        problemCount++;
-        if (problems.length < SHIPMENT_PROBLEMS_SHOWN) problems.push(`line ${line}: ${problem}`);
+      const row = toShipment(record, line, header.columns);
+      if ('message' in row) {
+        problems.push(row);
         continue;
       }
-      shipments.push(row as Shipment);
+      const first = firstLineOf.get(row.orderId);
+      if (first !== undefined) {
+        problems.push({
+          line,
+          key: row.orderId,
+          code: 'duplicate_order',
+          message: `order ${row.orderId} appears twice (first on line ${first})`,
+        });
+        continue;
+      }
+      firstLineOf.set(row.orderId, line);
+      shipments.push(row);
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
-  if (!columns) {
+  const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
+  if (all.length > 0) throw badLinesError(path, all);
+  if (!header) {
     throw new UsageError(
       `${path} is empty: it needs a header row order_id,tracking_number,carrier[,tracking_url]`,
     );
   }
-  if (problemCount > 0) {
-    const more = problemCount - problems.length;
-    throw new UsageError(
-      `${path}: ${problemCount} bad line${problemCount === 1 ? '' : 's'}; fix ${problemCount === 1 ? 'it' : 'them'} and run again (nothing was sent)`,
-      more > 0 ? [...problems, `… and ${more} more`] : problems,
-    );
-  }
   if (shipments.length === 0) throw new UsageError(`${path} has a header but no rows; nothing to fulfill`);
-  return shipments;
+  return { shipments, plan: header.plan };
 }

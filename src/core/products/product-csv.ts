@@ -3,7 +3,10 @@
  * `handle` (or by `title` when there is no handle column). Product columns may repeat on
  * every row of a product or be left empty after its first row; variant columns are per row.
  */
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
+import { columnsByName } from '../csv/columns.js';
+import { unreadableCsv } from '../csv/problems.js';
+import { type TextEncoding, Utf8Watch } from '../csv/text.js';
 import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
 
 /** Product-level columns, named as the API names the fields (nested ones as dot paths). */
@@ -55,9 +58,13 @@ export interface RawProduct {
 }
 
 /** A problem tied to a physical line. */
-export interface LineProblem {
-  line: number;
-  message: string;
+export type LineProblem = InputProblem;
+
+/** Products read from a file, the bad lines found on the way, and the lines that are not valid text. */
+export interface ProductsRead {
+  products: RawProduct[];
+  problems: LineProblem[];
+  encodingProblems: LineProblem[];
 }
 
 interface Columns {
@@ -73,15 +80,14 @@ interface Group {
 }
 
 /** Reads the whole CSV into products; bad lines come back as problems, never thrown. */
-export async function readProductCsv(
-  path: string,
-): Promise<{ products: RawProduct[]; problems: LineProblem[] }> {
+export async function readProductCsv(path: string, encoding: TextEncoding = 'utf-8'): Promise<ProductsRead> {
   const delimiter = detectDelimiter(await readHeaderLine(path));
+  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
   const problems: LineProblem[] = [];
   const groups = new Map<string, Group>();
   let columns: Columns | undefined;
   try {
-    for await (const { record, line } of readRecords(path, delimiter)) {
+    for await (const { record, line } of readRecords(path, delimiter, utf8?.onBytes, encoding)) {
       if (!columns) {
         columns = resolveColumns(record);
         continue;
@@ -89,18 +95,16 @@ export async function readProductCsv(
       readRow(record, line, columns, groups, problems);
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const lines = (error as { lines?: number }).lines;
-    throw new UsageError(
-      `${path}${lines ? ` line ${lines}` : ''}: not readable as CSV: ${(error as Error).message}; nothing was sent`,
-    );
+    throw unreadableCsv(path, error);
   }
   if (!columns)
     throw new UsageError(`${path} is empty: it needs a header row (see svc products upsert --help)`);
-  return { products: [...groups.values()].map(toProduct), problems };
+  const encodingProblems = (await utf8?.problems(path)) ?? [];
+  return { products: [...groups.values()].map(toProduct), problems, encodingProblems };
 }
 
 function resolveColumns(header: string[]): Columns {
+  columnsByName(header);
   const byName = new Map<string, number>();
   const options: { name: string; index: number }[] = [];
   const unknown: string[] = [];

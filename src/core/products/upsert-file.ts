@@ -3,13 +3,14 @@
  * Lines or the CSV layout; every product checked against the schema and the option matrix;
  * no SKU in two products. Any problem stops the run with each bad line named.
  */
-import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type { ProductInput } from '../../api/schemas/product.js';
 import { UsageError } from '../../errors.js';
+import { badLinesError } from '../csv/problems.js';
+import { keyTextProblem, readText, type TextEncoding, withEncodingProblems } from '../csv/text.js';
 import { checkProductInput, describeProblem } from './check.js';
 import { JsonSyntaxError, parseJsonFile, parseJsonText } from './json-text.js';
-import { type LineProblem, type RawProduct, readProductCsv } from './product-csv.js';
+import { type LineProblem, type ProductsRead, type RawProduct, readProductCsv } from './product-csv.js';
 
 /** File formats `products upsert` reads. */
 export const UPSERT_FORMATS = ['json', 'jsonl', 'csv'] as const;
@@ -24,6 +25,21 @@ export interface UpsertItem {
   input: ProductInput;
 }
 
+/** How the file is read. */
+export interface UpsertReadOptions {
+  encoding?: TextEncoding;
+  /**
+   * `--create-unmatched`: send products without variants. Upsert matches on variant SKU, so
+   * such a product is created again on every run of the file; without this they are refused.
+   */
+  createUnmatched?: boolean;
+}
+
+/** True for a product the service can match to an existing one (it has a variant, hence a SKU). */
+export function isMatchable(input: ProductInput): boolean {
+  return (input.variants?.length ?? 0) > 0;
+}
+
 /** A file that passed the check. */
 export interface CheckedUpsertFile {
   path: string;
@@ -31,9 +47,6 @@ export interface CheckedUpsertFile {
   items: UpsertItem[];
   variantCount: number;
 }
-
-/** How many bad lines are listed before the rest are only counted. */
-export const PROBLEMS_SHOWN = 50;
 
 /** The format a file's name says: .json, .jsonl or .ndjson, .csv, .tsv or .txt. */
 export function formatOf(path: string): UpsertFormat | undefined {
@@ -49,9 +62,14 @@ export async function checkUpsertFile(
   path: string,
   format: UpsertFormat,
   shownPath = path,
+  options: UpsertReadOptions = {},
 ): Promise<CheckedUpsertFile> {
-  const { products, problems } =
-    format === 'csv' ? await readProductCsv(path) : await readJsonProducts(path, format, shownPath);
+  const encoding = options.encoding ?? 'utf-8';
+  const read =
+    format === 'csv'
+      ? await readProductCsv(path, encoding)
+      : await readJsonProducts(path, format, shownPath, encoding);
+  const { products, problems } = read;
   const items: UpsertItem[] = [];
   const skuOwners = new Map<string, { line: number; product: RawProduct }>();
   for (const product of products) {
@@ -70,6 +88,11 @@ export async function checkUpsertFile(
     skusOf(product.body).forEach((sku, index) => {
       const first = skuOwners.get(sku);
       const line = product.variantLines[index] ?? product.line;
+      const text = keyTextProblem('SKU', sku);
+      if (text) {
+        clash = true;
+        problems.push({ line, key: sku, code: 'invalid_sku', message: text });
+      }
       if (first === undefined) skuOwners.set(sku, { line, product });
       else if (first.product !== product) {
         clash = true;
@@ -79,6 +102,15 @@ export async function checkUpsertFile(
         });
       }
     });
+    if (checked.ok && !isMatchable(checked.value) && !options.createUnmatched) {
+      problems.push({
+        line: product.line,
+        key: product.handle,
+        code: 'unmatchable',
+        message: `${label} has no variants, so no SKU can match it to an existing product and every run would create another copy; give it a variant with a sku, or pass --create-unmatched to create it anyway`,
+      });
+      continue;
+    }
     if (checked.ok && !clash)
       items.push({
         line: product.line,
@@ -86,7 +118,8 @@ export async function checkUpsertFile(
         input: checked.value,
       });
   }
-  if (problems.length > 0) throw problemsError(shownPath, problems);
+  const all = withEncodingProblems(problems, read.encodingProblems);
+  if (all.length > 0) throw badLinesError(shownPath, all);
   if (items.length === 0) throw new UsageError(`${shownPath} holds no products; nothing to upsert`);
   const variantCount = items.reduce((sum, item) => sum + (item.input.variants?.length ?? 0), 0);
   return { path: shownPath, format, items, variantCount };
@@ -96,9 +129,10 @@ async function readJsonProducts(
   path: string,
   format: 'json' | 'jsonl',
   shownPath: string,
-): Promise<{ products: RawProduct[]; problems: LineProblem[] }> {
-  const text = await readFile(path, 'utf8');
-  if (format === 'jsonl') return readJsonLines(text);
+  encoding: TextEncoding,
+): Promise<ProductsRead> {
+  const { text, problems: encodingProblems } = await readText(path, encoding);
+  if (format === 'jsonl') return { ...readJsonLines(text), encodingProblems };
   const parsed = parseJsonFile(text, shownPath);
   if (!Array.isArray(parsed.value)) {
     throw new UsageError(
@@ -106,7 +140,7 @@ async function readJsonProducts(
     );
   }
   const products = parsed.value.map((body, index) => rawFrom(body, parsed.elementLines[index]));
-  return { products, problems: [] };
+  return { products, problems: [], encodingProblems };
 }
 
 function readJsonLines(text: string): { products: RawProduct[]; problems: LineProblem[] } {
@@ -153,16 +187,4 @@ function labelOf(product: RawProduct): string {
 function lineOfPath(product: RawProduct, path: string): number {
   const index = /^variants\[(\d+)\]/.exec(path)?.[1];
   return index === undefined ? product.line : (product.variantLines[Number(index)] ?? product.line);
-}
-
-/** UsageError listing problems by line, the first 50 then a count. */
-export function problemsError(path: string, problems: LineProblem[]): UsageError {
-  const sorted = [...problems].sort((a, b) => a.line - b.line);
-  const shown = sorted.slice(0, PROBLEMS_SHOWN).map((p) => `line ${p.line}: ${p.message}`);
-  const more = sorted.length - shown.length;
-  const lines = new Set(sorted.map((p) => p.line)).size;
-  return new UsageError(
-    `${path}: ${lines} bad line${lines === 1 ? '' : 's'}; fix ${lines === 1 ? 'it' : 'them'} and run again (nothing was sent)`,
-    more > 0 ? [...shown, `… and ${more} more`] : shown,
-  );
 }

@@ -1,7 +1,7 @@
 import type { BatchResult } from '../../api/schemas/batch.js';
-import type { ProductInput } from '../../api/schemas/product.js';
-import { chunksOf, type ItemOutcome, refusedChunk, runChunks } from '../bulk.js';
-import type { UpsertItem } from './upsert-file.js';
+import type { Product, ProductInput } from '../../api/schemas/product.js';
+import { chunksOf, type ItemOutcome, runChunks, settleChunk } from '../bulk.js';
+import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
 export interface UpsertOptions {
@@ -14,6 +14,13 @@ export interface UpsertOptions {
   graceMs?: number;
   /** Items per request; the contract's 100 unless a test asks for fewer. */
   chunkSize?: number;
+  /**
+   * After an ambiguous failure: the id of the product each unmatched item (no variants)
+   * created, if it did, read back from the service (created at or after `since`).
+   */
+  findCreated?: (items: readonly UpsertItem[], since: Date) => Promise<Map<UpsertItem, string>>;
+  /** When a chunk is sent, at the earliest: the service's clock less slack for skew (default: ours). */
+  sendClock?: () => number;
 }
 
 /** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
@@ -21,22 +28,72 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
   await runChunks(
     chunksOf(items, options.chunkSize),
     async (chunk) => {
-      let outcomes: ItemOutcome[];
-      try {
-        outcomes = batchOutcomes(
-          chunk,
-          await options.send(chunk.map((item) => item.input)),
-          options.simulated,
-        );
-      } catch (error) {
-        const refused = refusedChunk(chunk, error);
-        if (!refused) throw error;
-        outcomes = refused;
-      }
-      options.onChunk(outcomes);
+      const sentAt = new Date((options.sendClock ?? Date.now)());
+      const send = async () =>
+        batchOutcomes(chunk, await options.send(chunk.map((item) => item.input)), options.simulated);
+      const recover = options.findCreated && (() => recoverChunk(chunk, sentAt, options));
+      options.onChunk(await settleChunk(chunk, send, recover));
     },
     { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
   );
+}
+
+/**
+ * A chunk whose answer was lost (only a chunk with unmatched items is not repeated blindly):
+ * each unmatched item that now exists was created; the rest go again in one batch, which is
+ * safe for items matched by SKU (it may itself fail ambiguously, and then stops the run).
+ */
+async function recoverChunk(
+  chunk: readonly UpsertItem[],
+  sentAt: Date,
+  options: UpsertOptions,
+): Promise<ItemOutcome[]> {
+  const unmatched = chunk.filter((item) => !isMatchable(item.input));
+  const created = (await options.findCreated?.(unmatched, sentAt)) ?? new Map<UpsertItem, string>();
+  const again = chunk.filter((item) => !created.has(item));
+  const outcomes = new Map<UpsertItem, ItemOutcome>();
+  for (const [item, id] of created) {
+    outcomes.set(item, {
+      line: item.line,
+      key: item.key,
+      status: options.simulated ? 'simulated' : 'created',
+      message: id,
+    });
+  }
+  if (again.length > 0) {
+    const resent = batchOutcomes(
+      again,
+      await options.send(again.map((item) => item.input)),
+      options.simulated,
+    );
+    for (const [index, item] of again.entries()) outcomes.set(item, resent[index]);
+  }
+  return chunk.map((item) => outcomes.get(item) as ItemOutcome);
+}
+
+/**
+ * Which unmatched items a lost request created: for each, a product with its title, no
+ * variants and created at or after `since`, each product claimed once (read from `products`,
+ * the products updated since then).
+ */
+export async function createdByTitle(
+  items: readonly UpsertItem[],
+  products: AsyncIterable<Product>,
+  since: Date,
+): Promise<Map<UpsertItem, string>> {
+  const candidates: Product[] = [];
+  for await (const product of products) {
+    const created = Date.parse(product.created_at ?? '');
+    if ((product.variants?.length ?? 0) === 0 && created >= since.getTime()) candidates.push(product);
+  }
+  const found = new Map<UpsertItem, string>();
+  for (const item of items) {
+    const at = candidates.findIndex((product) => product.title === item.input.title);
+    if (at < 0) continue;
+    found.set(item, candidates[at].id);
+    candidates.splice(at, 1);
+  }
+  return found;
 }
 
 /** Pairs each sent product with the service's result for its index; the product id is the message. */

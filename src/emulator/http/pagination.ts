@@ -5,12 +5,21 @@
  * moves ahead of the cursor (which the contract allows).
  */
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../api/contract.js';
+import type { IndexedMap, Where } from '../store/indexed-map.js';
+import {
+  type Direction,
+  type ListPosition,
+  type Page,
+  type PageQuery,
+  SortedIndex,
+  takePage,
+} from '../store/sorted-index.js';
 import { invalidParam } from './errors.js';
 
 /** Where a page starts and how long it is. */
 export interface PageRequest {
   limit: number;
-  after: { key: string; id: string } | null;
+  after: ListPosition | null;
 }
 
 /** The list envelope. */
@@ -83,53 +92,51 @@ export function stringParam(query: URLSearchParams, name: string): string | unde
 /** How a list sorts: by a string key (ISO timestamps sort as strings), ties broken by id. */
 export interface ListOrder<T> {
   key: (item: T) => string;
-  direction: 'desc' | 'asc';
+  direction: Direction;
+}
+
+/** The list envelope of a page, with the cursor of its last item when more follow. */
+export function envelope<T extends { id: string }>(page: Page<T>, key: (item: T) => string): ListEnvelope<T> {
+  const last = page.items[page.items.length - 1];
+  return {
+    object: 'list',
+    data: page.items,
+    has_more: page.hasMore,
+    next_cursor: page.hasMore && last ? encodeCursor(key(last), last.id) : null,
+  };
 }
 
 /**
- * One page of `items` that pass `filter`, in `order`, after the page's cursor.
- * It keeps only the best `limit + 1` candidates while scanning, so a page over tens of
- * thousands of items costs one pass, not a sort.
+ * One page of a store list: read from the cursor on, in the index that best covers the
+ * `where` filters, until the page is full or `query.stop` ends the list.
  */
+export function listPage<T extends { id: string }>(
+  list: IndexedMap<T>,
+  page: PageRequest,
+  where: readonly Where[],
+  query: PageQuery<T> = {},
+): ListEnvelope<T> {
+  return envelope(list.page(page.after, page.limit, where, query), list.spec.key);
+}
+
+/** One page of `items` that pass `filter`, in `order`, for short lists held in an array. */
 export function paginate<T extends { id: string }>(
   items: Iterable<T>,
   order: ListOrder<T>,
   page: PageRequest,
-  filter: (item: T) => boolean = () => true,
+  filter?: (item: T) => boolean,
 ): ListEnvelope<T> {
-  const sign = order.direction === 'desc' ? -1 : 1;
-  // Negative when a comes first in the list.
-  const compare = (aKey: string, aId: string, bKey: string, bId: string): number => {
-    if (aKey !== bKey) return aKey < bKey ? -sign : sign;
-    if (aId === bId) return 0;
-    return aId < bId ? -sign : sign;
-  };
-  const capacity = page.limit + 1;
-  const best: { item: T; key: string }[] = [];
-  for (const item of items) {
-    const key = order.key(item);
-    if (page.after && compare(key, item.id, page.after.key, page.after.id) <= 0) continue;
-    if (best.length === capacity) {
-      const last = best[capacity - 1];
-      if (compare(key, item.id, last.key, last.item.id) >= 0) continue;
-    }
-    if (!filter(item)) continue;
-    let position = best.length;
-    while (position > 0 && compare(key, item.id, best[position - 1].key, best[position - 1].item.id) < 0) {
-      position--;
-    }
-    best.splice(position, 0, { item, key });
-    if (best.length > capacity) best.pop();
-  }
-  const hasMore = best.length > page.limit;
-  const pageItems = hasMore ? best.slice(0, page.limit) : best;
-  const last = pageItems[pageItems.length - 1];
-  return {
-    object: 'list',
-    data: pageItems.map((entry) => entry.item),
-    has_more: hasMore,
-    next_cursor: hasMore && last ? encodeCursor(last.key, last.item.id) : null,
-  };
+  const sorted = new SortedIndex(order.key);
+  sorted.load([...items]);
+  return envelope(takePage(sorted.from(order.direction, page.after), page.limit, { filter }), order.key);
+}
+
+/** Ends a newest-first list at the first item older than `bound` (none when it is undefined). */
+export function olderThan<T>(
+  bound: string | undefined,
+  key: (item: T) => string,
+): ((item: T) => boolean) | undefined {
+  return bound === undefined ? undefined : (item) => key(item) < bound;
 }
 
 /** A whole list in one envelope, for lists too short to page (channel accounts, policies). */

@@ -53,6 +53,9 @@ export function seedOperations(
     const createdMs = timeBetween(ctx, ctx.now - 45 * DAY_MS, ctx.now - MINUTE_MS, 2);
     const targets = accounts.filter(() => rng.chance(0.6));
     if (targets.length === 0) targets.push(accounts[0]);
+    // A partial result needs one failed and one succeeded account.
+    if (status === 'partial' && targets.length === 1)
+      targets.push(accounts.find((a) => a !== targets[0]) ?? targets[0]);
     const results = targets.map(({ account }, position) => {
       const resultStatus =
         status === 'partial'
@@ -82,7 +85,6 @@ export function seedOperations(
             : null,
       };
     });
-    if (status === 'partial' && results.length === 1) results[0].status = 'failed';
     const terminal = status === 'succeeded' || status === 'partial' || status === 'failed';
     operations.push({
       id: ids.next('op'),

@@ -1,8 +1,18 @@
 /** Seeded products (variants, images, some with a dense option matrix) and their listings. */
 
 import { channelKind } from '../channel-kinds.js';
+import { listingIssues, liveIssues, productCategory } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
-import type { ImageRecord, IssueRecord, ListingRecord, ProductRecord, VariantRecord } from '../model.js';
+import type {
+  AttributeRecord,
+  CategoryRecord,
+  ChannelAccountRecord,
+  ImageRecord,
+  ListingRecord,
+  ProductRecord,
+  TaxonomyRecord,
+  VariantRecord,
+} from '../model.js';
 import type { SeededAccount } from './accounts.js';
 import { DAY_MS, type SeedContext, timeBetween } from './context.js';
 import { ADJECTIVES, BRANDS, TEMPLATES, type Template } from './templates.js';
@@ -135,65 +145,110 @@ const VARIANT_STATUS: Record<string, string> = {
   delisted: 'inactive',
 };
 
-function errorIssues(kind: string, product: ProductRecord): IssueRecord[] {
-  if (kind === 'etsy' && product.images.length === 0) {
-    return [
-      {
-        code: 'photo_required_for_channel',
-        severity: 'error',
-        message:
-          'Etsy requires at least one photo for every listing. Add an image to the product and resync.',
-        attribute_names: [],
-      },
-    ];
-  }
-  const typical = channelKind(kind).typicalIssue;
-  if (typical === 'missing_required_attribute' || kind === 'etsy') {
-    const names = kind === 'etsy' ? ['who_made'] : ['brand', 'barcode'];
-    return [
-      {
-        code: 'missing_required_attribute',
-        severity: 'error',
-        message: `The category requires ${names.join(' and ')}, which the listing does not provide.`,
-        attribute_names: names,
-      },
-    ];
-  }
-  if (typical === 'title_too_long') {
-    return [
-      {
-        code: 'title_too_long',
-        severity: 'error',
-        message: `The title has ${product.title.length} characters; this channel accepts at most 75.`,
-        attribute_names: ['title'],
-      },
-    ];
-  }
-  return [
-    {
-      code: 'category_invalid',
-      severity: 'error',
-      message: 'The chosen category is not a leaf category on this channel.',
-      attribute_names: ['category_id'],
-    },
-    {
-      code: 'price_below_minimum',
-      severity: 'warning',
-      message: 'The price is below the channel minimum for this category.',
-      attribute_names: ['price'],
-    },
-  ];
+/** A value a required attribute accepts, for listings seeded to pass. */
+function sampleValue(name: string, schema: AttributeRecord[]): string {
+  const attribute = schema.find((candidate) => candidate.name === name);
+  if (attribute?.values) return attribute.values[0];
+  if (attribute?.type === 'number') return '2';
+  if (attribute?.type === 'boolean') return 'true';
+  if (name === 'barcode') return '012345678905';
+  return name === 'material' ? 'Cotton' : 'Unspecified';
 }
 
-/** Listings of the products on the accounts: every status on every account, errors with issues. */
+type Breakage = (listing: ListingRecord, product: ProductRecord, leaf: CategoryRecord | undefined) => void;
+
+/** Ways to make a listing fail that its kind's rules see, tried in turn for variety; each changes only the listing. */
+const BREAKAGES: Breakage[] = [
+  // A required attribute of the category left out (condition on eBay, who_made on Etsy, …).
+  (listing, _product, leaf) => {
+    if (leaf) listing.attributes = { brand: listing.attributes.brand };
+  },
+  // A value the category does not accept.
+  (listing, _product, leaf) => {
+    if (leaf) listing.attributes = { ...listing.attributes, condition: 'Mint' };
+  },
+  // A category chosen that is not a leaf.
+  (listing, _product, leaf) => {
+    if (leaf?.parent_id) listing.overrides = { ...listing.overrides, category_id: leaf.parent_id };
+  },
+  // A title override longer than a title-limited channel takes.
+  (listing, product) => {
+    listing.overrides = { ...listing.overrides, title: `${product.title} ${LONG_TITLE_TAIL}` };
+  },
+];
+
+const LONG_TITLE_TAIL = 'with Reinforced Stitching, Gift Box and Lifetime Warranty, Multipack Edition';
+
+/**
+ * Settle a seeded listing with the channel rules, so that a resync finds what it shows: it
+ * first gets the attributes and title its channel asks for; one meant to fail then keeps a
+ * cause the rules see (a photo missing, or one of BREAKAGES), so a resync fails again with
+ * the same issues, and any other goes live again on a resync.
+ * Returns the status it ends with: where nothing can break a kind's rules (no photo, title
+ * or category rules), a listing meant to fail is listed instead.
+ */
+function settleWithRules(
+  listing: ListingRecord,
+  product: ProductRecord,
+  account: ChannelAccountRecord,
+  taxonomy: TaxonomyRecord | undefined,
+  breakage: number,
+): string {
+  const leaf = productCategory(product, taxonomy);
+  const schema = leaf ? (taxonomy?.schemas.get(leaf.id) ?? []) : [];
+  giveWhatIsAsked(listing, product, account, taxonomy, schema);
+  if (listing.status === 'error') {
+    const { attributes, overrides } = listing;
+    for (let tried = 0; tried <= BREAKAGES.length; tried++) {
+      const issues = listingIssues(listing, product, account, taxonomy);
+      if (issues.length > 0) {
+        listing.issues = issues;
+        return 'error';
+      }
+      listing.attributes = { ...attributes };
+      listing.overrides = { ...overrides };
+      if (tried < BREAKAGES.length) BREAKAGES[(breakage + tried) % BREAKAGES.length](listing, product, leaf);
+    }
+  }
+  giveWhatIsAsked(listing, product, account, taxonomy, schema);
+  const left = listingIssues(listing, product, account, taxonomy);
+  if (left.length > 0) {
+    listing.issues = left;
+    return 'error';
+  }
+  const status = listing.status === 'error' ? 'listed' : listing.status;
+  listing.issues = status === 'listed' || status === 'imported' ? liveIssues(listing, product) : [];
+  return status;
+}
+
+/** Add the attributes and the shorter title the rules ask a listing for (a photo cannot be added). */
+function giveWhatIsAsked(
+  listing: ListingRecord,
+  product: ProductRecord,
+  account: ChannelAccountRecord,
+  taxonomy: TaxonomyRecord | undefined,
+  schema: AttributeRecord[],
+): void {
+  for (const issue of listingIssues(listing, product, account, taxonomy)) {
+    if (issue.code === 'missing_required_attribute') {
+      for (const name of issue.attribute_names) listing.attributes[name] = sampleValue(name, schema);
+    } else if (issue.code === 'title_too_long') {
+      listing.overrides = { ...listing.overrides, title: product.title.slice(0, 60) };
+    }
+  }
+}
+
+/** Listings of the products on the accounts: every status on every account, errors the rules find. */
 export function seedListings(
   ctx: SeedContext,
   products: ProductRecord[],
   accounts: SeededAccount[],
+  taxonomies: Map<string, TaxonomyRecord>,
 ): ListingRecord[] {
   const { rng, ids } = ctx;
   const listings: ListingRecord[] = [];
   const counters = accounts.map(() => 0);
+  let failures = 0;
   products.forEach((product, productIndex) => {
     accounts.forEach(({ account, site }, accountIndex) => {
       const kind = account.channel;
@@ -201,53 +256,45 @@ export function seedListings(
       // A photo-less product is always tried on the photo-requiring channel, and fails there.
       const forced = kind === 'etsy' && photoless;
       if (!forced && !rng.chance(0.6)) return;
-      const status = forced
+      const planned = forced
         ? 'error'
         : STATUS_CYCLE[(counters[accountIndex] + accountIndex) % STATUS_CYCLE.length];
       counters[accountIndex]++;
       const profile = channelKind(kind);
       const createdMs = timeBetween(ctx, Date.parse(product.created_at), ctx.now - DAY_MS);
       const updatedMs = timeBetween(ctx, createdMs, ctx.now, 2);
-      const everListed = status !== 'error' && !(status === 'ongoing' && rng.chance(0.5));
-      const idOnChannel = everListed ? profile.listingIdOnChannel(rng) : null;
-      let issues: IssueRecord[] = [];
-      if (status === 'error') issues = errorIssues(kind, product);
-      else if (status === 'listed' && productIndex % 5 === 2) {
-        issues = [
-          {
-            code: product.title.length > 75 ? 'title_too_long' : 'image_resolution_low',
-            severity: 'warning',
-            message:
-              product.title.length > 75
-                ? 'The title will be shortened on this channel.'
-                : 'Some images are below the recommended 1000 px.',
-            attribute_names: [],
-          },
-        ];
-      }
-      listings.push({
+      const listing: ListingRecord = {
         id: ids.next('list'),
         object: 'listing',
         product_id: product.id,
         channel_account_id: account.id,
         channel: kind,
-        status,
-        id_on_channel: idOnChannel,
-        url_on_channel: idOnChannel ? profile.listingUrl(site, idOnChannel) : null,
+        status: planned,
+        id_on_channel: null,
+        url_on_channel: null,
         site,
         overrides: productIndex % 4 === 1 ? { title: product.title.slice(0, 60) } : {},
         attributes: { brand: product.brand, condition: 'New' },
-        variants: product.variants.map((variant) => ({
-          variant_id: variant.id,
-          sku: variant.sku,
-          id_on_channel: idOnChannel ? `${idOnChannel}-${variant.id.slice(-4)}` : null,
-          status: VARIANT_STATUS[status],
-        })),
-        issues,
+        variants: [],
+        issues: [],
         operation_id: null,
         created_at: isoTime(createdMs),
         updated_at: isoTime(updatedMs),
-      });
+      };
+      if (planned === 'error') failures++;
+      const status = settleWithRules(listing, product, account, taxonomies.get(account.id), failures);
+      const everListed = status !== 'error' && !(status === 'ongoing' && rng.chance(0.5));
+      const idOnChannel = everListed ? profile.listingIdOnChannel(rng) : null;
+      listing.status = status;
+      listing.id_on_channel = idOnChannel;
+      listing.url_on_channel = idOnChannel ? profile.listingUrl(site, idOnChannel) : null;
+      listing.variants = product.variants.map((variant) => ({
+        variant_id: variant.id,
+        sku: variant.sku,
+        id_on_channel: idOnChannel ? `${idOnChannel}-${variant.id.slice(-4)}` : null,
+        status: VARIANT_STATUS[status],
+      }));
+      listings.push(listing);
     });
   });
   return listings;

@@ -93,6 +93,18 @@ export interface Sellable {
   variant: VariantRecord;
 }
 
+const lineTitles = new WeakMap<VariantRecord, { product: string; variant: string; title: string }>();
+
+/** A variant's title on order lines, made once and shared by every line (a million orders hold many). */
+function lineTitle(product: ProductRecord, variant: VariantRecord): string {
+  if (!variant.options) return product.title;
+  const made = lineTitles.get(variant);
+  if (made?.product === product.title && made.variant === variant.title) return made.title;
+  const title = `${product.title} - ${variant.title}`;
+  lineTitles.set(variant, { product: product.title, variant: variant.title, title });
+  return title;
+}
+
 // Buyer names keep their accents; e-mail local parts stay plain ASCII.
 /** One order line for `quantity` of a variant, titled as channels show it. */
 export function orderLine(
@@ -102,7 +114,7 @@ export function orderLine(
 ): OrderRecord['lines'][number] {
   return {
     sku: variant.sku,
-    title: variant.options ? `${product.title} - ${variant.title}` : product.title,
+    title: lineTitle(product, variant),
     quantity,
     price: variant.price,
     product_id: product.id,

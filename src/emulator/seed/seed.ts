@@ -43,7 +43,7 @@ export function seedData(options: SeedOptions): SeedData {
     taxonomies.set(account.id, tree);
   }
   const products = seedProducts(ctx, options.products);
-  const listings = seedListings(ctx, products, seededAccounts);
+  const listings = seedListings(ctx, products, seededAccounts, taxonomies);
   const sellables: Sellable[] = products.flatMap((product) =>
     product.variants.map((variant) => ({ product, variant })),
   );

@@ -6,11 +6,11 @@
  */
 
 import { channelKind } from '../channel-kinds.js';
+import { listingIssues, liveIssues } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
 import type { IssueRecord, ListingRecord, OperationRecord, OperationResultRecord } from '../model.js';
 import { Rng } from '../rng.js';
 import type { Store } from '../store/store.js';
-import { listingIssues, TITLE_MAX_CHARS } from './channel-rules.js';
 import { DueQueue } from './due-queue.js';
 
 /** How channels behave. */
@@ -28,6 +28,7 @@ export interface ChannelSimulationOptions {
 export const MAX_CHANNEL_ATTEMPTS = 5;
 const LISTING_WRITES = new Set(['listing.publish', 'listing.update']);
 const TERMINAL = new Set(['succeeded', 'partial', 'failed']);
+const TERMINAL_RESULT = new Set(['succeeded', 'failed']);
 
 interface ChannelCall {
   operationId: string;
@@ -52,13 +53,29 @@ export class ChannelSimulation {
     readonly options: ChannelSimulationOptions,
   ) {}
 
-  /** Queue the channel calls of a new live operation. */
-  schedule(operation: OperationRecord, nowMs: number): void {
-    const dueMs = nowMs + this.options.delayMs;
-    this.starts.set(operation.id, nowMs + Math.floor(this.options.delayMs / 2));
-    const indexes = operation.results.length === 0 ? [-1] : operation.results.map((_, index) => index);
-    for (const resultIndex of indexes) {
+  /**
+   * Queue the channel calls of a live operation still under way: its channels answer at
+   * `dueMs` (default: the channel delay from now), and a pending one turns `processing` halfway.
+   * Results already answered are not asked again.
+   */
+  schedule(operation: OperationRecord, nowMs: number, dueMs = nowMs + this.options.delayMs): void {
+    if (operation.status === 'pending')
+      this.starts.set(operation.id, nowMs + Math.floor((dueMs - nowMs) / 2));
+    const open = operation.results.flatMap((result, index) =>
+      TERMINAL_RESULT.has(result.status) ? [] : [index],
+    );
+    for (const resultIndex of open.length === 0 ? [-1] : open) {
       this.calls.push({ operationId: operation.id, resultIndex, dueMs, attempt: 1, seq: this.seq++ });
+    }
+  }
+
+  /**
+   * Take over every operation of the store still under way (after seeding or loading a saved
+   * state), so it ends as a new one does: answered by its channels, with events and deliveries.
+   */
+  adopt(nowMs: number, dueMs: number): void {
+    for (const operation of this.store.operations.values()) {
+      if (!TERMINAL.has(operation.status)) this.schedule(operation, nowMs, dueMs);
     }
   }
 
@@ -79,7 +96,11 @@ export class ChannelSimulation {
       if (startMs > nowMs) continue;
       this.starts.delete(id);
       const operation = this.store.operations.get(id);
-      if (operation?.status === 'pending') operation.status = 'processing';
+      if (operation?.status === 'pending') {
+        this.store.changeOperation(operation, () => {
+          operation.status = 'processing';
+        });
+      }
     }
     for (let next = this.calls.popDue(nowMs); next; next = this.calls.popDue(nowMs)) {
       this.answer(next);
@@ -90,6 +111,12 @@ export class ChannelSimulation {
     const operation = this.store.operations.get(call.operationId);
     if (!operation || TERMINAL.has(operation.status)) return;
     this.starts.delete(operation.id);
+    const completed = this.store.changeOperation(operation, () => this.apply(operation, call));
+    if (completed) this.store.emitEvent('operation.completed', operation, call.dueMs);
+  }
+
+  /** One channel call's answer applied to its operation (and listing); true when the operation completed. */
+  private apply(operation: OperationRecord, call: ChannelCall): boolean {
     operation.status = 'processing';
     if (call.resultIndex >= 0) {
       const result = operation.results[call.resultIndex];
@@ -103,7 +130,7 @@ export class ChannelSimulation {
           message: `The channel throttled the call (attempt ${call.attempt} of ${MAX_CHANNEL_ATTEMPTS}); retrying in ${waitMs / 1000} s.`,
         };
         this.calls.push({ ...call, dueMs: call.dueMs + waitMs, attempt: call.attempt + 1, seq: this.seq++ });
-        return;
+        return false;
       }
       const outcome = throttled
         ? failure(
@@ -121,12 +148,12 @@ export class ChannelSimulation {
       this.applyToListing(operation, result, outcome, call.dueMs);
     }
     if (operation.results.some((result) => result.status !== 'succeeded' && result.status !== 'failed'))
-      return;
+      return false;
     const failed = operation.results.filter((result) => result.status === 'failed').length;
     operation.status =
       failed === 0 ? 'succeeded' : failed === operation.results.length ? 'failed' : 'partial';
     operation.completed_at = isoTime(call.dueMs);
-    this.store.emitEvent('operation.completed', operation, call.dueMs);
+    return true;
   }
 
   /** The channel's verdict on one result: listing writes are judged, everything else goes through. */
@@ -138,7 +165,7 @@ export class ChannelSimulation {
     if (!listing || !product || !account) {
       return failure('product_missing', 'The product of this listing no longer exists in the catalog.');
     }
-    const issues = listingIssues(this.store, listing, product, account);
+    const issues = listingIssues(listing, product, account, this.store.taxonomies.get(account.id));
     return issues.some((issue) => issue.severity === 'error') ? { ok: false, issues } : { ok: true };
   }
 
@@ -154,19 +181,21 @@ export class ChannelSimulation {
     if (!listing || listing.operation_id !== operation.id) return;
     const before = listing.status;
     const delist = operation.type === 'listing.delist';
-    if (outcome.ok && delist) {
-      listing.status = 'delisted';
-      listing.issues = [];
-      for (const variant of listing.variants) variant.status = 'inactive';
-    } else if (outcome.ok) {
-      this.goLive(listing);
-    } else {
-      // A refused delist leaves a listing that is still on the channel listed.
-      listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
-      listing.issues = outcome.issues;
-      if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
-    }
-    listing.updated_at = isoTime(atMs);
+    this.store.listings.update(listing, () => {
+      if (outcome.ok && delist) {
+        listing.status = 'delisted';
+        listing.issues = [];
+        for (const variant of listing.variants) variant.status = 'inactive';
+      } else if (outcome.ok) {
+        this.goLive(listing);
+      } else {
+        // A refused delist leaves a listing that is still on the channel listed.
+        listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
+        listing.issues = outcome.issues;
+        if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
+      }
+      listing.updated_at = isoTime(atMs);
+    });
     if (listing.status !== before) this.store.emitEvent('listing.status_changed', listing, atMs);
   }
 
@@ -177,8 +206,7 @@ export class ChannelSimulation {
     listing.url_on_channel = profile.listingUrl(listing.site, listing.id_on_channel);
     listing.status = 'listed';
     const product = this.store.products.get(listing.product_id);
-    listing.issues =
-      product && product.title.length > TITLE_MAX_CHARS && !listing.overrides.title ? [titleWarning()] : [];
+    listing.issues = product ? liveIssues(listing, product) : [];
     listing.variants = (product?.variants ?? []).map((variant) => ({
       variant_id: variant.id,
       sku: variant.sku,
@@ -194,15 +222,6 @@ export class ChannelSimulation {
 
 function failure(code: string, message: string): Outcome {
   return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
-}
-
-function titleWarning(): IssueRecord {
-  return {
-    code: 'title_too_long',
-    severity: 'warning',
-    message: 'The title will be shortened on this channel.',
-    attribute_names: [],
-  };
 }
 
 /** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */

@@ -119,7 +119,11 @@ export class WebhookDispatcher {
     if (!delivered) {
       // Only the endpoint as it still is: deleted or already disabled needs nothing.
       const current = this.store.webhookEndpoints.get(endpoint.id);
-      if (current?.status === 'enabled') current.status = 'disabled';
+      if (current?.status === 'enabled') {
+        this.store.webhookEndpoints.update(current, () => {
+          current.status = 'disabled';
+        });
+      }
       return;
     }
     if (this.settings.duplicateRate > 0 && this.rng.chance(this.settings.duplicateRate)) {

@@ -13,6 +13,7 @@ import type {
   VariantRecord,
 } from '../model.js';
 import { EventLog } from './event-log.js';
+import { IndexedMap } from './indexed-map.js';
 import { type InventoryItemView, inventoryItem, type ProductView, productView } from './views.js';
 
 /** What setting a SKU's quantity and price did. */
@@ -28,8 +29,23 @@ export class Catalog extends EventLog {
   readonly accounts = new Map<string, ChannelAccountRecord>();
   readonly policies = new Map<string, PolicyRecord[]>();
   readonly taxonomies = new Map<string, TaxonomyRecord>();
-  readonly products = new Map<string, ProductRecord>();
-  readonly listings = new Map<string, ListingRecord>();
+  /** Products, listed by updated_at, newest first. */
+  readonly products = new IndexedMap<ProductRecord>({
+    key: (product) => product.updated_at,
+    direction: 'desc',
+  });
+  /** Listings, listed by updated_at, newest first, with an index for each equality filter. */
+  readonly listings = new IndexedMap<ListingRecord>({
+    key: (listing) => listing.updated_at,
+    direction: 'desc',
+    fields: {
+      product_id: (listing) => listing.product_id,
+      channel_account_id: (listing) => listing.channel_account_id,
+      channel: (listing) => listing.channel,
+      status: (listing) => listing.status,
+      error_code: (listing) => listing.issues.map((issue) => issue.code),
+    },
+  });
   private readonly skus = new Map<string, SkuLocation>();
   private readonly listingIdsByProduct = new Map<string, Set<string>>();
 
@@ -48,11 +64,23 @@ export class Catalog extends EventLog {
     }
   }
 
+  /** Take in many products and listings at once (loading). */
+  protected loadCatalog(products: ProductRecord[], listings: ListingRecord[]): void {
+    this.products.load(products);
+    for (const product of products) this.indexSkus(product);
+    this.listings.load(listings);
+    for (const listing of listings) this.indexUnderProduct(listing);
+  }
+
   /** Add or replace a product and index its SKUs. */
   putProduct(product: ProductRecord): void {
     const previous = this.products.get(product.id);
     if (previous) for (const variant of previous.variants) this.skus.delete(variant.sku);
     this.products.set(product.id, product);
+    this.indexSkus(product);
+  }
+
+  private indexSkus(product: ProductRecord): void {
     for (const variant of product.variants) {
       this.skus.set(variant.sku, { productId: product.id, variantId: variant.id });
     }
@@ -70,6 +98,10 @@ export class Catalog extends EventLog {
   /** Add or replace a listing and index it under its product. */
   putListing(listing: ListingRecord): void {
     this.listings.set(listing.id, listing);
+    this.indexUnderProduct(listing);
+  }
+
+  private indexUnderProduct(listing: ListingRecord): void {
     let ids = this.listingIdsByProduct.get(listing.product_id);
     if (!ids) {
       ids = new Set();
@@ -144,9 +176,11 @@ export class Catalog extends EventLog {
         item: inventoryItem(product, { ...variant, quantity, price }, updatedAt),
       };
     }
-    variant.quantity = quantity;
-    variant.price = price;
-    product.updated_at = isoTime(this.now());
+    this.products.update(product, () => {
+      variant.quantity = quantity;
+      variant.price = price;
+      product.updated_at = isoTime(this.now());
+    });
     const item = inventoryItem(product, variant, product.updated_at);
     this.emitEvent('inventory.updated', item);
     return { changed, product, variant, item };

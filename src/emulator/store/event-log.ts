@@ -2,6 +2,7 @@
 import { type Clock, isoTime } from '../clock.js';
 import type { EventRecord } from '../model.js';
 import type { IdFactory } from '../rng.js';
+import { IndexedMap } from './indexed-map.js';
 import { snapshot } from './views.js';
 
 /** The api_version events carry. */
@@ -12,7 +13,8 @@ export class EventLog {
   readonly clock: Clock;
   storeId = '';
   ids!: IdFactory;
-  readonly events = new Map<string, EventRecord>();
+  /** The event log, listed by created_at, newest first. */
+  readonly events = new IndexedMap<EventRecord>({ key: (event) => event.created_at, direction: 'desc' });
   private readonly eventListeners = new Set<(event: EventRecord) => void>();
 
   constructor(clock: Clock) {

@@ -21,6 +21,7 @@ import type {
 } from '../model.js';
 import type { IdFactory } from '../rng.js';
 import { Catalog } from './catalog.js';
+import { IndexedMap } from './indexed-map.js';
 
 export type { InventoryChange } from './catalog.js';
 
@@ -46,16 +47,39 @@ export interface StoreContents {
   orders: OrderRecord[];
   operations: OperationRecord[];
   events: EventRecord[];
+  /** What only a saved state holds (a seed has none of these). */
+  testOperations?: OperationRecord[];
+  webhookEndpoints?: WebhookEndpointRecord[];
+  files?: FileRecord[];
 }
+
+const BY_CREATED_AT = { key: (item: { created_at: string }) => item.created_at, direction: 'desc' } as const;
+const OPERATION_LIST = {
+  ...BY_CREATED_AT,
+  fields: { status: (operation: OperationRecord) => operation.status },
+};
 
 /** The state of one emulated store. */
 export class Store extends Catalog {
-  readonly orders = new Map<string, OrderRecord>();
-  readonly operations = new Map<string, OperationRecord>();
+  /** Orders, listed by updated_at, newest first, with an index for each equality filter. */
+  readonly orders = new IndexedMap<OrderRecord>({
+    key: (order) => order.updated_at,
+    direction: 'desc',
+    fields: {
+      channel_account_id: (order) => order.channel_account_id,
+      channel: (order) => order.channel,
+      status: (order) => order.status,
+      // Normally empty: while it is, no order older than the list's cursor was created later.
+      updated_before_created: (order) => (order.updated_at < order.created_at ? 'yes' : undefined),
+    },
+  });
+  /** Operations, listed by created_at, newest first. */
+  readonly operations = new IndexedMap<OperationRecord>(OPERATION_LIST);
   /** Operations created by test-key writes: visible to test keys only; nothing else changes. */
-  readonly testOperations = new Map<string, OperationRecord>();
-  readonly webhookEndpoints = new Map<string, WebhookEndpointRecord>();
-  readonly files = new Map<string, FileRecord>();
+  readonly testOperations = new IndexedMap<OperationRecord>(OPERATION_LIST);
+  /** Webhook endpoints, listed by created_at, newest first. */
+  readonly webhookEndpoints = new IndexedMap<WebhookEndpointRecord>(BY_CREATED_AT);
+  readonly files = new IndexedMap<FileRecord>(BY_CREATED_AT);
   private readonly operationListeners = new Set<(operation: OperationRecord) => void>();
 
   constructor(clock: Clock) {
@@ -65,14 +89,7 @@ export class Store extends Catalog {
   /** Forget everything (before loading again). */
   clear(): void {
     this.clearCatalog();
-    for (const map of [
-      this.orders,
-      this.operations,
-      this.testOperations,
-      this.events,
-      this.webhookEndpoints,
-      this.files,
-    ]) {
+    for (const map of this.ownLists()) {
       map.clear();
     }
   }
@@ -84,11 +101,13 @@ export class Store extends Catalog {
     for (const account of data.accounts) this.accounts.set(account.id, account);
     for (const [id, policies] of data.policies) this.policies.set(id, policies);
     for (const [id, taxonomy] of data.taxonomies) this.taxonomies.set(id, taxonomy);
-    for (const product of data.products) this.putProduct(product);
-    for (const listing of data.listings) this.putListing(listing);
-    for (const order of data.orders) this.orders.set(order.id, order);
-    for (const operation of data.operations) this.operations.set(operation.id, operation);
-    for (const event of data.events) this.events.set(event.id, event);
+    this.loadCatalog(data.products, data.listings);
+    this.orders.load(data.orders);
+    this.operations.load(data.operations);
+    this.testOperations.load(data.testOperations ?? []);
+    this.events.load(data.events);
+    this.webhookEndpoints.load(data.webhookEndpoints ?? []);
+    this.files.load(data.files ?? []);
   }
 
   /**
@@ -140,13 +159,15 @@ export class Store extends Catalog {
     const order = this.orders.get(id);
     if (!order) return undefined;
     const statusChanged = change.status !== undefined && change.status !== order.status;
-    if (change.status !== undefined) order.status = change.status;
-    if (change.source_status !== undefined) order.source_status = change.source_status;
-    else if (statusChanged)
-      order.source_status = channelKind(order.channel).sourceStatus[order.status] ?? order.status;
-    if (change.fulfillment_status !== undefined) order.fulfillment_status = change.fulfillment_status;
-    if (change.tracking !== undefined) order.tracking = change.tracking;
-    order.updated_at = isoTime(this.now());
+    this.orders.update(order, () => {
+      if (change.status !== undefined) order.status = change.status;
+      if (change.source_status !== undefined) order.source_status = change.source_status;
+      else if (statusChanged)
+        order.source_status = channelKind(order.channel).sourceStatus[order.status] ?? order.status;
+      if (change.fulfillment_status !== undefined) order.fulfillment_status = change.fulfillment_status;
+      if (change.tracking !== undefined) order.tracking = change.tracking;
+      order.updated_at = isoTime(this.now());
+    });
     if (statusChanged) this.emitEvent('order.status_changed', order);
     return order;
   }
@@ -164,6 +185,31 @@ export class Store extends Catalog {
       if (!located) continue;
       this.setInventory(line.sku, { quantity: Math.max(0, located.variant.quantity - line.quantity) });
     }
+  }
+
+  /** Set an operation's status (and anything else `change` does) with its indexes kept right. */
+  changeOperation<R>(operation: OperationRecord, change: () => R): R {
+    const map = this.operations.get(operation.id) === operation ? this.operations : this.testOperations;
+    return map.update(operation, change);
+  }
+
+  /** A number that grows with every write to the store (a saver compares it). */
+  revision(): number {
+    let total = 0;
+    for (const map of [this.products, this.listings, ...this.ownLists()]) total += map.revision;
+    return total;
+  }
+
+  /** The indexed lists this class adds to the catalog's. */
+  private ownLists(): { clear(): void; readonly revision: number }[] {
+    return [
+      this.orders,
+      this.operations,
+      this.testOperations,
+      this.events,
+      this.webhookEndpoints,
+      this.files,
+    ];
   }
 
   /** How many of each resource the store holds. */

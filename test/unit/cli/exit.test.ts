@@ -147,6 +147,36 @@ describe('describeError', () => {
     expect(oneLine(api(502, undefined, 'Bad gateway'))).toMatch(/try again later/);
   });
 
+  it('fits the advice to the failure: stale precondition, reused key, lost cursor, other 403s', () => {
+    expect(oneLine(api(412, 'precondition_failed'))).toMatch(/changed since that time/);
+    expect(oneLine(api(409, 'idempotency_key_reused'))).toMatch(/new key/);
+    expect(oneLine(api(400, 'parameter_invalid', 'Unreadable cursor', 'cursor'))).toMatch(
+      /start the list again/,
+    );
+    expect(oneLine(api(403, 'some_new_code'))).toMatch(/key that is allowed/);
+    expect(oneLine(api(500))).not.toMatch(/after retries/);
+  });
+
+  it("uses a 404's own next step when its request told more", () => {
+    const error = api(404, 'resource_missing', 'Unrecognized request URL');
+    error.nextStep = 'GET /nope is not a route of the API: check the path';
+    expect(oneLine(error)).toBe(
+      'HTTP 404 resource_missing: Unrecognized request URL; GET /nope is not a route of the API: check the path',
+    );
+  });
+
+  it('says when to run again after a rate limit, and to check the address when nothing connected', () => {
+    expect(oneLine(new RateLimitError('rate limited: the service asks to wait 300 s', 300))).toMatch(
+      /run again in 5m 0s$/,
+    );
+    expect(
+      oneLine(new NetworkError('could not connect to http://x (connection refused)', 'ECONNREFUSED')),
+    ).toMatch(/check the service address/);
+    expect(oneLine(new NetworkError('request to http://x failed (connection reset)', 'ECONNRESET'))).toBe(
+      'request to http://x failed (connection reset)',
+    );
+  });
+
   it('falls back to the status when the service sent no message', () => {
     expect(oneLine(new ApiError(500, {}))).toMatch(/^HTTP 500: the service answered HTTP 500/);
   });

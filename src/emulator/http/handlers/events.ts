@@ -2,7 +2,7 @@
 import { EVENT_LOG_WINDOW_DAYS } from '../../../api/contract.js';
 import { isoTime } from '../../clock.js';
 import type { EventRecord } from '../../model.js';
-import { paginate, parsePage, parseTimeParam, stringParam } from '../pagination.js';
+import { listPage, olderThan, parsePage, parseTimeParam, stringParam } from '../pagination.js';
 import type { Handler } from '../router.js';
 
 /** GET /events: created_after (inclusive) and type (exact, or `prefix.*`). */
@@ -12,14 +12,11 @@ export const listEvents: Handler = (store, request) => {
   const type = stringParam(request.query, 'type');
   const windowStart = isoTime(store.now() - EVENT_LOG_WINDOW_DAYS * 86_400_000);
   const typePrefix = type?.endsWith('.*') ? type.slice(0, -1) : undefined;
-  const envelope = paginate<EventRecord>(
-    store.events.values(),
-    { key: (event) => event.created_at, direction: 'desc' },
-    page,
-    (event) =>
-      event.created_at >= windowStart &&
-      (createdAfter === undefined || event.created_at >= createdAfter) &&
-      (type === undefined || (typePrefix ? event.type.startsWith(typePrefix) : event.type === type)),
-  );
+  const since = createdAfter !== undefined && createdAfter > windowStart ? createdAfter : windowStart;
+  const envelope = listPage<EventRecord>(store.events, page, [], {
+    filter: (event) =>
+      type === undefined || (typePrefix ? event.type.startsWith(typePrefix) : event.type === type),
+    stop: olderThan(since, (event) => event.created_at),
+  });
   return { status: 200, body: envelope };
 };

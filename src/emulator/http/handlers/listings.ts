@@ -10,7 +10,7 @@ import type { ListingRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';
 import { snapshot } from '../../store/views.js';
 import { HttpError, notFound } from '../errors.js';
-import { paginate, parsePage, parseTimeParam, stringParam } from '../pagination.js';
+import { listPage, olderThan, parsePage, parseTimeParam, stringParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import { validateBatch, validateBody } from '../validation.js';
 
@@ -24,17 +24,25 @@ export const listListings: Handler = (store, request) => {
   const status = stringParam(query, 'status');
   const errorCode = stringParam(query, 'error_code');
   const updatedAfter = parseTimeParam(query, 'updated_after');
-  const envelope = paginate<ListingRecord>(
-    store.listings.values(),
-    { key: (listing) => listing.updated_at, direction: 'desc' },
+  const envelope = listPage<ListingRecord>(
+    store.listings,
     page,
-    (listing) =>
-      (productId === undefined || listing.product_id === productId) &&
-      (accountId === undefined || listing.channel_account_id === accountId) &&
-      (channel === undefined || listing.channel === channel) &&
-      (status === undefined || listing.status === status) &&
-      (errorCode === undefined || listing.issues.some((issue) => issue.code === errorCode)) &&
-      (updatedAfter === undefined || listing.updated_at >= updatedAfter),
+    [
+      ['product_id', productId],
+      ['channel_account_id', accountId],
+      ['channel', channel],
+      ['status', status],
+      ['error_code', errorCode],
+    ],
+    {
+      filter: (listing) =>
+        (productId === undefined || listing.product_id === productId) &&
+        (accountId === undefined || listing.channel_account_id === accountId) &&
+        (channel === undefined || listing.channel === channel) &&
+        (status === undefined || listing.status === status) &&
+        (errorCode === undefined || listing.issues.some((issue) => issue.code === errorCode)),
+      stop: olderThan(updatedAfter, (listing) => listing.updated_at),
+    },
   );
   return { status: 200, body: envelope };
 };
@@ -186,9 +194,11 @@ function restart(store: Store, listing: ListingRecord, type: string, simulate: b
     { simulate },
   );
   const before = listing.status;
-  listing.operation_id = operation.id;
-  listing.status = 'ongoing';
-  listing.updated_at = isoTime(store.now());
+  store.listings.update(listing, () => {
+    listing.operation_id = operation.id;
+    listing.status = 'ongoing';
+    listing.updated_at = isoTime(store.now());
+  });
   if (!simulate && before !== 'ongoing') store.emitEvent('listing.status_changed', listing);
 }
 

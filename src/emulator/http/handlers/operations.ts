@@ -1,14 +1,30 @@
 /** GET /operations and GET /operations/{id}; a test key also sees its own simulated ones. */
-
 import type { OperationRecord } from '../../model.js';
+import { mergeLists, takePage } from '../../store/sorted-index.js';
 import type { Store } from '../../store/store.js';
 import { notFound } from '../errors.js';
-import { paginate, parsePage, parseTimeParam, stringParam } from '../pagination.js';
+import {
+  envelope,
+  olderThan,
+  type PageRequest,
+  parsePage,
+  parseTimeParam,
+  stringParam,
+} from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 
-function* visibleOperations(store: Store, request: EmulatorRequest): Iterable<OperationRecord> {
-  yield* store.operations.values();
-  if (request.key?.mode === 'test') yield* store.testOperations.values();
+/** The operations a key sees, in list order after the cursor: a test key's simulated ones too. */
+function visibleOperations(
+  store: Store,
+  request: EmulatorRequest,
+  page: PageRequest,
+  status: string | undefined,
+): Iterable<OperationRecord> {
+  const where = [['status', status]] as const;
+  const live = store.operations.scan(page.after, where);
+  if (request.key?.mode !== 'test') return live;
+  const { key, direction } = store.operations.spec;
+  return mergeLists(live, store.testOperations.scan(page.after, where), key, direction);
 }
 
 /** GET /operations: status, created_after; created_at descending. */
@@ -16,15 +32,11 @@ export const listOperations: Handler = (store, request) => {
   const page = parsePage(request.query);
   const status = stringParam(request.query, 'status');
   const createdAfter = parseTimeParam(request.query, 'created_after');
-  const envelope = paginate(
-    visibleOperations(store, request),
-    { key: (operation) => operation.created_at, direction: 'desc' },
-    page,
-    (operation) =>
-      (status === undefined || operation.status === status) &&
-      (createdAfter === undefined || operation.created_at >= createdAfter),
-  );
-  return { status: 200, body: envelope };
+  const found = takePage(visibleOperations(store, request, page, status), page.limit, {
+    filter: (operation: OperationRecord) => status === undefined || operation.status === status,
+    stop: olderThan(createdAfter, (operation: OperationRecord) => operation.created_at),
+  });
+  return { status: 200, body: envelope(found, store.operations.spec.key) };
 };
 
 /** GET /operations/{id}. */

@@ -5,7 +5,7 @@ import { channelKind } from '../../channel-kinds.js';
 import { isoTime } from '../../clock.js';
 import type { OrderRecord } from '../../model.js';
 import { HttpError, notFound } from '../errors.js';
-import { paginate, parsePage, parseTimeParam, stringParam } from '../pagination.js';
+import { listPage, olderThan, parsePage, parseTimeParam, stringParam } from '../pagination.js';
 import type { Handler } from '../router.js';
 import { validateBody } from '../validation.js';
 
@@ -17,15 +17,25 @@ export const listOrders: Handler = (store, request) => {
   const channel = stringParam(query, 'channel');
   const status = stringParam(query, 'status');
   const createdAfter = parseTimeParam(query, 'created_after');
-  const envelope = paginate<OrderRecord>(
-    store.orders.values(),
-    { key: (order) => order.updated_at, direction: 'desc' },
+  // An order is updated at or after its creation, so once updated_at is older than
+  // created_after no later order can match (unless the clock ran back for some order).
+  const monotonic = store.orders.countOf('updated_before_created', 'yes') === 0;
+  const envelope = listPage<OrderRecord>(
+    store.orders,
     page,
-    (order) =>
-      (accountId === undefined || order.channel_account_id === accountId) &&
-      (channel === undefined || order.channel === channel) &&
-      (status === undefined || order.status === status) &&
-      (createdAfter === undefined || order.created_at >= createdAfter),
+    [
+      ['channel_account_id', accountId],
+      ['channel', channel],
+      ['status', status],
+    ],
+    {
+      filter: (order) =>
+        (accountId === undefined || order.channel_account_id === accountId) &&
+        (channel === undefined || order.channel === channel) &&
+        (status === undefined || order.status === status) &&
+        (createdAfter === undefined || order.created_at >= createdAfter),
+      stop: monotonic ? olderThan(createdAfter, (order) => order.updated_at) : undefined,
+    },
   );
   return { status: 200, body: envelope };
 };

@@ -5,23 +5,18 @@ import { isoTime } from '../../clock.js';
 import type { ListingRecord, ProductRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';
 import { HttpError, invalidParam, missingParam, notFound } from '../errors.js';
-import { paginate, parsePage, parseTimeParam } from '../pagination.js';
+import { listPage, olderThan, parsePage, parseTimeParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import { validateBatch, validateBody } from '../validation.js';
 import { buildProduct, validationFailed } from './product-build.js';
-
-const byUpdatedAt = { key: (item: { updated_at: string }) => item.updated_at, direction: 'desc' as const };
 
 /** GET /products: `updated_after` inclusive, updated_at descending. */
 export const listProducts: Handler = (store, request) => {
   const page = parsePage(request.query);
   const updatedAfter = parseTimeParam(request.query, 'updated_after');
-  const envelope = paginate<ProductRecord>(
-    store.products.values(),
-    byUpdatedAt,
-    page,
-    (product) => updatedAfter === undefined || product.updated_at >= updatedAfter,
-  );
+  const envelope = listPage(store.products, page, [], {
+    stop: olderThan(updatedAfter, (product) => product.updated_at),
+  });
   return {
     status: 200,
     body: { ...envelope, data: envelope.data.map((product) => store.productView(product)) },
@@ -98,8 +93,10 @@ export const deleteProduct: Handler = (store, request) => {
     const nowIso = isoTime(store.now());
     for (const listing of store.listingsOf(product.id)) {
       if (listing.status === 'delisted') continue;
-      listing.status = 'delisted';
-      listing.updated_at = nowIso;
+      store.listings.update(listing, () => {
+        listing.status = 'delisted';
+        listing.updated_at = nowIso;
+      });
       store.emitEvent('listing.status_changed', listing);
     }
     store.emitEvent('product.deleted', view);

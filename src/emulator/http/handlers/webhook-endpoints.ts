@@ -6,7 +6,7 @@ import { isoTime } from '../../clock.js';
 import type { WebhookEndpointRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';
 import { invalidParam, notFound } from '../errors.js';
-import { paginate, parsePage } from '../pagination.js';
+import { listPage, parsePage } from '../pagination.js';
 import type { Handler } from '../router.js';
 import { validateBody } from '../validation.js';
 
@@ -20,11 +20,7 @@ export function publicEndpoint({ secret: _secret, ...endpoint }: WebhookEndpoint
 /** GET /webhook_endpoints: created_at descending. */
 export const listWebhookEndpoints: Handler = (store, request) => {
   const page = parsePage(request.query);
-  const envelope = paginate<WebhookEndpointRecord>(
-    store.webhookEndpoints.values(),
-    { key: (endpoint) => endpoint.created_at, direction: 'desc' },
-    page,
-  );
+  const envelope = listPage(store.webhookEndpoints, page, []);
   return { status: 200, body: { ...envelope, data: envelope.data.map(publicEndpoint) } };
 };
 

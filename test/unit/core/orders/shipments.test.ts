@@ -16,7 +16,7 @@ async function usageError(path: string): Promise<UsageError> {
 
 describe('checkShipmentsFile', () => {
   it('reads a file with a BOM, mixed-case headers, ; delimiter, extra columns, a multi-line cell and a blank line', async () => {
-    const shipments = await checkShipmentsFile(fixture('shipments-ok.csv'));
+    const { shipments } = await checkShipmentsFile(fixture('shipments-ok.csv'));
     expect(shipments).toEqual([
       {
         line: 2,
@@ -65,6 +65,56 @@ describe('checkShipmentsFile', () => {
     const error = await usageError(path);
     expect(error.details).toHaveLength(51);
     expect(error.details.at(-1)).toBe('… and 10 more');
+  });
+});
+
+describe('checkShipmentsFile: what it cannot use as meant', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+  const write = (name: string, content: string | Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('names the columns it reads and leaves out', async () => {
+    const path = write('plan.csv', 'order_id,tracking_number,carrier,weight\nord_1,T1,UPS,2kg\n');
+    const { plan } = await checkShipmentsFile(path);
+    expect(plan.used.map((column) => column.field)).toEqual(['order_id', 'tracking_number', 'carrier']);
+    expect(plan.ignored).toEqual(['weight']);
+  });
+
+  it('refuses a left-out column that looks like the tracking URL, unless it is ignored on purpose', async () => {
+    const path = write(
+      'link.csv',
+      'order_id,tracking_number,carrier,Tracking Link\nord_1,T1,UPS,https://t.example/1\n',
+    );
+    await expect(checkShipmentsFile(path)).rejects.toThrow(
+      /the column "Tracking Link" looks like tracking_url.*rename it to tracking_url, or --ignore 'Tracking Link'/,
+    );
+    const { shipments } = await checkShipmentsFile(path, { ignore: ['tracking link'] });
+    expect(shipments[0].trackingUrl).toBeUndefined();
+  });
+
+  it('refuses a header named twice, hidden characters in an id, and bytes that are not UTF-8', async () => {
+    await expect(
+      checkShipmentsFile(write('dup.csv', 'order_id,tracking_number,carrier,carrier\n')),
+    ).rejects.toThrow(/"carrier" appears twice \(columns 3 and 4\)/);
+    const hidden = await usageError(
+      write('hidden.csv', 'order_id,tracking_number,carrier\nord_1\u200B,T1,UPS\n'),
+    );
+    expect(hidden.details).toEqual([
+      expect.stringMatching(/^line 2: order_id "ord_1\\u\{200B\}" holds an invisible/),
+    ]);
+    const latin1 = Buffer.concat([
+      Buffer.from('order_id,tracking_number,carrier\nord_1,T1,'),
+      Buffer.from([0x50, 0x6f, 0x73, 0x74, 0xe9]),
+      Buffer.from('\n'),
+    ]);
+    const notUtf8 = await usageError(write('latin1.csv', latin1));
+    expect(notUtf8.details).toEqual(['line 2: not UTF-8 text (byte 0xE9)']);
+    expect(notUtf8.message).toContain('--encoding latin1');
+    const { shipments } = await checkShipmentsFile(write('latin1-ok.csv', latin1), { encoding: 'latin1' });
+    expect(shipments[0].carrier).toBe('Posté');
   });
 });
 

@@ -58,6 +58,7 @@ describe('checkUpsertFile', () => {
     expect(await problems(path, 'csv')).toEqual([
       'line 3: title "Two" differs from "One" on line 2 of the same product (x)',
       'line 4: variant columns (price) without a sku',
+      expect.stringMatching(/^line 4: "y" has no variants, so no SKU can match it/),
       'line 5: quantity "1.5" is not a whole number (SKU Z-1)',
       'line 5: "z": variants[0].price: must be a non-negative decimal string such as "12.50"',
     ]);
@@ -90,5 +91,46 @@ describe('checkUpsertFile', () => {
     await expect(checkUpsertFile(file('one.json', '{"title": "x"}'), 'json')).rejects.toThrow(
       /must hold a JSON array/,
     );
+  });
+});
+
+describe('checkUpsertFile: what it cannot use as meant', () => {
+  it('refuses a header named twice', async () => {
+    await expect(checkUpsertFile(file('dup.csv', 'title,sku,SKU\nT,A,B\n'), 'csv')).rejects.toThrow(
+      /"SKU" appears twice \(columns 2 and 3\)/,
+    );
+  });
+
+  it('refuses SKUs with hidden characters or edge spaces, in any format', async () => {
+    const jsonl =
+      '{"title":"A","variants":[{"sku":" A-1"}]}\n{"title":"B","variants":[{"sku":"B\\u200b1"}]}\n';
+    expect(await problems(file('hidden.jsonl', jsonl), 'jsonl')).toEqual([
+      expect.stringMatching(/^line 1: SKU " A-1" has spaces at its start or end/),
+      expect.stringMatching(/^line 2: SKU "B\\u\{200B\}1" holds an invisible or control character/),
+    ]);
+  });
+
+  it('names the lines that are not UTF-8, in JSON too', async () => {
+    const path = join(dir, 'latin1.jsonl');
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from('{"title":"Caf'), Buffer.from([0xe9]), Buffer.from('"}\n')]),
+    );
+    expect(await problems(path, 'jsonl')).toEqual(['line 1: not UTF-8 text (byte 0xE9)']);
+  });
+});
+
+describe('checkUpsertFile: products that can never be matched', () => {
+  it('refuses a product without variants unless createUnmatched, and checks the rest as usual', async () => {
+    const path = file(
+      'unmatched.jsonl',
+      '{"title":"Gift card"}\n{"title":"Mug","variants":[{"sku":"M-1"}]}\n',
+    );
+    const error = await checkUpsertFile(path, 'jsonl').catch((caught: unknown) => caught);
+    expect((error as UsageError).problems).toEqual([
+      expect.objectContaining({ line: 1, key: 'Gift card', code: 'unmatchable' }),
+    ]);
+    const checked = await checkUpsertFile(path, 'jsonl', path, { createUnmatched: true });
+    expect(checked.items.map((item) => item.key)).toEqual(['"Gift card"', 'M-1']);
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * Filter values checked before a list is asked for: a value the service does not know would
+ * answer "nothing found" and exit 0, which in CI is an empty file and a green job. Values the
+ * reference enumerates are checked against src/api/filter-values.ts; channel kinds against
+ * the store's own channel accounts (one read). `svc api` still sends anything.
+ */
+import { EVENT_TYPE_FILTER, type FilterValues, STATUS_FILTERS } from '../api/filter-values.js';
+import { UsageError } from '../errors.js';
+import type { Context } from './context.js';
+
+/** Where `svc api` would send the value instead: `GET /orders` and its query parameter. */
+export interface ApiRoute {
+  path: string;
+  param: string;
+}
+
+/** `value` when `filter` accepts it; otherwise UsageError (exit 2) with the closest valid value. */
+export function checkFilterValue(
+  flag: string,
+  value: string,
+  filter: FilterValues,
+  route?: ApiRoute,
+): string {
+  if (filter.values.includes(value)) return value;
+  throw unknownValue(flag, value, filter.what, filter.values, route);
+}
+
+/** `--status` of a noun's list, checked; undefined stays undefined. */
+export function checkStatus(noun: string, value: string | undefined, route: ApiRoute): string | undefined {
+  return value === undefined ? undefined : checkFilterValue('--status', value, STATUS_FILTERS[noun], route);
+}
+
+/** `--type` of events, checked; undefined stays undefined. */
+export function checkEventType(value: string | undefined, route?: ApiRoute): string | undefined {
+  return value === undefined ? undefined : checkFilterValue('--type', value, EVENT_TYPE_FILTER, route);
+}
+
+/** The entries of `--events a,b`, each an event type or `*` (every type). */
+export function checkEventTypes(types: string[]): string[] {
+  for (const type of types) if (type !== '*') checkFilterValue('--events', type, EVENT_TYPE_FILTER);
+  return types;
+}
+
+/**
+ * `--channel KIND`, checked against the kinds of the store's channel accounts (the reference
+ * does not list kinds, and a kind with no account here could only match nothing).
+ */
+export async function checkChannelKind(
+  ctx: Context,
+  kind: string | undefined,
+  route: ApiRoute,
+): Promise<string | undefined> {
+  if (kind === undefined) return undefined;
+  const { listChannelAccounts } = await import('../api/resources/channels.js');
+  const accounts = await listChannelAccounts(await ctx.client());
+  const kinds = [...new Set(accounts.map((account) => account.channel))].sort();
+  if (kinds.includes(kind)) return kind;
+  if (kinds.length === 0) {
+    throw new UsageError(
+      `--channel "${kind}": this store has no channel accounts, so nothing can match it (svc channels list)`,
+    );
+  }
+  throw unknownValue('--channel', kind, 'the kind of any channel account of this store', kinds, route);
+}
+
+function unknownValue(
+  flag: string,
+  value: string,
+  what: string,
+  values: readonly string[],
+  route: ApiRoute | undefined,
+): UsageError {
+  const best = closestValue(value, values);
+  const guess = best ? `; did you mean "${best}"?` : '';
+  const anyway = route
+    ? `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(value)}\` sends any value`
+    : '';
+  return new UsageError(`${flag} "${value}" is not ${what}${guess} (valid: ${values.join(', ')})${anyway}`);
+}
+
+/**
+ * The valid value a person most likely meant: the same once case, `-` and spaces are
+ * set aside, else the nearest by edit distance when it is near enough to be a typo.
+ */
+export function closestValue(value: string, values: readonly string[]): string | undefined {
+  const normal = (text: string) => text.toLowerCase().replace(/[-\s]+/g, '_');
+  const same = values.find((candidate) => normal(candidate) === normal(value));
+  if (same) return same;
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of values) {
+    const distance = editDistance(normal(value), normal(candidate));
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  const nearEnough = Math.max(1, Math.min(3, Math.floor(value.length / 3)));
+  return bestDistance <= nearEnough ? best : undefined;
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+/** A value as one shell word: bare when it is plain, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[\w.:@%+,/-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+}

@@ -1,0 +1,137 @@
+/**
+ * Every column of a CSV header accounted for: which column each field is read from, which
+ * are left out, and the refusals that keep a file from being read other than as meant (a
+ * duplicate header; an ignored column that looks like a field no column is read as, such
+ * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped).
+ */
+import { UsageError } from '../../errors.js';
+
+/** A field a file may give. */
+export interface FieldSpec {
+  field: string;
+  /** Words that, in an ignored column's header, suggest it holds this field (`qty`, `stock`). */
+  lookalikes?: readonly string[];
+}
+
+/** How the columns are read. */
+export interface ColumnOptions {
+  /** field → header name (`--map quantity=Qty`), compared case-insensitively after trimming. */
+  map?: Readonly<Record<string, string>>;
+  /** Header names meant to be left out (`--ignore`), so that a lookalike is not refused. */
+  ignore?: readonly string[];
+  /** Whether the command has `--map` to suggest (else renaming the column is the way). */
+  mappable: boolean;
+}
+
+/** Which column each field is read from, and the columns left out, as the header writes them. */
+export interface ColumnPlan {
+  indexes: Record<string, number | undefined>;
+  used: { field: string; header: string }[];
+  ignored: string[];
+}
+
+/** Reads the header row as the README's file formats say; UsageError (exit 2) naming what is wrong. */
+export function planColumns(
+  header: string[],
+  fields: readonly FieldSpec[],
+  options: ColumnOptions,
+): ColumnPlan {
+  const written = header.map((cell, index) => cell.trim() || `(column ${index + 1}, no name)`);
+  const names = header.map((cell) => cell.trim().toLowerCase());
+  const listed = () => written.map((name) => `"${name}"`).join(', ');
+
+  const firstAt = columnsByName(header);
+
+  const ignore = new Set((options.ignore ?? []).map((name) => name.trim().toLowerCase()));
+  for (const name of ignore) {
+    if (!firstAt.has(name))
+      throw new UsageError(`--ignore "${name}": no such column; the header has ${listed()}`);
+  }
+
+  const indexes: Record<string, number | undefined> = {};
+  const used: ColumnPlan['used'] = [];
+  for (const { field } of fields) {
+    const mapped = options.map?.[field]?.trim().toLowerCase();
+    const index = firstAt.get(mapped ?? field);
+    if (mapped !== undefined && index === undefined) {
+      throw new UsageError(
+        `line 1: no "${mapped}" column (--map ${field}=${options.map?.[field]}); the header has ${listed()}`,
+      );
+    }
+    if (index !== undefined && ignore.has(names[index])) {
+      throw new UsageError(`--ignore "${written[index]}": that column is read as ${field}`);
+    }
+    indexes[field] = index;
+    if (index !== undefined) used.push({ field, header: written[index] });
+  }
+
+  const usedIndexes = new Set(Object.values(indexes));
+  const ignored = written.filter((_, index) => !usedIndexes.has(index));
+  for (const { field, lookalikes } of fields) {
+    if (indexes[field] !== undefined || !lookalikes) continue;
+    const suspect = written.findIndex(
+      (name, index) => !usedIndexes.has(index) && !ignore.has(names[index]) && looksLike(name, lookalikes),
+    );
+    if (suspect < 0) continue;
+    const name = written[suspect];
+    const use = options.mappable ? `--map ${field}=${quoted(name)}` : `rename it to ${field}`;
+    throw new UsageError(
+      `line 1: the column "${name}" looks like ${field}, but no column is read as ${field}, so it would be left out; use ${use}, or --ignore ${quoted(name)} if it is meant to be left out`,
+    );
+  }
+  return { indexes, used, ignored };
+}
+
+/** `--ignore Note,Qty2`: header names meant to be left out. */
+export function parseIgnoredColumns(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
+
+/**
+ * Each header name (trimmed, lower-cased) and its column; UsageError when a name appears
+ * twice, since either column could be the one read.
+ */
+export function columnsByName(header: readonly string[]): Map<string, number> {
+  const firstAt = new Map<string, number>();
+  header.forEach((cell, index) => {
+    const name = cell.trim().toLowerCase();
+    if (name === '') return;
+    const first = firstAt.get(name);
+    if (first !== undefined) {
+      throw new UsageError(
+        `line 1: the column "${cell.trim()}" appears twice (columns ${first + 1} and ${index + 1}); rename or remove one, so that it is clear which is read`,
+      );
+    }
+    firstAt.set(name, index);
+  });
+  return firstAt;
+}
+
+/** "sku from \"Item\", quantity; ignoring \"Note\"", for the plan line. */
+export function describeColumns(plan: ColumnPlan): string {
+  const used = plan.used
+    .map(({ field, header }) => (header.toLowerCase() === field ? field : `${field} from "${header}"`))
+    .join(', ');
+  const ignored =
+    plan.ignored.length > 0 ? `; ignoring ${plan.ignored.map((name) => `"${name}"`).join(', ')}` : '';
+  return `${used}${ignored}`;
+}
+
+/** True when a header's words (split at case changes and punctuation) include one of `words`. */
+function looksLike(header: string, words: readonly string[]): boolean {
+  const tokens = header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const candidates = new Set([...tokens, tokens.join(''), tokens.join('_')]);
+  return words.some((word) => candidates.has(word));
+}
+
+/** A header as one shell word. */
+function quoted(name: string): string {
+  return /^[\w.-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
+}
