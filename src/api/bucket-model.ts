@@ -56,9 +56,10 @@ interface Anchor {
   at: number;
   /**
    * Requests went into a bucket that may have been empty: it drains only once they reach it,
-   * and the first may take long (a new connection), so nothing drains until an answer tells.
+   * and one may take long to (a new connection). So nothing drains until they are answered:
+   * this counts them (the level re-anchors on each answer meanwhile).
    */
-  held?: boolean;
+  held?: number;
   /** X-RateLimit-Reset: from then on one more request fits, unless `grantsAfter` took it. */
   fitsAt?: number;
   grantsAfter: number;
@@ -163,7 +164,9 @@ export class BucketModel {
     anchor.level = before + 1;
     anchor.at = at;
     // A bucket this low may drain to empty before the request arrives, and then waits for it.
-    if (before < Math.max(1, ((this.drainRate() ?? 0) * HOLD_TRANSIT_MS) / 1000)) anchor.held = true;
+    if (anchor.held || before < Math.max(1, ((this.drainRate() ?? 0) * HOLD_TRANSIT_MS) / 1000)) {
+      anchor.held = (anchor.held ?? 0) + 1;
+    }
     // Once past Reset its promise is folded into the level; before it, this request spends it.
     if (anchor.fitsAt !== undefined && at >= anchor.fitsAt) anchor.fitsAt = undefined;
     else if (anchor.fitsAt !== undefined) anchor.grantsAfter += 1;
@@ -172,8 +175,8 @@ export class BucketModel {
   /** A request sent at `sentAt` ended at `at` without rate-limit facts (no answer, or no headers). */
   release(sentAt: number, at: number): void {
     this.remember({ sentAt, finishedAt: at });
-    // No answer may come to end the hold: drain again.
-    if (this.anchor) this.anchor.held = undefined;
+    // No answer will come for this one: it no longer holds the drain.
+    if (this.anchor) this.anchor.held = heldAfterOne(this.anchor.held);
   }
 
   /**
@@ -190,8 +193,9 @@ export class BucketModel {
     }
     this.remember({ sentAt, finishedAt: at, answer });
     const candidate = this.boundFromAnswers(inFlight, at);
-    // A hold ends with the first answer: its bound counts every request still out.
-    if (surprised || this.anchor?.held) this.anchor = candidate;
+    // While held, each answer re-anchors (its bound counts every request still out).
+    const held = heldAfterOne(this.anchor?.held);
+    if (surprised || this.anchor?.held) this.anchor = { ...candidate, held };
     else this.reanchor(candidate, answer, sentAt, at);
     // A 429 took no unit of the bucket, so it says nothing of the drain.
     if (answer.admitted) this.learn(sentAt, at, answer.remaining);
@@ -309,6 +313,11 @@ function headerNumber(value: string | undefined): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+/** A hold with one request fewer to wait for; undefined once none is left. */
+function heldAfterOne(held: number | undefined): number | undefined {
+  return held !== undefined && held > 1 ? held - 1 : undefined;
+}
+
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const isOptionalNumber = (value: unknown) => value === undefined || isNumber(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -326,7 +335,7 @@ function isModelState(value: unknown): value is BucketModelState {
       isNumber(anchor.at) &&
       isOptionalNumber(anchor.fitsAt) &&
       isNumber(anchor.grantsAfter) &&
-      (anchor.held === undefined || typeof anchor.held === 'boolean')
+      isOptionalNumber(anchor.held)
     )
   ) {
     return false;

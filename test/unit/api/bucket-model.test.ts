@@ -76,27 +76,32 @@ describe('BucketModel', () => {
 });
 
 describe('BucketModel after an idle spell', () => {
-  it('holds the drain of a burst into an empty bucket until an answer, then drains from it', () => {
+  it('holds the drain of a burst into an empty bucket until its answers are in, then drains', () => {
     const model = new BucketModel();
     model.observe(T, T + 5, { limit: 10, remaining: 9, admitted: true }, 0);
     // Gone quiet: the bound drains to empty (at B/20 = 0.5/s, two seconds for the one unit).
     const later = T + 10_000;
     expect(model.levelAt(later)).toBe(0);
     for (let i = 0; i < 10; i += 1) model.grant(later);
-    // The first of them may reach the service long after it left: nothing drains meanwhile.
+    // Any of them may reach the service long after it left (a new connection): nothing drains.
     expect(model.levelAt(later + 5_000)).toBe(10);
     expect(model.delayMs(later + 5_000)).toBe(Number.POSITIVE_INFINITY);
-    model.observe(later, later + 60, { limit: 10, remaining: 9, admitted: true }, 9);
-    expect(model.levelAt(later + 60)).toBe(10);
-    expect(model.delayMs(later + 60)).toBe(2001);
+    // The answers come in; while some are out, the level is theirs and still does not drain.
+    for (let i = 0; i < 9; i += 1) {
+      model.observe(later, later + 60 + i, { limit: 10, remaining: 9 - i, admitted: true }, 9 - i);
+    }
+    expect(model.delayMs(later + 5_000)).toBe(Number.POSITIVE_INFINITY);
+    model.observe(later, later + 70, { limit: 10, remaining: 0, admitted: true }, 0);
+    expect(model.levelAt(later + 70)).toBe(10);
+    expect(model.delayMs(later + 70)).toBe(2001);
   });
 
-  it('ends a hold when a request is lost without an answer', () => {
+  it('lets a request lost without an answer stop holding the drain', () => {
     const model = new BucketModel();
     model.observe(T, T + 5, { limit: 10, remaining: 9, admitted: true }, 0);
-    model.grant(T + 10_000);
-    expect(model.delayMs(T + 10_000)).toBe(0);
-    for (let i = 0; i < 9; i += 1) model.grant(T + 10_000);
+    for (let i = 0; i < 10; i += 1) model.grant(T + 10_000);
+    expect(model.delayMs(T + 20_000)).toBe(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 9; i += 1) model.release(T + 10_000, T + 10_100);
     expect(model.delayMs(T + 20_000)).toBe(Number.POSITIVE_INFINITY);
     model.release(T + 10_000, T + 10_100);
     expect(model.delayMs(T + 20_000)).toBe(0);

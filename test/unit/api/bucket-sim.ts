@@ -65,8 +65,8 @@ export interface SendOptions {
   workers?: number;
   /** There and back, each way half. */
   latencyMs?: number;
-  /** The way there of each loop's first request: a new connection is slow. */
-  firstTransitMs?: number;
+  /** The way there of loop i's first request: a new connection is slow. */
+  firstTransitMs?: number | ((loop: number) => number);
 }
 
 /**
@@ -81,14 +81,15 @@ export async function sendAll(
 ): Promise<SendResult> {
   const result: SendResult = { sent: [], rateLimited: 0 };
   let next = 0;
-  const loop = async () => {
+  const loop = async (_: unknown, index: number) => {
+    const firstTransit = typeof firstTransitMs === 'function' ? firstTransitMs(index) : firstTransitMs;
     let connected = false;
     while (next < total) {
       next += 1;
       for (;;) {
         const ticket = await pacer.acquire();
         result.sent.push(clock.now());
-        await clock.sleep(connected ? latencyMs / 2 : (firstTransitMs ?? latencyMs / 2));
+        await clock.sleep(connected ? latencyMs / 2 : (firstTransit ?? latencyMs / 2));
         connected = true;
         const answer = sim.handle(clock.now());
         await clock.sleep(latencyMs / 2);

@@ -58,14 +58,32 @@ describe('Pacer sharing one key with other processes', () => {
     const sim = new BucketSim(10, 20);
     await runJobs(clock, disk, sim, [{ pid: 111, total: 40 }]);
     expect(sim.rejected).toBe(0);
-    // The bucket drains while nobody sends; then two jobs on new connections (60 ms the first
-    // time) burst into it with the drain already known.
+    // The bucket drains while nobody sends; then four jobs on new connections (5 to 95 ms the
+    // first time) burst into it with the drain already known.
     await clock.advance(2_000);
-    const jobs = [112, 113].map((pid) => ({ pid, total: 40, firstTransitMs: 60 }));
+    const jobs = [112, 113, 114, 115].map((pid, i) => ({
+      pid,
+      total: 40,
+      startAt: i * 7,
+      firstTransitMs: (loop: number) => 5 + ((loop * 13 + i * 29) % 90),
+    }));
     const result = await runJobs(clock, disk, sim, jobs);
     expect(result.rateLimited).toBe(0);
     const span = result.sent[result.sent.length - 1].at - result.sent[0].at;
-    expect(span).toBeLessThanOrEqual(1.1 * ((80 - 10) / 20) * 1000);
+    expect(span).toBeLessThanOrEqual(1.1 * ((160 - 10) / 20) * 1000);
+  });
+
+  it('holds the drain until the slowest of a burst has arrived, not only the first', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(clock.now);
+    const sim = new BucketSim(10, 20);
+    await runJobs(clock, disk, sim, [{ pid: 121, total: 40 }]);
+    await clock.advance(2_000);
+    // One connection is up at once, the seven others take 200 ms: the bucket runs empty meanwhile.
+    const result = await runJobs(clock, disk, sim, [
+      { pid: 122, total: 40, firstTransitMs: (loop: number) => (loop === 0 ? 1 : 200) },
+    ]);
+    expect(result.rateLimited).toBe(0);
   });
 
   it('the same processes pacing alone draw 429s: the test can fail', async () => {
