@@ -180,11 +180,19 @@ export class BucketModel {
   }
 
   /**
-   * Learn from an answer. `inFlight` counts the requests still out; `surprised` says a 429
-   * came for a request the model let go: someone else spent the bucket, so the level bound
-   * re-anchors on this answer whatever it believed.
+   * Learn from an answer received at `at`, taken in at `now` (later, when processes sharing the
+   * key wait on each other's lock). `inFlight` counts the requests still out at `now`;
+   * `surprised` says a 429 came for a request the model let go: someone else spent the bucket,
+   * so the level bound re-anchors on this answer whatever it believed.
    */
-  observe(sentAt: number, at: number, answer: BucketAnswer, inFlight: number, surprised = false): void {
+  observe(
+    sentAt: number,
+    at: number,
+    answer: BucketAnswer,
+    inFlight: number,
+    surprised = false,
+    now = at,
+  ): void {
     if (this.bucket !== answer.limit) {
       this.bucket = answer.limit;
       this.prior = answer.limit * INITIAL_DRAIN_RATIO;
@@ -192,11 +200,13 @@ export class BucketModel {
       this.recent = [];
     }
     this.remember({ sentAt, finishedAt: at, answer });
-    const candidate = this.boundFromAnswers(inFlight, at);
+    // Anchored at `now`: answers taken in meanwhile may be newer than this one, and their
+    // Remaining holds then, not at `at`.
+    const candidate = this.boundFromAnswers(inFlight, now);
     // While held, each answer re-anchors (its bound counts every request still out).
     const held = heldAfterOne(this.anchor?.held);
     if (surprised || this.anchor?.held) this.anchor = { ...candidate, held };
-    else this.reanchor(candidate, answer, sentAt, at);
+    else this.reanchor(candidate, answer, sentAt, at, now);
     // A 429 took no unit of the bucket, so it says nothing of the drain.
     if (answer.admitted) this.learn(sentAt, at, answer.remaining);
   }
@@ -233,7 +243,7 @@ export class BucketModel {
     return { level: (this.bucket ?? 0) - least + after, at, fitsAt: usable, grantsAfter: after };
   }
 
-  private reanchor(candidate: Anchor, answer: BucketAnswer, sentAt: number, at: number): void {
+  private reanchor(candidate: Anchor, answer: BucketAnswer, sentAt: number, at: number, now: number): void {
     const current = this.anchor;
     if (!current) {
       this.anchor = candidate;
@@ -247,7 +257,7 @@ export class BucketModel {
       current.fitsAt = candidate.fitsAt;
       current.grantsAfter = candidate.grantsAfter;
     }
-    const believed = this.levelAt(at) ?? 0;
+    const believed = this.levelAt(now) ?? 0;
     // The server saw more than B - Remaining - 1 in the bucket, less what drained on the way back.
     const onTheWay = ((this.drainRate() ?? 0) * (at - sentAt)) / 1000;
     if (believed < answer.limit - answer.remaining - 1 - onTheWay) {

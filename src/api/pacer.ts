@@ -132,14 +132,14 @@ export class Pacer {
 
   /** Learn from an answer that reached us, whatever its status. */
   observe(ticket: PacerTicket, answer: PacerAnswer, receivedAt = this.now()): void {
-    this.update(() => {
+    this.update((now) => {
       this.inFlight = Math.max(0, this.inFlight - 1);
       const facts = bucketFacts(answer.status, answer.headers, receivedAt);
       if (facts) {
         // A 429 for a request our model let go means someone else spent the bucket.
         const surprised = answer.rateLimited === true && ticket.sentAt >= this.pausedUntil;
         const stillOut = this.inFlight + (this.sharing?.others.inFlight ?? 0);
-        this.model.observe(ticket.sentAt, receivedAt, facts, stillOut, surprised);
+        this.model.observe(ticket.sentAt, receivedAt, facts, stillOut, surprised, Math.max(now, receivedAt));
       } else {
         this.model.release(ticket.sentAt, receivedAt);
         // 401s and the unauthenticated endpoints never carry the headers; other answers should.
@@ -296,18 +296,18 @@ export class Pacer {
   }
 
   /** Applies a change now, or, when shared, in order under the lock; then looks at the queue again. */
-  private update(change: () => void): void {
+  private update(change: (now: number) => void): void {
     const sharing = this.sharing;
     if (!sharing) {
-      change();
+      change(this.now());
       this.wake();
       return;
     }
     let applied = false;
-    const once = () => {
+    const once = (now = this.now()) => {
       if (applied) return;
       applied = true;
-      change();
+      change(now);
     };
     this.sharedSteps = this.sharedSteps
       .then(() => (this.sharing ? this.sharing.transact(once) : once()))

@@ -12,6 +12,8 @@ export class MemoryDisk {
   constructor(
     readonly now: () => number,
     readonly bucketId = 'b'.repeat(32),
+    /** For stalls: the clock's sleep. */
+    readonly sleep?: (ms: number) => Promise<void>,
   ) {}
 
   /** The store of one process. */
@@ -29,6 +31,9 @@ export class MemoryStore implements SharedStore {
   readonly where = 'memory';
   /** Set to make every transaction fail, as an unwritable config dir would. */
   failing?: Error;
+  /** Milliseconds the n-th transaction waits before it runs (a busy event loop, a lock held). */
+  stall?: (n: number) => number;
+  private transactions = 0;
 
   constructor(
     private readonly disk: MemoryDisk,
@@ -46,6 +51,8 @@ export class MemoryStore implements SharedStore {
   async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
     // Another process may get the lock first.
     await Promise.resolve();
+    const stalled = this.stall?.(this.transactions++) ?? 0;
+    if (stalled > 0) await this.disk.sleep?.(stalled);
     if (this.failing) throw this.failing;
     const record = this.disk.read();
     const result = change(record);

@@ -13,15 +13,17 @@ interface Sent {
 interface Job extends SendOptions {
   pid: number;
   startAt?: number;
+  stall?: (n: number) => number;
 }
 
 /** Processes (one pacer each, sharing `disk`) sending their requests to one simulated bucket. */
 async function runJobs(clock: FakeClock, disk: MemoryDisk, sim: BucketSim, jobs: Job[]) {
   const start = clock.now();
   const debug: string[] = [];
-  const runJob = async ({ pid, startAt, ...sending }: Job) => {
+  const runJob = async ({ pid, startAt, stall, ...sending }: Job) => {
     if (startAt) await clock.sleep(startAt);
     const shared = disk.store(pid);
+    shared.stall = stall;
     const pacer = new Pacer({
       now: clock.now,
       sleep: clock.sleep,
@@ -82,6 +84,18 @@ describe('Pacer sharing one key with other processes', () => {
     // One connection is up at once, the seven others take 200 ms: the bucket runs empty meanwhile.
     const result = await runJobs(clock, disk, sim, [
       { pid: 122, total: 40, firstTransitMs: (loop: number) => (loop === 0 ? 1 : 200) },
+    ]);
+    expect(result.rateLimited).toBe(0);
+  });
+
+  it('takes in an answer late (a busy process) without crediting drain from before newer answers', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(clock.now, undefined, clock.sleep);
+    // Every seventh step of one process waits 80 ms for its turn; the others go on meanwhile.
+    const result = await runJobs(clock, disk, new BucketSim(10, 20), [
+      { pid: 131, total: 60, stall: (n) => (n % 7 === 6 ? 80 : 0) },
+      { pid: 132, total: 60, startAt: 5 },
+      { pid: 133, total: 60, startAt: 11 },
     ]);
     expect(result.rateLimited).toBe(0);
   });
