@@ -13,12 +13,12 @@
 //   BENCH_ROUNDS=5 BENCH_ROWS=1000000 BENCH_PUSH_ROWS=100000 BENCH_PACE_ROWS=20000 node bench/inventory.mjs
 //   BENCH_CHANNEL_DELAY=2000 node bench/inventory.mjs push     the emulator's default channel delay
 
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, writeFileSync } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import {
   buildCliTree,
+  cell,
   cliEnv,
   fmt,
   loadEmulator,
@@ -27,6 +27,7 @@ import {
   runMeasured,
   startEmulatorProcess,
   tmp,
+  writeCsv,
 } from './lib/harness.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -50,28 +51,6 @@ const verdict = (label, met) => {
 
 const svc = await buildCliTree('inventory-cli');
 console.log(`machine: ${machine()}`);
-
-/** Writes rows to a CSV file, minding backpressure; resolves when the file is closed. */
-async function writeCsv(path, header, rows) {
-  const out = createWriteStream(path);
-  out.write(`${header}\n`);
-  let chunk = '';
-  for (const row of rows) {
-    chunk += `${row}\n`;
-    if (chunk.length > 1 << 16) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-}
-
-/** A CSV cell, quoted when it must be. */
-function cell(value) {
-  const text = String(value ?? '');
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** 1,000,000 unique SKUs with a quantity and a price. */
 function* generatedRows(count) {

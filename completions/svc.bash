@@ -6,13 +6,13 @@
 # The subcommands of command path $1, into _svc_reply.
 _svc_commands() {
   case "$1" in
-    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'status' 'health' 'api' 'emulator' 'completion' 'help') ;;
+    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'doctor' 'status' 'health' 'api' 'emulator' 'completion' 'help') ;;
     'products') _svc_reply=('list' 'get' 'create' 'update' 'delete' 'upsert' 'images' 'help') ;;
     'products images') _svc_reply=('list' 'add' 'remove' 'reorder' 'help') ;;
     'files') _svc_reply=('upload' 'help') ;;
     'channels') _svc_reply=('list' 'get' 'policies' 'categories' 'schema' 'help') ;;
-    'inventory') _svc_reply=('push' 'set' 'export' 'help') ;;
-    'listings') _svc_reply=('list' 'get' 'publish' 'update' 'resync' 'delist' 'retry' 'help') ;;
+    'inventory') _svc_reply=('push' 'set' 'export' 'diff' 'help') ;;
+    'listings') _svc_reply=('list' 'get' 'publish' 'update' 'resync' 'delist' 'retry' 'errors' 'help') ;;
     'operations') _svc_reply=('list' 'get' 'wait' 'help') ;;
     'orders') _svc_reply=('list' 'get' 'fulfill' 'help') ;;
     'events') _svc_reply=('list' 'replay' 'listen' 'help') ;;
@@ -49,9 +49,10 @@ _svc_options() {
     'channels categories') _svc_reply=(--query --parent -h --help) ;;
     'channels schema') _svc_reply=(-h --help) ;;
     'inventory') _svc_reply=(-h --help) ;;
-    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --report --wait --timeout -h --help) ;;
+    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
     'inventory set') _svc_reply=(--quantity --price -h --help) ;;
     'inventory export') _svc_reply=(-h --help) ;;
+    'inventory diff') _svc_reply=(--map --ignore --encoding --batch-size --exit-code -h --help) ;;
     'listings') _svc_reply=(-h --help) ;;
     'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
     'listings get') _svc_reply=(-h --help) ;;
@@ -60,6 +61,7 @@ _svc_options() {
     'listings resync') _svc_reply=(--wait --timeout -h --help) ;;
     'listings delist') _svc_reply=(--wait --timeout -h --help) ;;
     'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report -h --help) ;;
+    'listings errors') _svc_reply=(--by-account -h --help) ;;
     'operations') _svc_reply=(-h --help) ;;
     'operations list') _svc_reply=(--status --created-after -h --help) ;;
     'operations get') _svc_reply=(-h --help) ;;
@@ -79,18 +81,19 @@ _svc_options() {
     'webhooks delete') _svc_reply=(-h --help) ;;
     'webhooks verify') _svc_reply=(--signature --payload --tolerance --secret-file -h --help) ;;
     'auth') _svc_reply=(-h --help) ;;
-    'auth login') _svc_reply=(--with-key-stdin -h --help) ;;
+    'auth login') _svc_reply=(--with-key-stdin --insecure-storage --use -h --help) ;;
     'auth status') _svc_reply=(-h --help) ;;
     'auth logout') _svc_reply=(-h --help) ;;
     'profiles') _svc_reply=(-h --help) ;;
     'profiles list') _svc_reply=(-h --help) ;;
     'profiles use') _svc_reply=(-h --help) ;;
     'profiles remove') _svc_reply=(-h --help) ;;
+    'doctor') _svc_reply=(-h --help) ;;
     'status') _svc_reply=(-h --help) ;;
     'health') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
@@ -105,8 +108,9 @@ _svc_takes_value() {
     'products update|--file' | 'products update|--set' | 'products update|--expected-updated-at') return 0 ;;
     'products upsert|--format' | 'products upsert|--report' | 'products upsert|--encoding') return 0 ;;
     'channels categories|--query' | 'channels categories|--parent') return 0 ;;
-    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
+    'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--backup' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
     'inventory set|--quantity' | 'inventory set|--price') return 0 ;;
+    'inventory diff|--map' | 'inventory diff|--ignore' | 'inventory diff|--encoding' | 'inventory diff|--batch-size') return 0 ;;
     'listings list|--product' | 'listings list|--channel-account' | 'listings list|--channel' | 'listings list|--status' | 'listings list|--error-code' | 'listings list|--updated-after') return 0 ;;
     'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--timeout') return 0 ;;
     'listings update|--override' | 'listings update|--attribute' | 'listings update|--timeout') return 0 ;;
@@ -133,18 +137,18 @@ _svc_takes_value() {
 # Completes the value of flag $2 (or argument #N) of command path $1.
 _svc_values() {
   case "$1|$2" in
-    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
+    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
-    'products upsert|--encoding' | 'inventory push|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
+    'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
     'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;
     'files help|#1') _svc_choices 'upload' ;;
     'channels help|#1') _svc_choices 'list get policies categories schema' ;;
-    'inventory help|#1') _svc_choices 'push set export' ;;
+    'inventory help|#1') _svc_choices 'push set export diff' ;;
     'listings list|--channel' | 'listings retry|--channel' | 'orders list|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
     'listings list|--status') _svc_choices 'listed imported ongoing error delisted' ;;
-    'listings help|#1') _svc_choices 'list get publish update resync delist retry' ;;
+    'listings help|#1') _svc_choices 'list get publish update resync delist retry errors' ;;
     'operations list|--status') _svc_choices 'pending processing succeeded partial failed' ;;
     'operations help|#1') _svc_choices 'list get wait' ;;
     'orders list|--status') _svc_choices 'awaiting_payment awaiting_shipment shipped canceled refunded partially_refunded' ;;
@@ -158,7 +162,7 @@ _svc_values() {
     'profiles help|#1') _svc_choices 'list use remove' ;;
     'emulator help|#1') _svc_choices 'start' ;;
     'completion|#1') _svc_choices 'bash zsh fish' ;;
-    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' ;;
+    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion' ;;
     'products images add|#'*) _svc_files ;;
     *'|--profile') _svc_profiles ;;
     *'|-o' | *'|--output') _svc_choices 'table json ndjson csv tsv' ;;

@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv[1]"
         case ''
-            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion help
+            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion help
         case 'products'
             printf '%s\n' list get create update delete upsert images help
         case 'products images'
@@ -16,9 +16,9 @@ function __svc_commands
         case 'channels'
             printf '%s\n' list get policies categories schema help
         case 'inventory'
-            printf '%s\n' push set export help
+            printf '%s\n' push set export diff help
         case 'listings'
-            printf '%s\n' list get publish update resync delist retry help
+            printf '%s\n' list get publish update resync delist retry errors help
         case 'operations'
             printf '%s\n' list get wait help
         case 'orders'
@@ -39,7 +39,7 @@ end
 # Succeeds when flag $argv[2] of command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--max-retries' '*|--request-timeout'
+        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--query' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--max-retries' '*|--request-timeout'
             return 0
     end
     return 1
@@ -121,6 +121,7 @@ complete -c svc -n '__svc_at \'\'' -a events -d 'read the event log (last 30 day
 complete -c svc -n '__svc_at \'\'' -a webhooks -d 'manage webhook endpoints and verify signed deliveries'
 complete -c svc -n '__svc_at \'\'' -a auth -d 'log in with an API key, and see which key is in use'
 complete -c svc -n '__svc_at \'\'' -a profiles -d 'list, switch and remove saved profiles'
+complete -c svc -n '__svc_at \'\'' -a doctor -d 'check config, key, service, clock, proxy, TLS, rate limit and saved state; each with its fix'
 complete -c svc -n '__svc_at \'\'' -a status -d 'show the service status page data (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a health -d 'check that the API and its database answer (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a api -d 'send an authenticated request to any endpoint and print the answer'
@@ -242,6 +243,7 @@ complete -c svc -n '__svc_at \'channels help\'' -a 'list get policies categories
 complete -c svc -n '__svc_at \'inventory\'' -a push -d 'set quantity and price for every SKU in a CSV file, as fast as the rate limit allows'
 complete -c svc -n '__svc_at \'inventory\'' -a set -d 'set the quantity and/or price of one SKU'
 complete -c svc -n '__svc_at \'inventory\'' -a export -d 'write every SKU with its quantity and price, in the CSV format `inventory push` reads'
+complete -c svc -n '__svc_at \'inventory\'' -a diff -d 'compare a CSV file with the store\'s live quantities and prices; reads only, no write quota'
 complete -c svc -n '__svc_at \'inventory\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'inventory\'' -s h -l help -d 'show help'
 
@@ -252,9 +254,12 @@ complete -c svc -n '__svc_at \'inventory push\'' -l ignore -x -d 'columns meant 
 complete -c svc -n '__svc_at \'inventory push\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
 complete -c svc -n '__svc_at \'inventory push\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'inventory push\'' -l resume -d 'continue an interrupted push of the same file: send only unconfirmed batches'
+complete -c svc -n '__svc_at \'inventory push\'' -l changed-only -d 'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)'
+complete -c svc -n '__svc_at \'inventory push\'' -l backup -x -d 'before the first write, save the store\'s values of every SKU the push changes (push that file to undo)'
+complete -c svc -n '__svc_at \'inventory push\'' -l allow-zeroing -d 'go on when the push would set more than 20% of its SKUs to quantity 0'
 complete -c svc -n '__svc_at \'inventory push\'' -l report -r -F -d 'write line,key,status,code,message for every SKU'
 complete -c svc -n '__svc_at \'inventory push\'' -l wait -d 'follow the operations until the channels answered; name channel failures per SKU'
-complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds (exit 8)'
+complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds (default 300; exit 8)'
 complete -c svc -n '__svc_at \'inventory push\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'inventory push\'' -F -d 'file'
 
@@ -266,8 +271,17 @@ complete -c svc -n '__svc_at \'inventory set\'' -s h -l help -d 'show help'
 # svc inventory export
 complete -c svc -n '__svc_at \'inventory export\'' -s h -l help -d 'show help'
 
+# svc inventory diff
+complete -c svc -n '__svc_at \'inventory diff\'' -l map -x -d 'rename columns, e.g. sku=Item,quantity=Qty,price=Price'
+complete -c svc -n '__svc_at \'inventory diff\'' -l ignore -x -d 'columns meant to be left out, e.g. Note,Qty2'
+complete -c svc -n '__svc_at \'inventory diff\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l batch-size -x -d 'SKUs per request of the push it prices (1 to 100)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l exit-code -d 'exit 1 when the file differs from the store (as git diff --exit-code)'
+complete -c svc -n '__svc_at \'inventory diff\'' -s h -l help -d 'show help'
+complete -c svc -n '__svc_at \'inventory diff\'' -F -d 'file'
+
 # svc inventory help
-complete -c svc -n '__svc_at \'inventory help\'' -a 'push set export' -d 'command'
+complete -c svc -n '__svc_at \'inventory help\'' -a 'push set export diff' -d 'command'
 
 # svc listings
 complete -c svc -n '__svc_at \'listings\'' -a list -d 'list listings, most recently updated first'
@@ -277,6 +291,7 @@ complete -c svc -n '__svc_at \'listings\'' -a update -d 'change a listing\'s ove
 complete -c svc -n '__svc_at \'listings\'' -a resync -d 'send a listing to its channel again as it is, e.g. after fixing the product'
 complete -c svc -n '__svc_at \'listings\'' -a delist -d 'take a listing off its channel (asks first; --yes in scripts)'
 complete -c svc -n '__svc_at \'listings\'' -a retry -d 'resync every listing in error with one issue code, e.g. after adding the missing photos'
+complete -c svc -n '__svc_at \'listings\'' -a errors -d 'what is broken on which channel: listings in error by issue code and channel, with the retry for each'
 complete -c svc -n '__svc_at \'listings\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'listings\'' -s h -l help -d 'show help'
 
@@ -331,8 +346,12 @@ complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: 
 complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing resynced'
 complete -c svc -n '__svc_at \'listings retry\'' -s h -l help -d 'show help'
 
+# svc listings errors
+complete -c svc -n '__svc_at \'listings errors\'' -l by-account -d 'one row per channel account rather than per channel kind'
+complete -c svc -n '__svc_at \'listings errors\'' -s h -l help -d 'show help'
+
 # svc listings help
-complete -c svc -n '__svc_at \'listings help\'' -a 'list get publish update resync delist retry' -d 'command'
+complete -c svc -n '__svc_at \'listings help\'' -a 'list get publish update resync delist retry errors' -d 'command'
 
 # svc operations
 complete -c svc -n '__svc_at \'operations\'' -a list -d 'list operations, newest first'
@@ -460,13 +479,15 @@ complete -c svc -n '__svc_at \'webhooks help\'' -a 'list create update delete ve
 
 # svc auth
 complete -c svc -n '__svc_at \'auth\'' -a login -d 'save an API key and base URL as a profile, after checking the key with the service'
-complete -c svc -n '__svc_at \'auth\'' -a status -d 'show the key (masked), its mode and base URL in use, and where each came from'
-complete -c svc -n '__svc_at \'auth\'' -a logout -d 'forget the saved key of the current profile (or --profile P)'
+complete -c svc -n '__svc_at \'auth\'' -a status -d 'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from'
+complete -c svc -n '__svc_at \'auth\'' -a logout -d 'forget the saved key of the current profile (or --profile P), from the keyring or the file'
 complete -c svc -n '__svc_at \'auth\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'auth\'' -s h -l help -d 'show help'
 
 # svc auth login
 complete -c svc -n '__svc_at \'auth login\'' -l with-key-stdin -d 'read the key from standard input (for CI; keys are never taken from a flag)'
+complete -c svc -n '__svc_at \'auth login\'' -l insecure-storage -d 'keep the key in the config file (mode 0600) instead of the OS keyring'
+complete -c svc -n '__svc_at \'auth login\'' -l use -d 'make this profile the current one (the first login does so anyway)'
 complete -c svc -n '__svc_at \'auth login\'' -s h -l help -d 'show help'
 
 # svc auth status
@@ -479,9 +500,9 @@ complete -c svc -n '__svc_at \'auth logout\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'auth help\'' -a 'login status logout' -d 'command'
 
 # svc profiles
-complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles; * marks the current one'
+complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one'
 complete -c svc -n '__svc_at \'profiles\'' -a use -d 'make a saved profile the current one'
-complete -c svc -n '__svc_at \'profiles\'' -a remove -d 'delete a saved profile and its key'
+complete -c svc -n '__svc_at \'profiles\'' -a remove -d 'delete a saved profile and its key (from the keyring or the file)'
 complete -c svc -n '__svc_at \'profiles\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'profiles\'' -s h -l help -d 'show help'
 
@@ -498,6 +519,9 @@ complete -c svc -n '__svc_at \'profiles remove\'' -a '(__svc_profiles)' -d 'name
 
 # svc profiles help
 complete -c svc -n '__svc_at \'profiles help\'' -a 'list use remove' -d 'command'
+
+# svc doctor
+complete -c svc -n '__svc_at \'doctor\'' -s h -l help -d 'show help'
 
 # svc status
 complete -c svc -n '__svc_at \'status\'' -s h -l help -d 'show help'
@@ -519,7 +543,8 @@ complete -c svc -n '__svc_at \'emulator\'' -s h -l help -d 'show help'
 
 # svc emulator start
 complete -c svc -n '__svc_at \'emulator start\'' -l port -x -d 'port to listen on (0 picks a free one)'
-complete -c svc -n '__svc_at \'emulator start\'' -l host -x -d 'address to listen on'
+complete -c svc -n '__svc_at \'emulator start\'' -l host -x -d 'address to listen on (another than loopback makes random keys)'
+complete -c svc -n '__svc_at \'emulator start\'' -l fixed-keys -d 'keep the seed\'s well-known keys on a --host other machines can reach'
 complete -c svc -n '__svc_at \'emulator start\'' -l seed -x -d 'seed of the generated store data'
 complete -c svc -n '__svc_at \'emulator start\'' -l orders -x -d 'how many orders to seed'
 complete -c svc -n '__svc_at \'emulator start\'' -l products -x -d 'how many products to seed'
@@ -547,4 +572,4 @@ complete -c svc -n '__svc_at \'completion\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'completion\'' -a 'bash zsh fish' -d 'shell'
 
 # svc help
-complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles status health api emulator completion' -d 'command'
+complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health api emulator completion' -d 'command'

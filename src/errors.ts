@@ -3,6 +3,12 @@
  * lives once, in src/cli/exit.ts.
  */
 
+/**
+ * Every error svc raises on purpose: its message is the line a person reads (what failed and
+ * what to do next). Anything that is not one is unexpected, and is said so.
+ */
+export class SvcError extends Error {}
+
 /** One bad line of an input file: where, the item's key when known, a stable code, and why. */
 export interface InputProblem {
   /** Physical line (header = 1). */
@@ -13,7 +19,7 @@ export interface InputProblem {
 }
 
 /** Bad flags or bad input found before anything was sent (exit 2). */
-export class UsageError extends Error {
+export class UsageError extends SvcError {
   override name = 'UsageError';
   /** Extra lines shown under the message (e.g. the first bad CSV lines). */
   details: string[];
@@ -36,7 +42,7 @@ export interface ApiErrorBody {
 }
 
 /** The service refused a request: status, type, code, message and param as it sent them. */
-export class ApiError extends Error {
+export class ApiError extends SvcError {
   override name = 'ApiError';
   readonly status: number;
   readonly type?: string;
@@ -74,7 +80,7 @@ export class ApiError extends Error {
 }
 
 /** No usable key, a malformed key (refused before sending), 401 or 403 (exit 4). */
-export class AuthError extends Error {
+export class AuthError extends SvcError {
   override name = 'AuthError';
   readonly code?: string;
   constructor(message: string, code?: string) {
@@ -84,7 +90,7 @@ export class AuthError extends Error {
 }
 
 /** 429 `rate_limit_exceeded` after waits were exhausted (exit 5). */
-export class RateLimitError extends Error {
+export class RateLimitError extends SvcError {
   override name = 'RateLimitError';
   readonly retryAfterSeconds?: number;
   constructor(message: string, retryAfterSeconds?: number) {
@@ -94,7 +100,7 @@ export class RateLimitError extends Error {
 }
 
 /** 429 `write_quota_exceeded`: never waited for (exit 5). */
-export class QuotaError extends Error {
+export class QuotaError extends SvcError {
   override name = 'QuotaError';
   /** When the quota resets (next 00:00 UTC). */
   readonly resetsAt: Date;
@@ -105,7 +111,7 @@ export class QuotaError extends Error {
 }
 
 /** The network failed (refused, reset, timed out, DNS) after retries (exit 1). */
-export class NetworkError extends Error {
+export class NetworkError extends SvcError {
   override name = 'NetworkError';
   readonly code?: string;
   constructor(message: string, code?: string, options?: { cause?: unknown }) {
@@ -118,7 +124,7 @@ export class NetworkError extends Error {
  * A write that is not safe to repeat failed in a way that leaves it unknown whether the
  * service applied it (connection dropped after sending). The use-case reads back first.
  */
-export class AmbiguousWriteError extends Error {
+export class AmbiguousWriteError extends SvcError {
   override name = 'AmbiguousWriteError';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -126,12 +132,12 @@ export class AmbiguousWriteError extends Error {
 }
 
 /** The answer was not what the contract says (not JSON, wrong shape). */
-export class ProtocolError extends Error {
+export class ProtocolError extends SvcError {
   override name = 'ProtocolError';
 }
 
 /** Some items of a bulk command failed (exit 3); the report names each. */
-export class PartialFailure extends Error {
+export class PartialFailure extends SvcError {
   override name = 'PartialFailure';
   /** The first failed items, one line each, shown under the message. */
   details: string[];
@@ -142,12 +148,12 @@ export class PartialFailure extends Error {
 }
 
 /** `operations wait` or `--wait` ran out of time with work still pending (exit 8). */
-export class StillPending extends Error {
+export class StillPending extends SvcError {
   override name = 'StillPending';
 }
 
 /** Interrupted by a signal (exit 130 for SIGINT, 143 for SIGTERM). */
-export class Interrupted extends Error {
+export class Interrupted extends SvcError {
   override name = 'Interrupted';
   readonly signal: 'SIGINT' | 'SIGTERM';
   constructor(signal: 'SIGINT' | 'SIGTERM', message = `interrupted by ${signal}`) {
@@ -157,6 +163,26 @@ export class Interrupted extends Error {
 }
 
 /** The command ran, but what it checked or delivered came out negative (exit 1), e.g. a signature that does not verify. */
-export class CommandFailed extends Error {
+export class CommandFailed extends SvcError {
   override name = 'CommandFailed';
+}
+
+/** A crawl that failed midway, after `written` items reached stdout; the failure is its cause. */
+export class CrawlInterrupted extends SvcError {
+  override name = 'CrawlInterrupted';
+  readonly written: number;
+  override readonly cause: unknown;
+  constructor(written: number, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.written = written;
+    this.cause = cause;
+  }
+}
+
+/**
+ * An answer, not a failure: `inventory diff --exit-code` found differences (exit 1, as
+ * `git diff --exit-code`). Said as a note, never as an error.
+ */
+export class DifferencesFound extends SvcError {
+  override name = 'DifferencesFound';
 }

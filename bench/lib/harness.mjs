@@ -1,12 +1,14 @@
-// Shared by bench/startup.mjs, bench/memory.mjs and bench/inventory.mjs (this folder is not
+// Shared by bench/startup.mjs, bench/memory.mjs, bench/inventory.mjs and bench/changed-only.mjs (this folder is not
 // run by bench/run.mjs). Like bench/pacing.mjs, everything is bundled into bench/tmp with
 // esbuild from the TypeScript sources, so a concurrent `npm run build` emptying dist/ cannot
 // break a run.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   chmodSync,
   closeSync,
   copyFileSync,
+  createWriteStream,
   mkdirSync,
   openSync,
   readFileSync,
@@ -184,6 +186,28 @@ export function startEmulatorProcess(svc, flags, env = cliEnv()) {
       resolve({ url: info.base_url, keys: info.keys, stop, pid: child.pid });
     });
   });
+}
+
+/** Writes rows to a CSV file, minding backpressure; resolves when the file is closed. */
+export async function writeCsv(path, header, rows) {
+  const out = createWriteStream(path);
+  out.write(`${header}\n`);
+  let chunk = '';
+  for (const row of rows) {
+    chunk += `${row}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** A CSV cell, quoted when it must be. */
+export function cell(value) {
+  const text = String(value ?? '');
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** Figures formatted alike: '12.3 MB', '1.23 s'. */

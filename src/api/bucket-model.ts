@@ -1,5 +1,5 @@
 /**
- * What a client can prove about the service's leaky bucket (CONTRACT.md, Rate limit) from the
+ * What a client can prove about the service's leaky bucket (docs/service-contract.md, Rate limit) from the
  * rate-limit headers of its own answers: an upper bound on the bucket level, and a lower bound
  * on the drain rate. Pure: times are passed in (ms).
  *

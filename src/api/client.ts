@@ -6,7 +6,7 @@ import type { ZodType } from 'zod';
 import { ApiError, ProtocolError } from '../errors.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { PacerSnapshot } from './pacer.js';
-import { paginate } from './paginate.js';
+import { PagedList } from './paginate.js';
 import { notFoundAdvice } from './routes.js';
 import { Transport, type TransportOptions, type TransportStats } from './transport.js';
 import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
@@ -58,13 +58,16 @@ export class ApiClient {
     return { ...response, body: check(schema, response.body, `${spec.method} ${spec.path}`) };
   }
 
-  /** Yields the items of a list endpoint page by page (pages ask limit=min(100, left)). */
-  async *list<T = unknown>(
+  /**
+   * The items of a list endpoint, page by page (pages ask limit=min(100, left)); after a
+   * crawl, the list's `hasMore` says whether the service held more than the limit let through.
+   */
+  list<T = unknown>(
     path: string,
     query: Record<string, QueryValue> | undefined,
     schema: ZodType<T> | undefined,
     options: ListOptions,
-  ): AsyncGenerator<T> {
+  ): PagedList<T> {
     const what = `GET ${path}`;
     const { limit: pageSizeInQuery, ...filters } = query ?? {};
     const pageSize = options.pageSize ?? pageSizeOf(pageSizeInQuery);
@@ -87,7 +90,15 @@ export class ApiClient {
         data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
       };
     };
-    yield* paginate(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+    return new PagedList(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+  }
+
+  /**
+   * True when the key is a live one: its writes change the store and reach the channels. A
+   * test key's writes are validated and simulated.
+   */
+  get live(): boolean {
+    return this.transport.keyMode === 'live';
   }
 
   /** Requests, retries, 429s and waits so far. */
@@ -104,11 +115,6 @@ export class ApiClient {
   close(): Promise<void> {
     return this.transport.close();
   }
-}
-
-/** A client from resolved settings. */
-export function createClient(options: TransportOptions): ApiClient {
-  return new ApiClient(options);
 }
 
 function pageSizeOf(value: QueryValue): number | undefined {

@@ -1,5 +1,5 @@
 /**
- * Every choice that ../shared/api/CONTRACT.md pins where the reference says "not shown",
+ * Every choice that docs/service-contract.md pins where the reference says "not shown",
  * in one place, so it can change when the live service turns out to differ.
  * Both the CLI and the emulator import from here.
  */
@@ -41,6 +41,14 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/** The read scopes, each with the cheapest list that needs it (docs/service-contract.md, Scopes). */
+export const READ_SCOPE_PROBES = {
+  'products:read': '/products',
+  'orders:read': '/orders',
+  'events:read': '/events',
+} as const satisfies Partial<Record<Scope, string>>;
+export type ReadScope = keyof typeof READ_SCOPE_PROBES;
+
 /** Published rate-limit tiers: burst B, drain r per second (r = B / 20). */
 export const RATE_TIERS = {
   top: { bucket: 80, drainPerSecond: 4 },
@@ -57,7 +65,7 @@ export const RATE_LIMIT_HEADERS = {
 } as const;
 
 /** Headers that may carry the service's id of a request, first found wins (stripe-mock echoes `request-id`). */
-/** Retry-After on 429 is at least 1 s (docs/service-contract.md, Rate limits); shorter or past waits are raised to it. */
+/** Retry-After on 429 is at least 1 s (docs/service-contract.md, Rate limit); shorter or past waits are raised to it. */
 export const RETRY_AFTER_MIN_MS = 1000;
 export const REQUEST_ID_HEADERS = ['request-id', 'x-request-id'] as const;
 

@@ -1,5 +1,5 @@
 /**
- * The one delivery module (ARCHITECTURE.md, One transport): signed POSTs of events to a
+ * The one delivery module (docs/architecture.md): signed POSTs of events to a
  * webhook receiver, retried with a backoff. `events replay` and `events listen` use it with
  * the CLI's retry policy (src/api/retry.ts); the emulator uses it with the reference's
  * schedule. A 2xx answered within the time limit is a delivery; anything else is a failure.

@@ -3,6 +3,7 @@
  * notices while it waits, and the error a request ends with when it gives up.
  */
 import { AmbiguousWriteError, ApiError, NetworkError, RateLimitError } from '../errors.js';
+import { plural } from '../words.js';
 import { IDEMPOTENT_REPLAYED_HEADER, maskKey, RATE_LIMIT_HEADERS } from './contract.js';
 import type { RawAnswer } from './normalize.js';
 import type { GiveUpReason, RetryDecision, RetryPolicy, RetryState } from './retry.js';
@@ -77,12 +78,12 @@ export function giveUp(
     // RateLimitError holds seconds (retryAfterOf gives ms); describeError adds when to run again.
     const after = error instanceof ApiError ? error.retryAfterSeconds : undefined;
     return new RateLimitError(
-      `still rate limited after ${waits} wait${waits === 1 ? '' : 's'} (${waited} s in all)`,
+      `still rate limited after ${waits} ${plural(waits, 'wait')} (${waited} s in all)`,
       after,
     );
   }
   if (reason === 'retries-exhausted' && retries > 0 && error instanceof NetworkError) {
-    const after = `after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
+    const after = `after ${retries} ${plural(retries, 'retry', 'retries')}`;
     return new NetworkError(`${error.message}, ${after}`, error.code, { cause: error.cause });
   }
   return error;
@@ -95,7 +96,7 @@ export function retryAfterOf(error: Error): number | undefined {
 }
 
 /** `HTTP 503 service_unavailable`, or the words in a network error's parentheses. */
-export function shortReason(error: Error): string {
+function shortReason(error: Error): string {
   if (error instanceof ApiError) return `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}`;
   const match = /\(([^)]+)\)/.exec(error.message);
   return match ? match[1] : error.message;

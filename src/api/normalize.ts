@@ -5,6 +5,7 @@
 import { ApiError, type ApiErrorBody, NetworkError, ProtocolError, QuotaError } from '../errors.js';
 import { msUntilUtcMidnight, REQUEST_ID_HEADERS } from './contract.js';
 import { isQuotaExhausted, parseRetryAfter } from './retry.js';
+import type { ProxyInUse } from './route.js';
 import type { ApiResponse } from './types.js';
 
 /** An answer as read off the socket, before interpretation. */
@@ -141,9 +142,16 @@ const PLAIN_WORDS: Record<string, string> = {
   ETIMEDOUT: 'timed out',
 };
 
-/** Classify a failure thrown by the HTTP stack, naming the host in the message. */
-export function classifyNetworkError(err: unknown, origin: string): NetworkFailure {
+/**
+ * Classify a failure thrown by the HTTP stack, naming the host in the message, or the proxy
+ * when the request went through one and it is the proxy that failed.
+ */
+export function classifyNetworkError(err: unknown, origin: string, proxy?: ProxyInUse): NetworkFailure {
   const code = errorCode(err);
+  if (proxy) {
+    const failure = proxyFailure(err, code, origin, proxy);
+    if (failure) return failure;
+  }
   const fatal = /CERT|TLS|SSL|ERR_INVALID_URL|UND_ERR_INVALID_ARG/i.test(code ?? '');
   const words = (code && PLAIN_WORDS[code]) || (err instanceof Error ? err.message : String(err));
   const message = `could not connect to ${origin} (${words})`;
@@ -157,6 +165,34 @@ export function classifyNetworkError(err: unknown, origin: string): NetworkFailu
     ),
     sent: !NOT_SENT_CODES.has(code ?? '') && !fatal,
     fatal,
+  };
+}
+
+/**
+ * A failure of the proxy itself: it refused the tunnel (undici says "Proxy response (502) !==
+ * 200 when HTTP Tunneling"), or could not be reached (every connect-level error is about the
+ * proxy, since the proxy is what this machine connects to). Nothing reached the service.
+ */
+function proxyFailure(
+  err: unknown,
+  code: string | undefined,
+  origin: string,
+  proxy: ProxyInUse,
+): NetworkFailure | undefined {
+  const host = new URL(origin).host;
+  const where = `the proxy ${proxy.url} (from ${proxy.variable})`;
+  const status = /Proxy response \((\d+)\)/.exec(err instanceof Error ? err.message : '')?.[1];
+  let message: string | undefined;
+  if (status !== undefined) {
+    message = `${where} refused to connect to ${host} (HTTP ${status}); check that the proxy lets this host through, or list ${host} in NO_PROXY to go direct`;
+  } else if (NOT_SENT_CODES.has(code ?? '')) {
+    message = `could not reach ${where} (${PLAIN_WORDS[code ?? ''] ?? code}); check ${proxy.variable}, or list ${host} in NO_PROXY to go direct`;
+  }
+  if (message === undefined) return undefined;
+  return {
+    error: new NetworkError(message, status ? 'PROXY_REFUSED' : code, { cause: err }),
+    sent: false,
+    fatal: false,
   };
 }
 

@@ -7,7 +7,7 @@ import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from './contract.js';
 import type { ListEnvelope } from './types.js';
 
 /** Empty pages in a row that say more follows before a crawl is taken for a loop. */
-export const MAX_EMPTY_PAGES_IN_A_ROW = 20;
+const MAX_EMPTY_PAGES_IN_A_ROW = 20;
 
 /** Fetches one page: `cursor` is undefined for the first, `pageLimit` is 1 to 100. */
 export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Promise<ListEnvelope<T>>;
@@ -17,6 +17,30 @@ export interface PaginateOptions {
   limit?: number;
   /** 1 to 100; default 100, so that a crawl takes as few requests as it can. */
   pageSize?: number;
+  /** Told, when the crawl ends by itself, whether the service holds more than `limit` let through. */
+  onEnd?: (hasMore: boolean) => void;
+}
+
+/**
+ * One list as `paginate` crawls it, each iteration a new crawl; after one ended, `hasMore`
+ * says whether it stopped at its limit with more items on the service (so a "showing the
+ * first N" hint is said only when there is more to show).
+ */
+export class PagedList<T> implements AsyncIterable<T> {
+  /** Undefined until a crawl ended by itself. */
+  hasMore?: boolean;
+
+  constructor(
+    private readonly fetchPage: FetchPage<T>,
+    private readonly options: Omit<PaginateOptions, 'onEnd'> = {},
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    const onEnd = (hasMore: boolean) => {
+      this.hasMore = hasMore;
+    };
+    return paginate(this.fetchPage, { ...this.options, onEnd })[Symbol.asyncIterator]();
+  }
 }
 
 /** Yields the items of a list in order, page by page, stopping after `limit` items or the last page. */
@@ -42,13 +66,15 @@ export async function* paginate<T>(
     const page = await fetchPage(cursor, Math.min(pageSize, left));
     const items = page.data ?? [];
     for (const item of items) {
-      if (left <= 0) return;
+      // An item beyond the limit: the list goes on.
+      if (left <= 0) return options.onEnd?.(true);
       left -= 1;
       yield item;
     }
     const next = page.next_cursor;
-    // Clients also accept an absent or empty next_cursor as the end (CONTRACT.md, Lists).
-    if (page.has_more === false || next === undefined || next === null || next === '') return;
+    // Clients also accept an absent or empty next_cursor as the end (docs/service-contract.md, Lists).
+    if (page.has_more === false || next === undefined || next === null || next === '')
+      return options.onEnd?.(false);
     if (seen.has(next) || next === cursor) {
       throw new ProtocolError(
         `the service returned next_cursor "${next}", already seen in this crawl; stopped so as not to loop`,
@@ -63,15 +89,6 @@ export async function* paginate<T>(
     seen.add(next);
     cursor = next;
   }
-}
-
-/** The first `n` items of an iterable, closing it early so an unfinished crawl sends no more requests. */
-export async function* take<T>(iter: AsyncIterable<T>, n: number): AsyncGenerator<T> {
-  if (n <= 0) return;
-  let count = 0;
-  for await (const item of iter) {
-    yield item;
-    count += 1;
-    if (count >= n) return;
-  }
+  // The limit was reached at the end of a page that says more follows.
+  options.onEnd?.(true);
 }

@@ -11,7 +11,7 @@ export interface ApiRoute {
   lister?: string;
 }
 
-export const API_ROUTES: readonly ApiRoute[] = [
+const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/status', methods: ['GET'] },
   { pattern: '/health', methods: ['GET'] },
   { pattern: '/products', methods: ['GET', 'POST'] },

@@ -1,5 +1,5 @@
 /**
- * The webhook signature as CONTRACT.md pins it: `X-Service-Signature: t=<unix seconds>,v1=<hex
+ * The webhook signature as docs/service-contract.md pins it: `X-Service-Signature: t=<unix seconds>,v1=<hex
  * HMAC-SHA256(secret, "<t>.<raw body>")>`, the key being the whole secret string as UTF-8.
  * Pure functions, shared by the emulator (which signs), `events replay`/`listen` (which sign
  * as the service does) and receivers (which verify, through the package's main entry).
@@ -84,7 +84,7 @@ export interface VerifyInput {
 }
 
 /**
- * Whether a delivery is authentic (CONTRACT.md, Webhooks): any `v1` entry matching, compared in
+ * Whether a delivery is authentic (docs/service-contract.md, Webhooks): any `v1` entry matching, compared in
  * constant time, and `t` within the tolerance of the receiver's clock.
  *
  * @example

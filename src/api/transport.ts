@@ -1,17 +1,17 @@
 /**
- * The only place that talks HTTP (ARCHITECTURE.md, One transport): undici with keep-alive and
+ * The only place that talks HTTP (docs/architecture.md): undici with keep-alive and
  * the environment's proxy, auth, pacing, retries, idempotency keys, error normalisation and
  * --debug lines. One call of send() is one logical request, however many times it goes out.
  */
 import { randomUUID } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
-import { type Dispatcher, EnvHttpProxyAgent, request as undiciRequest } from 'undici';
+import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import {
-  API_KEY_PATTERN,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  type KeyMode,
+  keyMode,
   maskKey,
 } from './contract.js';
 import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
@@ -19,6 +19,7 @@ import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer }
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
+import { type ProxyInUse, type Route, refuseKeyInClear, routeFor } from './route.js';
 import { sharedStoreFor } from './shared-pacing.js';
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
 import { buildUrl } from './url.js';
@@ -49,19 +50,15 @@ export interface TransportOptions extends ClientOptions {
 }
 
 /** The default deadline of one attempt (--request-timeout, SVC_REQUEST_TIMEOUT). */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; err: unknown };
-
-// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
-// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
-// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
-// The flag is read when a module compiles, so setting it before the first request suffices.
-setFlagsFromString('--liftoff-only');
 
 /** The HTTP engine behind ApiClient. */
 export class Transport {
   readonly pacer: Pacer;
+  /** The mode the key declares (undefined without a key, or for a malformed one, which is never sent). */
+  readonly keyMode?: KeyMode;
   private readonly counters: TransportStats = {
     requests: 0,
     retries: 0,
@@ -76,6 +73,9 @@ export class Transport {
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
   private grace?: AbortSignal;
+  private readonly route: Route;
+  /** The plain-http check of the key, made once before the first request that carries it. */
+  private keyInClearChecked?: Promise<void>;
 
   constructor(options: TransportOptions) {
     this.options = options;
@@ -88,6 +88,8 @@ export class Transport {
     this.pacer =
       options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, shared, debug: options.debug });
     this.dispatcher = options.dispatcher;
+    this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')));
+    this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
   }
 
   /** The counters so far, pacing waits included. */
@@ -100,7 +102,7 @@ export class Transport {
     };
   }
 
-  /** Sends one logical request: paced, retried per CLI.md, any 2xx returned with its JSON body. */
+  /** Sends one logical request: paced, retried (README, Waits and deadlines), any 2xx returned with its JSON body. */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
     const idempotencyKey = spec.method === 'GET' ? undefined : (spec.idempotencyKey ?? randomUUID());
@@ -111,6 +113,10 @@ export class Transport {
       throw new UsageError(`an Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`);
     }
     const headers = this.headersFor(spec, idempotencyKey);
+    if (headers.authorization !== undefined) {
+      this.keyInClearChecked ??= refuseKeyInClear(this.options.baseUrl);
+      await this.keyInClearChecked;
+    }
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const repeatable =
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
@@ -163,7 +169,7 @@ export class Transport {
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };
       } else {
         releaseTicket(this.pacer, ticket);
-        const classified = classifyNetworkError(attempt.err, new URL(url).origin);
+        const classified = classifyNetworkError(attempt.err, new URL(url).origin, this.proxy);
         this.debug(() => `✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
@@ -190,13 +196,13 @@ export class Transport {
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
   }
 
+  /** The proxy requests go through, when one does (and no dispatcher was handed in). */
+  private get proxy(): ProxyInUse | undefined {
+    return this.route.via === 'proxy' && !this.options.dispatcher ? this.route.proxy : undefined;
+  }
+
   private agent(): Dispatcher {
-    // EnvHttpProxyAgent honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY, and goes direct without them.
-    this.dispatcher ??= new EnvHttpProxyAgent({
-      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
-      // Below common server idle timeouts, so a reused socket is rarely closed under a write.
-      keepAliveTimeout: 4_000,
-    });
+    this.dispatcher ??= dispatcherFor(this.route, this.options.connectTimeoutMs ?? 10_000);
     return this.dispatcher;
   }
 
@@ -207,8 +213,8 @@ export class Transport {
     };
     const key = this.options.apiKey;
     if (spec.auth !== false && key) {
-      // CONTRACT.md: a malformed key is never sent.
-      if (!API_KEY_PATTERN.test(key)) {
+      // A malformed key is never sent (docs/service-contract.md, Keys).
+      if (!this.keyMode) {
         throw new AuthError(
           `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,
           'api_key_malformed',
@@ -303,7 +309,7 @@ function report(sink: ((line: string) => void) | undefined, line: string | (() =
 }
 
 /** The largest answer read (64 MiB): a bigger one is refused rather than held in memory. */
-export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** An answer's body as text, refused (ProtocolError, not retried) past MAX_ANSWER_BYTES. */
 async function readCapped(answer: Dispatcher.ResponseData, what: string): Promise<string> {
@@ -322,6 +328,20 @@ async function readCapped(answer: Dispatcher.ResponseData, what: string): Promis
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/**
+ * An agent for one route: through the proxy it names, else direct. Loopback is always direct
+ * (a key to this machine never passes a proxy); other hosts follow HTTP_PROXY, HTTPS_PROXY
+ * and NO_PROXY.
+ */
+function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
+  const options = {
+    connect: { timeout: connectTimeoutMs },
+    // Below common server idle timeouts, so a reused socket is rarely closed under a write.
+    keepAliveTimeout: 4_000,
+  };
+  return route.via === 'proxy' ? new ProxyAgent({ ...options, uri: route.proxy.uri }) : new Agent(options);
 }
 
 /** The signals that are given, combined; undefined when none is. */
@@ -354,7 +374,8 @@ export interface RawPostOptions {
  * abort of the caller's signal rethrows its reason.
  */
 export class RawPoster {
-  private dispatcher?: Dispatcher;
+  /** One agent per route (direct, or each proxy), made on first use. */
+  private readonly dispatchers = new Map<string, Dispatcher>();
 
   constructor(private readonly options: { dispatcher?: Dispatcher } = {}) {}
 
@@ -369,9 +390,10 @@ export class RawPoster {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const origin = originOf(url);
+    const route = this.options.dispatcher ? undefined : routeFor(new URL(url));
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(),
+        dispatcher: this.agent(route),
         method: 'POST',
         headers,
         body,
@@ -386,22 +408,26 @@ export class RawPoster {
           cause: err,
         });
       }
-      throw classifyNetworkError(err, origin).error;
+      throw classifyNetworkError(err, origin, route?.via === 'proxy' ? route.proxy : undefined).error;
     }
   }
 
   /** Closes the keep-alive connections. */
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
+    const dispatchers = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    await Promise.all(dispatchers.map((dispatcher) => dispatcher.close()));
   }
 
-  private agent(): Dispatcher {
-    this.dispatcher ??=
-      this.options.dispatcher ??
-      new EnvHttpProxyAgent({ connect: { timeout: 10_000 }, keepAliveTimeout: 4_000 });
-    return this.dispatcher;
+  private agent(route: Route | undefined): Dispatcher {
+    if (!route) return this.options.dispatcher as Dispatcher;
+    const key = route.via === 'proxy' ? route.proxy.uri : 'direct';
+    let dispatcher = this.dispatchers.get(key);
+    if (!dispatcher) {
+      dispatcher = dispatcherFor(route, 10_000);
+      this.dispatchers.set(key, dispatcher);
+    }
+    return dispatcher;
   }
 }
 

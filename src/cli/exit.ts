@@ -1,21 +1,20 @@
-/** The one mapping from errors to exit codes and to one human line (CLI.md, Exit codes). */
+/** The one mapping from errors to exit codes and to one human line (README, Exit codes). */
 import { ERROR_CODES } from '../api/contract.js';
 import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
 import {
-  AmbiguousWriteError,
   ApiError,
   AuthError,
-  CommandFailed,
+  CrawlInterrupted,
   Interrupted,
   NetworkError,
   PartialFailure,
-  ProtocolError,
   QuotaError,
   RateLimitError,
   StillPending,
+  SvcError,
   UsageError,
 } from '../errors.js';
-import { CrawlInterrupted } from '../output/printer.js';
+import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
 export const EXIT = {
@@ -53,7 +52,7 @@ export function describeError(error: unknown, now: number = Date.now()): string 
     const base = describeError(error.cause, now);
     return error.written === 0
       ? base
-      : `${base} (stopped after ${error.written} item${error.written === 1 ? '' : 's'})`;
+      : `${base} (stopped after ${error.written} ${plural(error.written, 'item')})`;
   }
   if (error instanceof ApiError) return describeApiError(error);
   if (error instanceof QuotaError) {
@@ -66,19 +65,8 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   if (error instanceof NetworkError && error.code && UNREACHABLE_CODES.has(error.code)) {
     return `${error.message}; check the service address (--base-url, SVC_BASE_URL or the profile's) and the network`;
   }
-  if (
-    error instanceof UsageError ||
-    error instanceof AuthError ||
-    error instanceof NetworkError ||
-    error instanceof ProtocolError ||
-    error instanceof AmbiguousWriteError ||
-    error instanceof PartialFailure ||
-    error instanceof StillPending ||
-    error instanceof Interrupted ||
-    error instanceof CommandFailed
-  ) {
-    return error.message;
-  }
+  // Every other error svc raises on purpose already says what failed and what to do next.
+  if (error instanceof SvcError) return error.message;
   const local = localFileProblem(error);
   if (local) return local;
   if (error instanceof Error)

@@ -1,16 +1,27 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
+import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
-import { Interrupted } from '../errors.js';
+import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
+import type { KeyringBackend } from '../config/keyring.js';
+import { DifferencesFound, Interrupted } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
-import { Context, STOP_GRACE_MS } from './context.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
 import { buildProgram } from './program.js';
+
+// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
+// the CLI's choice, so a program that imports the library or the emulator keeps its own.
+setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
   io?: IO;
   env?: NodeJS.ProcessEnv;
   now?: () => number;
+  /** The keyring keys are kept in (default: the OS keyring). */
+  keyring?: KeyringBackend;
 }
 
 /**
@@ -22,7 +33,7 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  const ctx = new Context(deps.io ?? processIO(env), env, deps.now);
+  const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
   ctx.args = argv.slice(2);
   const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
@@ -45,7 +56,9 @@ function report(ctx: Context, error: unknown): number {
     return EXIT.usage;
   }
   const messages = ctx.messages;
-  if (ctx.globals.json) messages.json(errorJson(error));
+  // Differences found on request are an answer, printed already: only the exit code says it.
+  if (error instanceof DifferencesFound) return exitCodeFor(error);
+  if (ctx.wantsJson) messages.json(errorJson(error));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
   else messages.error(describeError(error, ctx.now()));

@@ -1,9 +1,12 @@
-/** The root program: global options of CLI.md and every noun's commands. */
+/** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Context } from '../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
+import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
@@ -18,8 +21,6 @@ import { registerStatus } from '../commands/status/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { parseFieldList } from '../output/fields.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
-import type { Context } from './context.js';
-import { integerFlag, positiveNumberFlag } from './parse.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
 type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
@@ -58,11 +59,12 @@ const NOUNS: readonly Noun[] = [
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
+  { names: ['doctor'], group: SETUP, register: registerDoctor },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete'], group: SETUP, register: registerCompletion },
+  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**
@@ -115,7 +117,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('-q, --quiet', 'only results and errors');
 
   program.hook('preAction', (_root, action) => {
-    ctx.globals = action.optsWithGlobals();
+    ctx.useGlobals(action.optsWithGlobals());
   });
 
   const named = args ? nounNamed(program, args) : undefined;

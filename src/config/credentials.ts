@@ -1,10 +1,28 @@
-/** Which key and base URL are in force, and where each came from (pure; CLI.md precedence). */
+/** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
 import { UsageError } from '../errors.js';
 
 /** One saved profile. */
 export interface Profile {
   base_url?: string;
+  /** The key itself, only when it is stored in this file (mode 0600). */
   api_key?: string;
+  /** Where the key lives; profiles saved before the keyring existed have only `api_key` (the file). */
+  key_storage?: KeyStorage;
+  /** The keyring entry's account, when the key is in the OS keyring. */
+  keyring_account?: string;
+  /** The key as people see it (prefix and last 4), so that listing profiles never reads the keyring. */
+  key_hint?: string;
+  /** The shop names of the store's channel accounts, seen at login. */
+  stores?: string[];
+}
+
+/** Where a key is stored: the OS keyring, or the config file. */
+export type KeyStorage = 'keyring' | 'file';
+
+/** Where a saved profile's key is, if it has one. */
+export function storageOf(profile: Profile): KeyStorage | undefined {
+  if (profile.key_storage === 'keyring' && profile.keyring_account) return 'keyring';
+  return profile.api_key ? 'file' : undefined;
 }
 
 /** Where a setting came from, as `svc auth status` reports it. */
@@ -16,6 +34,10 @@ export interface Credentials {
   profileSource: Source;
   apiKey?: string;
   apiKeySource: Source;
+  /** Where a key from the profile is stored. */
+  apiKeyStorage?: KeyStorage;
+  /** Why a key the profile keeps in the OS keyring could not be read (the key is then absent). */
+  keyProblem?: string;
   baseUrl?: string;
   baseUrlSource: Source;
 }
@@ -50,10 +72,12 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
 
   const envKey = explicitProfile ? undefined : env.SVC_API_KEY || undefined;
   const envBase = explicitProfile ? undefined : env.SVC_BASE_URL || undefined;
+  // A key in the OS keyring is read by the caller, only when it is needed.
+  const storage = !envKey && profile ? storageOf(profile) : undefined;
   const [apiKey, apiKeySource]: [string | undefined, Source] = envKey
     ? [envKey, 'env']
-    : profile?.api_key
-      ? [profile.api_key, 'profile']
+    : storage
+      ? [profile?.api_key, 'profile']
       : [undefined, 'none'];
   const [baseUrl, baseUrlSource]: [string | undefined, Source] = flags.baseUrl
     ? [flags.baseUrl, 'flag']
@@ -69,6 +93,7 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     profileSource,
     apiKey,
     apiKeySource,
+    apiKeyStorage: storage,
     baseUrl,
     baseUrlSource,
   };

@@ -21,6 +21,15 @@ export interface JournalData {
   map: string | null;
   /** The encoding the file was read in (utf-8 for journals from before --encoding): a resume must read it so too. */
   encoding: string;
+  /**
+   * A push of only some rows (--changed-only): how many it sends, and the SHA-256 of the file
+   * beside the journal that lists their lines. Absent or null: every row of the file.
+   */
+  selection?: { rows: number; sha256: string } | null;
+  /** The file the first run wrote the store's values to before its first write (--backup). */
+  backup?: string | null;
+  /** The first run was allowed to zero what the zeroing guard counts (--allow-zeroing or a yes). */
+  zeroing_accepted?: boolean;
   /** Confirmed batch indexes as sorted, disjoint inclusive ranges, e.g. [[0, 57], [59, 60]]. */
   confirmed: Array<[number, number]>;
   started_at: string;
@@ -28,7 +37,7 @@ export interface JournalData {
 }
 
 /** Adds one index to sorted inclusive ranges, merging neighbours. */
-export function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
+function addToRanges(ranges: Array<[number, number]>, index: number): Array<[number, number]> {
   const next: Array<[number, number]> = [];
   let placed = false;
   for (const [start, end] of ranges) {
@@ -50,7 +59,7 @@ export function addToRanges(ranges: Array<[number, number]>, index: number): Arr
 }
 
 /** Whether sorted, disjoint ranges hold `index` (binary search: a range may be huge). */
-export function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
+function rangesInclude(ranges: ReadonlyArray<readonly [number, number]>, index: number): boolean {
   let low = 0;
   let high = ranges.length - 1;
   while (low <= high) {
@@ -72,7 +81,7 @@ export interface JournalExpectation {
 }
 
 /** Why `data` cannot be trusted, in a few words, or undefined when it can. */
-export function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
+function journalProblem(data: unknown, expected: JournalExpectation): string | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'not a JSON object';
   const j = data as Record<string, unknown>;
   if (j.version !== 1) return `version ${JSON.stringify(j.version)}`;
@@ -84,7 +93,16 @@ export function journalProblem(data: unknown, expected: JournalExpectation): str
   const size = j.batch_size;
   if (!Number.isInteger(size) || (size as number) < 1 || (size as number) > expected.maxBatchSize)
     return `batch_size ${JSON.stringify(size)}`;
-  const total = Math.ceil(expected.rowCount / (size as number));
+  const selection = j.selection as { rows?: unknown; sha256?: unknown } | null | undefined;
+  if (selection !== undefined && selection !== null) {
+    const rows = selection.rows;
+    if (typeof selection !== 'object' || typeof selection.sha256 !== 'string') return 'selection';
+    if (!Number.isInteger(rows) || (rows as number) < 0 || (rows as number) > expected.rowCount)
+      return `selection of ${JSON.stringify(rows)} rows (the file has ${expected.rowCount})`;
+  }
+  if (j.backup !== undefined && j.backup !== null && typeof j.backup !== 'string')
+    return 'backup is not text';
+  const total = Math.ceil((selection ? (selection.rows as number) : expected.rowCount) / (size as number));
   if (j.total_batches !== total) return `total_batches ${JSON.stringify(j.total_batches)}, not ${total}`;
   if (!Array.isArray(j.confirmed)) return `confirmed ${JSON.stringify(j.confirmed)}`;
   let after = -1;
@@ -146,6 +164,8 @@ export class Journal {
     const sound = data as JournalData;
     sound.map ??= null;
     sound.encoding ??= 'utf-8';
+    sound.selection ??= null;
+    sound.backup ??= null;
     return { state: 'found', journal: new Journal(file, sound, saveEveryMs) };
   }
 
@@ -171,6 +191,13 @@ export class Journal {
 
   /** Journals of the same kind and store for `path` whose content hash differs (the file changed). */
   static staleFor(dir: string, kind: string, identity: string, path: string, sha256: string): JournalData[] {
+    return Journal.all(dir, `${kind}-${identity}-`).filter(
+      (data) => data.path === path && data.sha256 !== sha256,
+    );
+  }
+
+  /** Every readable journal in `dir` (whose file name starts with `prefix`): the pushes that can resume. */
+  static all(dir: string, prefix = ''): JournalData[] {
     const folder = join(dir, 'journals');
     let names: string[];
     try {
@@ -179,15 +206,14 @@ export class Journal {
       return [];
     }
     return names
-      .filter((name) => name.startsWith(`${kind}-${identity}-`) && name.endsWith('.json'))
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
       .flatMap((name) => {
         try {
           return [JSON.parse(readFileSync(join(folder, name), 'utf8')) as JournalData];
         } catch {
           return [];
         }
-      })
-      .filter((data) => data.path === path && data.sha256 !== sha256);
+      });
   }
 
   get confirmedCount(): number {

@@ -4,7 +4,7 @@
  * that a crash mid-write leaves the previous mark whole.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
@@ -59,6 +59,15 @@ export function checkMarkName(name: string): string {
 /** The file a mark lives in. */
 export function markPath(configDir: string, name: string): string {
   return join(configDir, 'marks', `${checkMarkName(name)}.json`);
+}
+
+/** The names of the saved marks, sorted. */
+export async function listMarks(configDir: string): Promise<string[]> {
+  const names = await readdir(join(configDir, 'marks')).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .sort();
 }
 
 /** The saved mark, or undefined when there is none yet; a damaged file is a UsageError naming it. */

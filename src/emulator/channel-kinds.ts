@@ -22,7 +22,7 @@ export interface ChannelKind {
 }
 
 /** Every channel kind the emulator knows. */
-export const CHANNEL_KIND_PROFILES: Record<string, ChannelKind> = {
+const CHANNEL_KIND_PROFILES: Record<string, ChannelKind> = {
   amazon: {
     kind: 'amazon',
     sourceStatus: {

@@ -3,6 +3,7 @@
  * title length, and the schema of the listing's category. Pure, so the seed makes only the
  * issues a resync would find again, and the channel simulation judges by the same words.
  */
+import { plural } from '../words.js';
 import type {
   CategoryRecord,
   ChannelAccountRecord,
@@ -14,7 +15,7 @@ import type {
 } from './model.js';
 
 /** The title limit of the kind that limits titles. */
-export const TITLE_MAX_CHARS = 75;
+const TITLE_MAX_CHARS = 75;
 
 /** What each kind insists on, beyond the schema of the listing's category. */
 const KIND_RULES: Record<string, { photo?: boolean; brandAndBarcode?: boolean; titleMax?: number }> = {
@@ -134,7 +135,7 @@ export function listingIssues(
       issues.push({
         code: 'attribute_value_invalid',
         severity: 'error',
-        message: `${invalid.join(', ')} ${invalid.length === 1 ? 'has a value' : 'have values'} that the category ${judged.category.name} does not accept; see its attribute schema.`,
+        message: `${invalid.join(', ')} ${plural(invalid.length, 'has a value', 'have values')} that the category ${judged.category.name} does not accept; see its attribute schema.`,
         attribute_names: invalid,
       });
     }
@@ -144,7 +145,7 @@ export function listingIssues(
     issues.push({
       code: 'missing_required_attribute',
       severity: 'error',
-      message: `${account.label} requires ${names.join(' and ')}, which the listing does not provide. Add ${names.length === 1 ? 'it' : 'them'} as attributes and resync.`,
+      message: `${account.label} requires ${names.join(' and ')}, which the listing does not provide. Add ${plural(names.length, 'it', 'them')} as attributes and resync.`,
       attribute_names: names,
     });
   }

@@ -54,6 +54,8 @@ export interface EmulatorOptions {
   host?: string;
   /** Seed of the data and the keys; default 1. */
   seed?: number;
+  /** Keys from the system's random source instead of the seed (an emulator others can reach). */
+  randomKeys?: boolean;
   /** Seeded orders; default 200. */
   orders?: number;
   /** Seeded products; default 60. */
@@ -175,10 +177,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     channels.advance(nowMs);
     arrivals.advance(nowMs);
   };
-  const keyRing = new KeyRing(seed, {
-    bucket: options.bucket ?? RATE_TIERS.top.bucket,
-    drainPerSecond: options.drainPerSecond ?? RATE_TIERS.top.drainPerSecond,
-  });
+  const keyRing = new KeyRing(
+    seed,
+    {
+      bucket: options.bucket ?? RATE_TIERS.top.bucket,
+      drainPerSecond: options.drainPerSecond ?? RATE_TIERS.top.drainPerSecond,
+    },
+    { random: options.randomKeys },
+  );
   const keys: Record<KeyName, string> = keyRing.createDefaults();
   const buckets = new LeakyBuckets();
   const quota = new WriteQuota(options.writeQuota ?? DEFAULT_WRITE_QUOTA);

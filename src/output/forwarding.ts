@@ -1,11 +1,12 @@
 /** How `events replay` and `events listen` show each event they sent to a receiver. */
 import type { ForwardOutcome } from '../core/events/forward.js';
+import { plural } from '../words.js';
 
 /** "delivered  evt_123  order.created  2026-11-01T09:00:00.000Z  HTTP 200 (1 attempt)". */
 export function outcomeLine(outcome: ForwardOutcome): string {
   const { event } = outcome;
   const answer = outcome.httpStatus !== undefined ? `HTTP ${outcome.httpStatus}` : 'no answer';
-  const attempts = outcome.attempts === 1 ? '1 attempt' : `${outcome.attempts} attempts`;
+  const attempts = `${outcome.attempts} ${plural(outcome.attempts, 'attempt')}`;
   const detail =
     outcome.status === 'delivered'
       ? `${answer} (${attempts})`

@@ -1,4 +1,8 @@
-/** Everything that is not a result goes to stderr through here: notes, warnings, errors, debug. */
+/**
+ * Everything that is not a result goes to stderr through here: notes, warnings, errors, debug,
+ * with control characters escaped (an error is one line, so its line breaks too).
+ */
+import { escapeLine, escapeText, jsonText } from './escape.js';
 import type { IO } from './io.js';
 
 /** Lines for people on stderr; `quiet` keeps only warnings and errors. */
@@ -10,32 +14,32 @@ export class Messages {
 
   /** A progress note or hint; dropped with --quiet. */
   info(line: string): void {
-    if (!this.options.quiet) this.io.stderr.write(`${line}\n`);
+    if (!this.options.quiet) this.io.stderr.write(`${escapeText(line)}\n`);
   }
 
   /** Something the user should know even with --quiet. */
   warn(line: string): void {
-    this.io.stderr.write(`${this.paint('warning:', 33)} ${line}\n`);
+    this.io.stderr.write(`${this.paint('warning:', 33)} ${escapeText(line)}\n`);
   }
 
   /** The one line that says why the command failed. */
   error(line: string): void {
-    this.io.stderr.write(`${this.paint('error:', 31)} ${line}\n`);
+    this.io.stderr.write(`${this.paint('error:', 31)} ${escapeLine(line)}\n`);
   }
 
   /** Extra lines under an error (each bad CSV line), indented. */
   detail(line: string): void {
-    this.io.stderr.write(`  ${line}\n`);
+    this.io.stderr.write(`  ${escapeLine(line)}\n`);
   }
 
   /** A machine-readable error, for --json. */
   json(value: unknown): void {
-    this.io.stderr.write(`${JSON.stringify(value)}\n`);
+    this.io.stderr.write(`${jsonText(value)}\n`);
   }
 
   /** Raw debug output (already redacted by the transport). */
   debug(line: string): void {
-    this.io.stderr.write(`${this.paint(line, 2)}\n`);
+    this.io.stderr.write(`${this.paint(escapeText(line), 2)}\n`);
   }
 
   private paint(text: string, code: number): string {

@@ -1,20 +1,11 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
+import { CrawlInterrupted } from '../errors.js';
 import { csvRow, tsvRow } from './delimited.js';
+import { escapeLine, escapeText, jsonText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { renderTable } from './table.js';
 import type { OutputSettings, View } from './view.js';
-
-/** A crawl that failed midway, after `written` items reached stdout. */
-export class CrawlInterrupted extends Error {
-  readonly written: number;
-  override readonly cause: unknown;
-  constructor(written: number, cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.written = written;
-    this.cause = cause;
-  }
-}
 
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {
@@ -45,9 +36,9 @@ export class Printer {
     try {
       for await (const item of items) {
         if (format === 'json') {
-          await writeText(out, `${count === 0 ? '\n' : ',\n'}${JSON.stringify(this.shape(item, view))}`);
+          await writeText(out, `${count === 0 ? '\n' : ',\n'}${jsonText(this.shape(item, view))}`);
         } else if (format === 'ndjson') {
-          await writeText(out, `${JSON.stringify(this.shape(item, view))}\n`);
+          await writeText(out, `${jsonText(this.shape(item, view))}\n`);
         } else {
           const rows = view.rows ? view.rows(item) : [item];
           header ??= this.fieldsFor(view, rows[0]);
@@ -76,12 +67,12 @@ export class Printer {
     const { format } = this.settings;
     const out = this.io.stdout;
     const shaped = options.view ? this.shape(item, options.view) : this.pick(item);
-    if (format === 'json') return writeText(out, `${JSON.stringify(shaped, null, 2)}\n`);
-    if (format === 'ndjson') return writeText(out, `${JSON.stringify(shaped)}\n`);
+    if (format === 'json') return this.json(shaped, 2);
+    if (format === 'ndjson') return this.json(shaped);
     const record = shaped as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
-        return writeText(out, `${options.summary(item, this.settings.now)}\n`);
+        return writeText(out, `${escapeText(options.summary(item, this.settings.now))}\n`);
       return writeText(out, await this.detail(record));
     }
     const fields = this.settings.fields ?? leafPaths(record);
@@ -89,9 +80,19 @@ export class Printer {
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
 
-  /** Writes a line of plain text to stdout (a secret shown once, a URL). */
+  /** Writes text for people to stdout (a secret shown once, a URL), control characters escaped. */
   text(line: string): Promise<void> | void {
-    return writeText(this.io.stdout, `${line}\n`);
+    return writeText(this.io.stdout, `${escapeText(line)}\n`);
+  }
+
+  /** Writes machine text to stdout exactly as given (a shell completion script). */
+  raw(text: string): Promise<void> | void {
+    return writeText(this.io.stdout, `${text}\n`);
+  }
+
+  /** Writes one value as JSON to stdout (indented by `indent`, else on one line). */
+  json(value: unknown, indent?: number): Promise<void> | void {
+    return writeText(this.io.stdout, `${jsonText(value, indent)}\n`);
   }
 
   private async tableList<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
@@ -135,13 +136,15 @@ export class Printer {
       if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {
         const columns = [...new Set(value.flatMap((v) => leafPaths(v as Record<string, unknown>)))];
         const rows = value.map((v) => columns.map((c) => cellText(getPath(v, c))));
-        tables.push(`\n${key}:\n${await renderTable(columns, rows, this.settings.color)}`);
+        tables.push(`\n${escapeLine(key)}:\n${await renderTable(columns, rows, this.settings.color)}`);
       } else if (value && typeof value === 'object' && !Array.isArray(value)) {
         for (const path of leafPaths(value as Record<string, unknown>)) {
-          lines.push(`${`${key}.${path}`.padEnd(width)}  ${cellText(getPath(value, path))}`);
+          lines.push(
+            `${escapeLine(`${key}.${path}`).padEnd(width)}  ${escapeLine(cellText(getPath(value, path)))}`,
+          );
         }
       } else {
-        lines.push(`${key.padEnd(width)}  ${cellText(value)}`);
+        lines.push(`${escapeLine(key).padEnd(width)}  ${escapeLine(cellText(value))}`);
       }
     }
     return `${lines.join('\n')}\n${tables.join('')}`;

@@ -83,7 +83,7 @@ describe('auth and profiles', () => {
 
   it('a live key is never sent over plain http to a non-loopback host', async () => {
     const result = await runSvc(['orders', 'list'], {
-      env: { SVC_API_KEY: emu.keys.live, SVC_BASE_URL: 'http://example.com' },
+      env: { SVC_API_KEY: emu.keys.live, SVC_BASE_URL: 'http://store.invalid' },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/plain http/);
@@ -109,7 +109,8 @@ describe('auth and profiles', () => {
     const env = { SVC_CONFIG_DIR: dir };
     const listed = JSON.parse((await runSvc(['profiles', 'list', '--json'], { env })).stdout);
     expect(listed.map((p: { name: string }) => p.name).sort()).toEqual(['one', 'two']);
-    expect(listed.find((p: { current: boolean }) => p.current).name).toBe('two');
+    // The first login made "one" current; logging in to "two" kept it (and said so).
+    expect(listed.find((p: { current: boolean }) => p.current).name).toBe('one');
     expect((await runSvc(['profiles', 'use', 'one'], { env })).code).toBe(0);
     expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('one');
     expect((await runSvc(['profiles', 'use', 'three'], { env })).code).toBe(2);
@@ -131,5 +132,112 @@ describe('auth and profiles', () => {
     const result = await runSvc(['profiles', 'list'], { env: { SVC_CONFIG_DIR: dir } });
     expect(result.stderr).toMatch(/readable by others/);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+});
+
+/** The store names the emulator's seeded channel accounts carry, sorted. */
+const SEEDED_STORES = [
+  'Northwind Goods',
+  'Northwind Goods LLC',
+  'NorthwindHandmade',
+  'northwind-goods',
+  'northwind_goods',
+  'northwind_goods_uk',
+];
+
+describe('auth status checks the key against the service', () => {
+  it('a key the service refuses exits 4 with the reason, and advice naming SVC_API_KEY', async () => {
+    const result = await runSvc(['auth', 'status'], {
+      env: { SVC_BASE_URL: emu.url, SVC_API_KEY: 'svc_live_zzz' },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('api_key_invalid');
+    expect(result.stderr).toContain('SVC_API_KEY');
+    expect(result.stderr).not.toContain('svc auth login');
+    expect(result.stdout).toContain('svc_live_…');
+  });
+
+  it('a saved key that was revoked exits 4 and says to log in again for that profile', async () => {
+    const key = emu.createKey();
+    const dir = await login(key, 'shop');
+    emu.revokeKey(key);
+    const result = await runSvc(['auth', 'status', '--json'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('svc auth login --profile shop');
+    expect(JSON.parse(result.stdout)).toMatchObject({ profile: 'shop', verified: false });
+  });
+
+  it('a store whose subscription lapsed exits 4 with plan_not_eligible', async () => {
+    const result = await runSvc(['auth', 'status'], {
+      env: { SVC_BASE_URL: emu.url, SVC_API_KEY: emu.keys.lapsed },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('plan_not_eligible');
+  });
+
+  it('shows the store, the rate-limit tier and each read scope; write scopes are not probed', async () => {
+    const result = await runSvc(['auth', 'status', '--json'], {
+      env: { SVC_BASE_URL: emu.url, SVC_API_KEY: emu.keys.read_only },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const status = JSON.parse(result.stdout);
+    expect(status).toMatchObject({
+      verified: true,
+      mode: 'live',
+      key_source: 'SVC_API_KEY',
+      key_storage: null,
+      store: SEEDED_STORES,
+      rate_limit: { burst: 80, per_second: 4, tier: 'top' },
+      read_scopes: { 'products:read': 'ok', 'orders:read': 'ok', 'events:read': 'scope_missing' },
+      write_scopes: 'not probed',
+    });
+    const human = await runSvc(['auth', 'status', '-o', 'table'], {
+      env: { SVC_BASE_URL: emu.url, SVC_API_KEY: emu.keys.trial },
+    });
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain('Northwind Goods');
+    expect(human.stdout).toMatch(/burst 40, 2 requests\/s \(trial tier\)/);
+    expect(human.stdout).toMatch(/write scopes\s+not probed/);
+  });
+});
+
+describe('two stores, no confusion', () => {
+  it('logging in to a second profile keeps the current one and says so; --use switches', async () => {
+    const dir = await login(emu.keys.live, 'storeA');
+    const second = await runSvc(
+      ['auth', 'login', '--with-key-stdin', '--base-url', emu.url, '--profile', 'storeB'],
+      { stdin: emu.keys.test, env: { SVC_CONFIG_DIR: dir } },
+    );
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('current profile is still "storeA"');
+    const env = { SVC_CONFIG_DIR: dir };
+    expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('storeA');
+
+    const third = await runSvc(
+      ['auth', 'login', '--with-key-stdin', '--base-url', emu.url, '--profile', 'storeC', '--use'],
+      { stdin: emu.keys.live, env },
+    );
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stderr).toContain('now the current profile');
+    expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('storeC');
+  });
+
+  it('profiles list shows each profile store, URL, masked key and where the key is kept', async () => {
+    const dir = await login(emu.keys.live, 'main');
+    const listed = await runSvc(['profiles', 'list', '--json'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(JSON.parse(listed.stdout)).toEqual([
+      {
+        name: 'main',
+        current: true,
+        store: SEEDED_STORES,
+        base_url: emu.url,
+        key: `svc_live_…${emu.keys.live.slice(-4)}`,
+        mode: 'live',
+        key_storage: 'file',
+      },
+    ]);
+    const table = await runSvc(['profiles', 'list', '-o', 'table'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(table.stdout).toMatch(/STORE/);
+    expect(table.stdout).toContain('Northwind Goods');
   });
 });

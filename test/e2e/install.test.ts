@@ -1,11 +1,12 @@
 /**
  * `npm pack` makes a package that installs like any npm CLI: `npm i -g` into a fresh prefix,
- * no dependency to fetch (the bundle in dist/ carries them), and `svc` runs from anywhere.
+ * one optional dependency (the OS keyring library, a prebuilt binary: no build step; the
+ * bundle in dist/ carries everything else), and `svc` runs from anywhere.
  * Packs the dist/ already built (--ignore-scripts: prepack would rebuild it under other tests).
  * Takes a few seconds: npm itself is slow to start.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ beforeAll(() => {
   prefix = join(work, 'prefix');
   elsewhere = join(work, 'elsewhere');
   mkdirSync(elsewhere);
-  // --offline: with no dependencies there is nothing to fetch, and the test proves it.
+  // --offline: the keyring library comes from the npm cache `npm ci` filled; nothing else is fetched.
   run(
     'npm',
     [
@@ -55,7 +56,7 @@ beforeAll(() => {
 }, 120_000);
 
 describe('npm pack and npm install --global', () => {
-  it('packs the launcher, the bundle, the completion scripts and the README, and nothing else', () => {
+  it('packs the launcher, the bundle, the completion scripts, the man page and the README, and nothing else', () => {
     const paths = packed.files.map((file) => file.path);
     expect(packed.filename).toBe(`svc-${pkg.version}.tgz`);
     expect(paths).toEqual(
@@ -66,26 +67,45 @@ describe('npm pack and npm install --global', () => {
         'completions/svc.bash',
         'completions/_svc',
         'completions/svc.fish',
+        'man/svc.1',
         'README.md',
         'package.json',
       ]),
     );
     const unexpected = paths.filter(
       (path) =>
-        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|README\.md|package\.json)$/.test(
+        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
           path,
         ),
     );
     expect(unexpected).toEqual([]);
   });
 
-  it('installs no dependencies: the bundle carries them', () => {
+  it('installs the man page where man finds it (share/man/man1 of the prefix)', () => {
+    const page = join(prefix, 'share', 'man', 'man1', 'svc.1');
+    expect(existsSync(page)).toBe(true);
+    expect(readFileSync(page, 'utf8')).toContain('.TH SVC 1');
+  });
+
+  it('installs only the keyring library, prebuilt (no build step); the bundle carries the rest', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'svc');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
     };
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+    expect(Object.keys(manifest.optionalDependencies ?? {})).toEqual(['@napi-rs/keyring']);
+    expect(readdirSync(join(installed, 'node_modules'))).toEqual(['@napi-rs']);
+    // The library and its binary load as installed: a prebuilt .node file, nothing compiled.
+    const library = join(installed, 'node_modules', '@napi-rs', 'keyring');
+    const loaded = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(library)}).Entry`], {
+      encoding: 'utf8',
+    });
+    expect(loaded.status, loaded.stderr).toBe(0);
+    const binaries = readdirSync(join(installed, 'node_modules', '@napi-rs')).filter((name) =>
+      name.startsWith('keyring-'),
+    );
+    expect(binaries.length).toBeGreaterThan(0);
   });
 
   it('runs svc --version, --help and a command needing bundled libraries from another directory', () => {
@@ -100,6 +120,30 @@ describe('npm pack and npm install --global', () => {
       run(svc, ['profiles', 'list', '-o', 'json'], elsewhere, { SVC_CONFIG_DIR: freshConfigDir() }),
     ).toBe('[]\n');
     expect(run(svc, ['completion', 'bash'], elsewhere)).toContain("'listings list|--channel'");
+  });
+
+  it('the installed svc reaches the keyring through the installed library', () => {
+    const dir = freshConfigDir();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        current_profile: 'desk',
+        profiles: {
+          desk: { base_url: 'http://127.0.0.1:9', key_storage: 'keyring', keyring_account: 'desk@x' },
+        },
+      }),
+      { mode: 0o600 },
+    );
+    // A session bus address with nothing behind it: the library loads, connects, and fails at once.
+    const result = spawnSync(join(prefix, 'bin', 'svc'), ['orders', 'list'], {
+      cwd: elsewhere,
+      env: { ...process.env, SVC_CONFIG_DIR: dir, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(4);
+    expect(result.stderr).toMatch(/DBus error/);
+    expect(result.stderr).not.toMatch(/not installed/);
   });
 
   it('loads no heavy library at start-up: only commander is in dist/cli.js and its static imports', () => {

@@ -19,8 +19,6 @@ export interface SvcRunOptions {
   env?: Record<string, string | undefined>;
   /** Bytes as given (a Buffer), or text written as UTF-8. */
   stdin?: string | Buffer;
-  /** Stop the process with this signal after `afterMs`. */
-  kill?: { signal: NodeJS.Signals; afterMs: number };
   /** Send `signal` once `when()` holds (polled every 10 ms): waits on observable state, not time. */
   signalWhen?: { signal: NodeJS.Signals; when: () => boolean };
   /** Run `act` once `when()` holds (polled every 10 ms), e.g. to replace a file mid-run. */
@@ -59,7 +57,6 @@ export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<Svc
       if (options.closeStderrEarly) child.stderr.destroy();
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
-    if (options.kill) setTimeout(() => child.kill(options.kill?.signal), options.kill.afterMs);
     const { signalWhen, actWhen } = options;
     const poll = signalWhen
       ? setInterval(() => {

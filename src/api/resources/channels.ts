@@ -1,5 +1,7 @@
 /** Channel accounts and their discovery data (categories, attribute schema, policies). */
+
 import type { ApiClient } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import {
   AttributeSchema,
   Category,
@@ -43,7 +45,7 @@ export function listCategories(
   id: string,
   filters: CategoryFilters,
   limit: number | 'all',
-): AsyncGenerator<Category> {
+): PagedList<Category> {
   return client.list(`${itemPath('/channel_accounts', id)}/categories`, { ...filters }, Category, { limit });
 }
 

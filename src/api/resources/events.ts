@@ -1,6 +1,7 @@
 /** The event log: the last 30 days of events. */
 import { ProtocolError } from '../../errors.js';
 import type { ApiClient } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { Event } from '../schemas/event.js';
 
 /** Filters of GET /events. */
@@ -14,7 +15,7 @@ export function listEvents(
   client: ApiClient,
   filters: EventFilters,
   limit: number | 'all',
-): AsyncGenerator<Event> {
+): PagedList<Event> {
   return client.list('/events', { ...filters }, Event, { limit });
 }
 

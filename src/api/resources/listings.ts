@@ -1,5 +1,7 @@
 /** Listings: a product published on one channel account. */
+
 import type { ApiClient } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { BatchResult } from '../schemas/batch.js';
 import { Listing, type ListingInput, type ListingUpdate } from '../schemas/listing.js';
 import { itemPath } from './paths.js';
@@ -20,7 +22,7 @@ export function listListings(
   filters: ListingFilters,
   limit: number | 'all',
   signal?: AbortSignal,
-): AsyncGenerator<Listing> {
+): PagedList<Listing> {
   return client.list('/listings', { ...filters }, Listing, { limit, signal });
 }
 

@@ -1,5 +1,7 @@
 /** Asynchronous operations: how a write propagated to each channel. */
+
 import type { ApiClient } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { Operation } from '../schemas/operation.js';
 import { itemPath } from './paths.js';
 
@@ -14,7 +16,7 @@ export function listOperations(
   client: ApiClient,
   filters: OperationFilters,
   limit: number | 'all',
-): AsyncGenerator<Operation> {
+): PagedList<Operation> {
   return client.list('/operations', { ...filters }, Operation, { limit });
 }
 

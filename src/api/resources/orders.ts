@@ -1,5 +1,7 @@
 /** Orders from every channel in one shape, and their fulfillment. */
+
 import type { ApiClient, PageInfo } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { Order } from '../schemas/order.js';
 import { itemPath } from './paths.js';
 
@@ -24,7 +26,7 @@ export function listOrders(
   filters: OrderFilters,
   limit: number | 'all',
   options: ListOrdersOptions = {},
-): AsyncGenerator<Order> {
+): PagedList<Order> {
   return client.list('/orders', { ...filters }, Order, { limit, ...options });
 }
 

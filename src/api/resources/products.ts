@@ -1,5 +1,6 @@
 /** The catalog: products with their variants, images and listing summaries; their writes. */
-import type { ApiClient } from '../client.js';
+import type { ApiClient, ListOptions } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import { BatchResult } from '../schemas/batch.js';
 import { Deleted } from '../schemas/common.js';
 import { Product, type ProductInput, type ProductUpdate } from '../schemas/product.js';
@@ -10,13 +11,14 @@ export interface ProductFilters {
   updated_after?: string;
 }
 
-/** GET /products, paged (updated_at descending). */
+/** GET /products, paged (updated_at descending); `options` hears of each page and can stop the crawl. */
 export function listProducts(
   client: ApiClient,
   filters: ProductFilters,
   limit: number | 'all',
-): AsyncGenerator<Product> {
-  return client.list('/products', { ...filters }, Product, { limit });
+  options: Pick<ListOptions, 'onPage' | 'signal'> = {},
+): PagedList<Product> {
+  return client.list('/products', { ...filters }, Product, { limit, ...options });
 }
 
 /** GET /products/{id}. */

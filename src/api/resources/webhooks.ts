@@ -1,6 +1,7 @@
 /** Webhook endpoints: where the service delivers events, each with its own signing secret. */
 import { z } from 'zod';
 import type { ApiClient } from '../client.js';
+import type { PagedList } from '../paginate.js';
 import {
   WebhookEndpoint,
   type WebhookEndpointInput,
@@ -13,10 +14,7 @@ export const DeletedWebhookEndpoint = z.looseObject({ id: z.string(), deleted: z
 export type DeletedWebhookEndpoint = z.infer<typeof DeletedWebhookEndpoint>;
 
 /** GET /webhook_endpoints, paged. */
-export function listWebhookEndpoints(
-  client: ApiClient,
-  limit: number | 'all',
-): AsyncGenerator<WebhookEndpoint> {
+export function listWebhookEndpoints(client: ApiClient, limit: number | 'all'): PagedList<WebhookEndpoint> {
   return client.list('/webhook_endpoints', undefined, WebhookEndpoint, { limit });
 }
 

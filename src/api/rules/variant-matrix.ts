@@ -22,10 +22,10 @@ export interface MatrixProblem {
 }
 
 /** How many missing combinations a message names before it only counts the rest. */
-export const MISSING_SHOWN = 10;
+const MISSING_SHOWN = 10;
 
 /** `Color=Red, Size=L`: one combination in option-name order. */
-export function describeCombination(combo: Record<string, string>, names: readonly string[]): string {
+function describeCombination(combo: Record<string, string>, names: readonly string[]): string {
   return names.map((name) => `${name}=${combo[name]}`).join(', ');
 }
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { requestCommand } from './request.js';
 
 /** `svc api`: any request, authenticated and paced like every other command. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { UsageError } from '../../errors.js';
 
@@ -15,14 +15,14 @@ export interface ApiOptions {
 }
 
 /** `svc api METHOD PATH`: like `gh api`, for any endpoint. */
-export function requestCommand(program: Command, ctx: Context): void {
+export function requestCommand(program: Command, ctx: Context, run = runApi): Command {
   // -F and -f share one list so that fields keep the order they were typed in.
   const fields: FieldArg[] = [];
   const collect = (typed: boolean) => (assignment: string) => {
     fields.push({ assignment, typed });
     return fields;
   };
-  program
+  return program
     .command('api')
     .description('send an authenticated request to any endpoint and print the answer')
     .argument('<method-or-path>', 'GET, POST, PATCH, PUT or DELETE (or just a path, meaning GET)')
@@ -46,7 +46,7 @@ export function requestCommand(program: Command, ctx: Context): void {
     .action(
       async (first: string, second: string | undefined, options: { input?: string; paginate?: boolean }) => {
         const [method, path] = second === undefined ? ['GET', first] : [first.toUpperCase(), second];
-        await runApi(ctx, method, path, { field: fields, input: options.input, paginate: options.paginate });
+        await run(ctx, method, path, { field: fields, input: options.input, paginate: options.paginate });
       },
     );
 }
@@ -72,9 +72,9 @@ export async function runApi(
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
   if (options.paginate) {
     const limit = ctx.globals.limit ?? 'all';
-    const explicitFormat = ctx.globals.output !== undefined || ctx.globals.json;
-    const printer = explicitFormat ? ctx.printer : ctx.printerWith({ format: 'json' });
-    await printer.list(client.list(path, query, undefined, { limit }), { columns: [], fields: [] });
+    await ctx
+      .printerDefaulting('json')
+      .list(client.list(path, query, undefined, { limit }), { columns: [], fields: [] });
     return;
   }
   const response = await client.request({
@@ -86,7 +86,7 @@ export async function runApi(
     // The live service dedupes PATCH by Idempotency-Key; other raw writes are not repeated blindly.
     repeatable: method === 'GET' || method === 'PATCH' || method === 'PUT',
   });
-  if (response.body !== undefined) await ctx.printer.text(JSON.stringify(response.body, null, 2));
+  if (response.body !== undefined) await ctx.printer.json(response.body, 2);
 }
 
 function splitQuery(path: string): [string, Record<string, string>] {

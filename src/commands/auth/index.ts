@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { loginCommand } from './login.js';
 import { logoutCommand } from './logout.js';
 import { statusCommand } from './status.js';

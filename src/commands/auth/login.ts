@@ -1,36 +1,45 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
-import { keyMode, maskKey } from '../../api/contract.js';
-import { type Context, refuseLiveKeyOverPlainHttp } from '../../cli/context.js';
-import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { ERROR_CODES, keyMode, maskKey } from '../../api/contract.js';
+import type { Context } from '../../cmdutil/context.js';
+import { AuthError, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
 export interface LoginOptions {
   withKeyStdin?: boolean;
+  /** Keep the key in the config file (0600) without trying the OS keyring. */
+  insecureStorage?: boolean;
+  /** Make the profile current even when another one is. */
+  use?: boolean;
 }
 
 const DEFAULT_PROFILE = 'default';
 
 /** `svc auth login`: prompts on a terminal, reads the key from stdin in CI. */
-export function loginCommand(parent: Command, ctx: Context): void {
-  parent
+export function loginCommand(parent: Command, ctx: Context, run = runLogin): Command {
+  return parent
     .command('login')
     .description('save an API key and base URL as a profile, after checking the key with the service')
     .option('--with-key-stdin', 'read the key from standard input (for CI; keys are never taken from a flag)')
+    .option('--insecure-storage', 'keep the key in the config file (mode 0600) instead of the OS keyring')
+    .option('--use', 'make this profile the current one (the first login does so anyway)')
     .addHelpText(
       'after',
       [
         '',
         'The profile is --profile (default "default"); the base URL is --base-url or SVC_BASE_URL.',
+        'The key goes to the OS keyring (Keychain, Credential Manager, Secret Service) when one',
+        'answers, else to the config file, readable only by you; --insecure-storage picks the file.',
         '',
         'Examples:',
         '  svc auth login',
         '  echo "$SVC_KEY" | svc auth login --with-key-stdin --base-url https://api.example.com --profile ci',
       ].join('\n'),
     )
-    .action(async (options: LoginOptions) => runLogin(ctx, options));
+    .action(async (options: LoginOptions) => run(ctx, options));
 }
 
-/** Asks for or reads the key, verifies it, saves the profile and makes it current. */
+/** Asks for or reads the key, verifies it, stores it and saves the profile. */
 export async function runLogin(ctx: Context, options: LoginOptions): Promise<void> {
   const { profile, baseUrl, apiKey } = options.withKeyStdin ? await fromStdin(ctx) : await fromPrompts(ctx);
   const mode = keyMode(apiKey);
@@ -40,40 +49,63 @@ export async function runLogin(ctx: Context, options: LoginOptions): Promise<voi
       'api_key_invalid',
     );
   }
-  refuseLiveKeyOverPlainHttp(apiKey, baseUrl);
-  const note = await verifyKey(ctx, baseUrl, apiKey);
+  const { stores, note } = await verifyKey(ctx, baseUrl, apiKey);
   const config = await ctx.config();
-  config.saveProfile(profile, { base_url: baseUrl, api_key: apiKey });
-  config.useProfile(profile);
+  const { saveLogin } = await import('../../core/auth/keys.js');
+  const saved = await saveLogin(config, await ctx.keyring(), {
+    profile,
+    baseUrl,
+    apiKey,
+    stores,
+    insecure: Boolean(options.insecureStorage),
+    use: Boolean(options.use),
+  });
+  const file = join(config.dir, 'config.json');
+  if (saved.fallbackReason) {
+    ctx.messages.warn(
+      `no OS keyring took the key (${saved.fallbackReason}); it is stored in ${file}, readable only by you (mode 0600). --insecure-storage chooses the file without trying the keyring.`,
+    );
+  }
+  if (saved.leftBehind) ctx.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
+  const where = saved.storage === 'keyring' ? 'stored in the OS keyring' : `stored in ${file} (mode 0600)`;
+  const store = stores?.length ? ` (store: ${stores.join(', ')})` : '';
   ctx.messages.info(
-    `Logged in to ${baseUrl} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)})${note}.`,
+    `Logged in to ${baseUrl}${store} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
   );
+  if (saved.switched) ctx.messages.info(`"${profile}" is now the current profile.`);
+  else if (saved.current !== profile) {
+    ctx.messages.info(
+      `The current profile is still "${saved.current}"; use this one with --profile ${profile}, or make it current with \`svc profiles use ${profile}\`.`,
+    );
+  }
   if (mode === 'test')
     ctx.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
 }
 
 /**
- * One real request proves the key: 200, or a 403 for a missing scope, means the service
- * knows it; a 401 means it does not.
+ * One real request proves the key and names the store: 200, or a 403 for a missing scope,
+ * means the service knows it; a 401 means it does not.
  */
-async function verifyKey(ctx: Context, baseUrl: string, apiKey: string): Promise<string> {
+async function verifyKey(
+  ctx: Context,
+  baseUrl: string,
+  apiKey: string,
+): Promise<{ stores?: string[]; note: string }> {
+  const { checkKey } = await import('../../core/auth/check-key.js');
   const client = await ctx.buildClient(baseUrl, apiKey);
   try {
-    await client.request({ method: 'GET', path: '/channel_accounts' });
-    return '';
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) {
-      return error.code === 'plan_not_eligible'
-        ? '; note: the store subscription is not live, so requests will be refused until it is renewed'
-        : '; note: this key cannot read the catalog (products:read), which is fine if it is meant for other work';
+    const check = await checkKey(client);
+    if (check.accepted) return { stores: check.stores, note: check.note ? `; note: ${check.note}` : '' };
+    const { error } = check;
+    if (error.code === ERROR_CODES.planNotEligible) {
+      return {
+        note: '; note: the store subscription is not live, so requests will be refused until it is renewed',
+      };
     }
-    if (error instanceof ApiError && error.status === 401) {
-      throw new AuthError(
-        `the service rejected this key (${error.code ?? 'HTTP 401'}); check it in the dashboard; nothing was saved`,
-        error.code,
-      );
-    }
-    throw error;
+    throw new AuthError(
+      `the service rejected this key (${error.code ?? 'HTTP 401'}); check it in the dashboard; nothing was saved`,
+      error.code,
+    );
   } finally {
     await client.close();
   }

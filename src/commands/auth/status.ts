@@ -1,36 +1,91 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
-import { AuthError } from '../../errors.js';
+import { type Context, requireKey } from '../../cmdutil/context.js';
+import type { Credentials } from '../../config/credentials.js';
+import type { KeyInspection } from '../../core/auth/check-key.js';
+import { type ApiError, AuthError } from '../../errors.js';
 
-const SOURCE_NAMES = { flag: 'flag', env: 'environment', profile: 'profile', none: 'not set' } as const;
-
-/** `svc auth status`: which key and base URL are in force, and where each came from. */
-export function statusCommand(parent: Command, ctx: Context): void {
-  parent
+/** `svc auth status`: which key and base URL are in force, where each came from, and what the service says of the key. */
+export function statusCommand(parent: Command, ctx: Context, run = runStatus): Command {
+  return parent
     .command('status')
-    .description('show the key (masked), its mode and base URL in use, and where each came from')
-    .addHelpText('after', '\nExamples:\n  svc auth status\n  svc auth status --json\n')
-    .action(async () => {
-      const credentials = await ctx.credentials();
-      const { apiKey, baseUrl, profileName } = credentials;
-      const status = {
-        profile: profileName ?? null,
-        profile_source: credentials.profileSource,
-        key: apiKey ? maskKey(apiKey) : null,
-        key_source: credentials.apiKeySource === 'env' ? 'SVC_API_KEY' : credentials.apiKeySource,
-        mode: apiKey ? (keyMode(apiKey) ?? 'malformed') : null,
-        base_url: baseUrl ?? null,
-        base_url_source: credentials.baseUrlSource === 'env' ? 'SVC_BASE_URL' : credentials.baseUrlSource,
-      };
-      await ctx.printer.item(status, {
-        summary: () =>
-          [
-            `profile    ${profileName ?? '(none)'}${profileName ? ` (from ${SOURCE_NAMES[credentials.profileSource]})` : ''}`,
-            `key        ${status.key ?? '(none)'}${apiKey ? ` (${status.mode} mode, from ${credentials.apiKeySource === 'env' ? 'SVC_API_KEY' : SOURCE_NAMES[credentials.apiKeySource]})` : ''}`,
-            `base URL   ${baseUrl ?? '(none)'}${baseUrl ? ` (from ${credentials.baseUrlSource === 'env' ? 'SVC_BASE_URL' : SOURCE_NAMES[credentials.baseUrlSource]})` : ''}`,
-          ].join('\n'),
-      });
-      if (!apiKey) throw new AuthError('not logged in: run `svc auth login`, or set SVC_API_KEY');
-    });
+    .description(
+      'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from',
+    )
+    .addHelpText(
+      'after',
+      '\nMakes one cheap read, then one per read scope; write scopes are not probed (only a write could tell).\nExits 4 when the service refuses the key.\n\nExamples:\n  svc auth status\n  svc auth status --json\n',
+    )
+    .action(async () => run(ctx));
+}
+
+/** The settings in force, what the service says of the key, printed; exit 4 when it refuses it. */
+async function runStatus(ctx: Context): Promise<void> {
+  const credentials = await ctx.credentials();
+  const settings = settingsOf(credentials);
+  if (!credentials.apiKey) {
+    await print(ctx, credentials, { ...settings, verified: false });
+    // Names what is missing: no key at all, or a keyring that did not give it.
+    requireKey(credentials);
+  }
+  const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
+  let inspection: KeyInspection;
+  try {
+    inspection = await inspectKey(await ctx.client());
+  } catch (error) {
+    await print(ctx, credentials, { ...settings, verified: false });
+    throw error;
+  }
+  if (!inspection.accepted) {
+    const { status, code, message } = inspection.error;
+    await print(ctx, credentials, { ...settings, verified: false, refused: { status, code, message } });
+    throw refusal(credentials, inspection.error, refusalAdvice);
+  }
+  const { stores, rateTier, scopes, note } = inspection;
+  await print(ctx, credentials, {
+    ...settings,
+    verified: true,
+    store: stores ?? null,
+    rate_limit: rateTier
+      ? { burst: rateTier.burst, per_second: rateTier.perSecond, tier: rateTier.tier ?? null }
+      : null,
+    read_scopes: Object.fromEntries(scopes.map((probe) => [probe.scope, probe.ok ? 'ok' : probe.reason])),
+    write_scopes: 'not probed',
+    ...(note ? { note } : {}),
+  });
+}
+
+/** Where each setting came from; the key masked. */
+function settingsOf(credentials: Credentials): Record<string, unknown> {
+  const { apiKey, baseUrl, profileName } = credentials;
+  return {
+    profile: profileName ?? null,
+    profile_source: credentials.profileSource,
+    key: apiKey ? maskKey(apiKey) : null,
+    key_source: credentials.apiKeySource === 'env' ? 'SVC_API_KEY' : credentials.apiKeySource,
+    key_storage: credentials.apiKeyStorage ?? null,
+    mode: apiKey ? (keyMode(apiKey) ?? 'malformed') : null,
+    base_url: baseUrl ?? null,
+    base_url_source: credentials.baseUrlSource === 'env' ? 'SVC_BASE_URL' : credentials.baseUrlSource,
+  };
+}
+
+/** The refusal, with advice that fits where the key came from. */
+function refusal(
+  credentials: Credentials,
+  error: ApiError,
+  advice: typeof import('../../core/auth/check-key.js').refusalAdvice,
+): AuthError {
+  const reason = `HTTP ${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message.replace(/\.$/, '')}`;
+  const { apiKeySource, profileName } = credentials;
+  const whose = apiKeySource === 'env' ? 'the key from SVC_API_KEY' : `the key of profile "${profileName}"`;
+  return new AuthError(
+    `the service refused ${whose} (${reason}); ${advice(error, apiKeySource, profileName)}`,
+    error.code,
+  );
+}
+
+async function print(ctx: Context, credentials: Credentials, status: Record<string, unknown>): Promise<void> {
+  const { authStatusText } = await import('../../output/views/auth-status.js');
+  await ctx.printer.item(status, { summary: () => authStatusText(credentials, status) });
 }

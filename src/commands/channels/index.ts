@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { categoriesCommand } from './categories.js';
 import { getCommand } from './get.js';
 import { listCommand } from './list.js';

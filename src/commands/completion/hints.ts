@@ -6,7 +6,7 @@
  */
 import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../api/filter-values.js';
 import { CHANNEL_KINDS } from '../../api/schemas/channel-account.js';
-import type { ValueSource } from '../../core/completion/model.js';
+import type { ValueSource } from '../../core/command-tree.js';
 import { ENCODINGS } from '../../core/csv/text.js';
 import { UPSERT_FORMATS } from '../../core/products/upsert-file.js';
 

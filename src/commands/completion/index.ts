@@ -1,5 +1,5 @@
 import { Argument, type Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { SHELLS, type Shell } from '../../core/completion/shells.js';
 import { UsageError } from '../../errors.js';
 
@@ -7,8 +7,10 @@ import { UsageError } from '../../errors.js';
 const DYNAMIC = ['profiles'] as const;
 
 /**
- * `svc completion bash|zsh|fish`, and the hidden `svc __complete` the scripts call at TAB time.
- * `wholeTree` builds every command, whatever part of the tree this run registered.
+ * `svc completion bash|zsh|fish`, the hidden `svc __complete` the scripts call at TAB time, and
+ * the hidden `svc __docs` that `npm run docs` writes the command reference from: all three are
+ * generated from the command tree. `wholeTree` builds every command, whatever part of the tree
+ * this run registered.
  */
 export function registerCompletion(program: Command, ctx: Context, wholeTree: () => Command): void {
   program
@@ -31,7 +33,7 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
       const { describeProgram } = await import('./tree.js');
       const { completionScript } = await import('../../core/completion/script.js');
       const tree = describeProgram(wholeTree());
-      await ctx.printer.text(completionScript(shell, tree).trimEnd());
+      await ctx.printer.raw(completionScript(shell, tree).trimEnd());
     });
 
   program
@@ -42,5 +44,14 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
       if (what !== 'profiles') throw new UsageError(`nothing to complete for "${what}"`);
       const config = await ctx.config();
       for (const name of Object.keys(config.profiles)) await ctx.printer.text(name);
+    });
+
+  program
+    .command('__docs', { hidden: true })
+    .description('print the command reference (docs/commands/*.md, man/svc.1) as JSON: file path to content')
+    .action(async () => {
+      const { describeProgram } = await import('./tree.js');
+      const { commandReference } = await import('../../core/docs/reference.js');
+      await ctx.printer.text(JSON.stringify(commandReference(describeProgram(wholeTree())), null, 2));
     });
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { startCommand } from './start.js';
 
 /** `svc emulator …`: the bundled local service. */

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { integerFlag, positiveNumberFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
 import { collectFault } from './fault-flag.js';
@@ -25,17 +25,19 @@ export interface EmulatorStartOptions {
   webhookTimeScale?: number;
   webhookTimeout?: number;
   webhookDuplicates?: number;
+  fixedKeys?: boolean;
   state?: string;
   stateInterval: number;
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
-export function startCommand(parent: Command, ctx: Context): void {
-  parent
+export function startCommand(parent: Command, ctx: Context, run = runStart): Command {
+  return parent
     .command('start')
     .description('start a local emulator of the service and print its base URL and keys')
     .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--host <host>', 'address to listen on (another than loopback makes random keys)', '127.0.0.1')
+    .option('--fixed-keys', "keep the seed's well-known keys on a --host other machines can reach")
     .option('--seed <n>', 'seed of the generated store data', integerFlag('--seed', 0), 1)
     .option('--orders <n>', 'how many orders to seed', integerFlag('--orders', 0))
     .option('--products <n>', 'how many products to seed', integerFlag('--products', 0))
@@ -99,16 +101,21 @@ export function startCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
     )
-    .action(async (options: EmulatorStartOptions) => runStart(ctx, options));
+    .action(async (options: EmulatorStartOptions) => run(ctx, options));
 }
 
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
+  const { isLoopbackName } = await import('../../api/route.js');
+  // Other machines can reach it: the seed's keys are public knowledge, so they are not used.
+  const exposed = !isLoopbackName(options.host);
+  const randomKeys = exposed && !options.fixedKeys;
   const emulator = await startEmulator({
     port: options.port,
     host: options.host,
     seed: options.seed,
+    randomKeys,
     orders: options.orders,
     products: options.products,
     bucket: options.bucket,
@@ -129,8 +136,17 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (options.json || ctx.globals.json) {
-    await ctx.printer.text(JSON.stringify({ base_url: emulator.url, keys: emulator.keys }));
+  if (exposed) {
+    ctx.messages.warn(
+      `listening on ${options.host}, which other machines may reach: anyone who can connect and holds a key reads and changes the emulated store; ${
+        randomKeys
+          ? "the keys are random for this run (--fixed-keys keeps the seed's)"
+          : 'the well-known keys of the seed are in use (--fixed-keys)'
+      }`,
+    );
+  }
+  if (options.json || ctx.wantsJson) {
+    await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
     const lines = [
       `Emulator listening on ${emulator.url}`,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { positiveNumberFlag, timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { positiveNumberFlag, timeFlag } from '../../cmdutil/parse.js';
+import { plural } from '../../words.js';
 
 /** Options of `svc events listen`. */
 export interface ListenCommandOptions {
@@ -14,8 +15,8 @@ export interface ListenCommandOptions {
 const LISTEN_ATTEMPTS = 3;
 
 /** `svc events listen --forward-to URL`: forward new events to a local receiver until Ctrl-C. */
-export function listenCommand(parent: Command, ctx: Context): void {
-  parent
+export function listenCommand(parent: Command, ctx: Context, run = runListenCommand): Command {
+  return parent
     .command('listen')
     .description('poll the event log and forward each new event, signed, to a receiver (until Ctrl-C)')
     .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:3000/webhooks')
@@ -30,7 +31,7 @@ export function listenCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc events listen --forward-to http://localhost:3000/webhooks\n  svc events listen --forward-to http://localhost:3000/webhooks --since 15m --secret-file secret.txt\n',
     )
-    .action(async (options: ListenCommandOptions) => runListenCommand(ctx, options));
+    .action(async (options: ListenCommandOptions) => run(ctx, options));
 }
 
 /** Checks the flags and the secret, then forwards until SIGINT or SIGTERM (exit 0). */
@@ -48,7 +49,6 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
   const { Deliverer } = await import('../../api/delivery.js');
   const { defaultSleep } = await import('../../api/pacer.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
-  const machine = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
   const intervalMs = Math.round(options.interval * 1000);
   try {
@@ -68,14 +68,16 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
           `Forwarding ${since ? `events since ${since}` : 'new events'} to ${url} (polling every ${options.interval} s); press Ctrl-C to stop.`,
         ),
       onOutcome: (outcome) =>
-        ctx.printer.text(machine ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome)),
+        ctx.wantsMachineText
+          ? ctx.printer.json(outcomeJson(outcome))
+          : ctx.printer.text(outcomeLine(outcome)),
       onRetry: (event, attempt) =>
         ctx.messages.info(
           `${event.id}: ${attempt.error?.message ?? 'failed'}; retry in ${(attempt.retryInMs ?? 0) / 1000} s`,
         ),
       onReceiverDown: ({ error, waiting, retryInMs }) =>
         ctx.messages.warn(
-          `the receiver at ${url} is not answering (${error}); ${waiting} event${waiting === 1 ? '' : 's'} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
+          `the receiver at ${url} is not answering (${error}); ${waiting} ${plural(waiting, 'event')} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
         ),
       onReceiverBack: () =>
         ctx.messages.info(`The receiver at ${url} answers again; sending the waiting events.`),

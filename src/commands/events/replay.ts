@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
 import type { ReplaySummary } from '../../core/events/replay.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** Options of `svc events replay`. */
 export interface ReplayCommandOptions {
@@ -18,8 +19,8 @@ export interface ReplayCommandOptions {
 const REPLAY_ATTEMPTS = 4;
 
 /** `svc events replay --since T --to URL`: resend the log's events, oldest first, signed. */
-export function replayCommand(parent: Command, ctx: Context): void {
-  parent
+export function replayCommand(parent: Command, ctx: Context, run = runReplayCommand): Command {
+  return parent
     .command('replay')
     .description(
       'send the events of a window (30 days at most) to a receiver, oldest first, signed as the service signs',
@@ -37,14 +38,14 @@ export function replayCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc events replay --since 24h --to http://localhost:3000/webhooks\n  svc events replay --since 2026-11-01T09:00:00Z --to https://example.com/hooks --type order.created --dry-run\n',
     )
-    .action(async (options: ReplayCommandOptions) => runReplayCommand(ctx, options));
+    .action(async (options: ReplayCommandOptions) => run(ctx, options));
 }
 
 /** Checks everything local first (window, URL, secret), then reads the window and sends it. */
 export async function runReplayCommand(ctx: Context, options: ReplayCommandOptions): Promise<void> {
   const { checkReplayWindow, collectWindow, runReplay } = await import('../../core/events/replay.js');
   const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
-  const { checkEventType } = await import('../../cli/filter-check.js');
+  const { checkEventType } = await import('../../cmdutil/filter-check.js');
   checkReplayWindow(options.since, ctx.now());
   checkEventType(options.type);
   const url = checkReceiverUrl(options.to, '--to');
@@ -59,11 +60,11 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
     ctx.signal,
   );
   if (options.dryRun) {
-    const { printList, fromArray } = await import('../../cli/list-command.js');
+    const { printList, fromArray } = await import('../../cmdutil/list-command.js');
     const { eventsView } = await import('../../output/views/events.js');
     await printList(ctx, fromArray(events), eventsView, 'events');
     ctx.messages.info(
-      `Dry run: would send ${events.length} event${events.length === 1 ? '' : 's'} to ${url}, oldest first; nothing was sent.`,
+      `Dry run: would send ${events.length} ${plural(events.length, 'event')} to ${url}, oldest first; nothing was sent.`,
     );
     return;
   }
@@ -76,8 +77,8 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   const { Deliverer } = await import('../../api/delivery.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
-  const json = ctx.globals.json || ctx.globals.output === 'json';
-  const ndjson = ctx.globals.output === 'ndjson';
+  const json = ctx.wantsJson;
+  const ndjson = ctx.format === 'ndjson';
   const outcomes: ForwardOutcome[] = [];
   let summary: ReplaySummary;
   try {
@@ -94,7 +95,8 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
         ),
       onOutcome: async (outcome) => {
         if (json) outcomes.push(outcome);
-        else await ctx.printer.text(ndjson ? JSON.stringify(outcomeJson(outcome)) : outcomeLine(outcome));
+        else if (ndjson) await ctx.printer.json(outcomeJson(outcome));
+        else await ctx.printer.text(outcomeLine(outcome));
       },
     });
   } finally {
@@ -103,12 +105,9 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   const line = `${summary.total} events to ${url} (${summary.seconds.toFixed(1)} s): ${summary.delivered} delivered, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (json) {
     const { seconds, total, delivered, failed, skipped } = summary;
-    await ctx.printer.text(
-      JSON.stringify(
-        { total, delivered, failed, skipped, seconds, events: outcomes.map(outcomeJson) },
-        null,
-        2,
-      ),
+    await ctx.printer.json(
+      { total, delivered, failed, skipped, seconds, events: outcomes.map(outcomeJson) },
+      2,
     );
   } else {
     ctx.messages.info(line);

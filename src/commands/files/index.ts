@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { uploadCommand } from './upload.js';
 
 /** `svc files …`: images uploaded for use in products. */

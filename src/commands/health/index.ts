@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc health`: the liveness probe; needs no key. */
 export function registerHealth(program: Command, ctx: Context): void {

@@ -1,42 +1,51 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-
-/** One exported SKU, in the columns `inventory push` reads. */
-interface StockRow {
-  sku: string;
-  quantity?: number | null;
-  price?: string | null;
-}
+import type { ApiClient } from '../../api/client.js';
+import type { Context } from '../../cmdutil/context.js';
+import type { LiveStock } from '../../core/inventory/live-stock.js';
+import { plural } from '../../words.js';
 
 /** `svc inventory export`: every SKU's quantity and price, in the CSV that push reads. */
-export function exportCommand(parent: Command, ctx: Context): void {
-  parent
+export function exportCommand(parent: Command, ctx: Context, run = runExport): Command {
+  return parent
     .command('export')
     .description('write every SKU with its quantity and price, in the CSV format `inventory push` reads')
     .addHelpText(
       'after',
-      '\nSnapshot before a push, and push the snapshot back to undo it.\n\nExamples:\n  svc inventory export > before.csv\n  svc inventory push before.csv     # restores the snapshot\n',
+      '\nEvery SKU appears exactly once, even while a push runs elsewhere: products changed during the\nread are caught by closing passes over the head of the list. Snapshot before a push, and push\nthe snapshot back to undo it (or let the push take its own undo file with --backup).\n\nExamples:\n  svc inventory export > before.csv\n  svc inventory push before.csv     # restores the snapshot\n',
     )
-    .action(async () => {
-      const { listProducts } = await import('../../api/resources/products.js');
-      const client = await ctx.client();
-      const products = listProducts(client, {}, ctx.globals.limit ?? 'all');
-      async function* stockRows(): AsyncGenerator<StockRow> {
-        for await (const product of products) {
-          for (const variant of product.variants ?? []) {
-            yield { sku: variant.sku, quantity: variant.quantity, price: variant.price };
-          }
-        }
-      }
-      const explicit = ctx.globals.output !== undefined || ctx.globals.json;
-      const printer = explicit ? ctx.printer : ctx.printerWith({ format: 'csv' });
-      await printer.list(stockRows(), {
-        columns: [
-          { header: 'SKU', cell: (r) => r.sku },
-          { header: 'QUANTITY', cell: (r) => String(r.quantity ?? '') },
-          { header: 'PRICE', cell: (r) => r.price ?? '' },
-        ],
-        fields: ['sku', 'quantity', 'price'],
-      });
-    });
+    .action(async () => run(ctx));
+}
+
+/** Runs `svc inventory export` once its flags are parsed. */
+export async function runExport(ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const { limit } = ctx.globals;
+  // A whole export is settled (every SKU once, even while a push runs); --limit N asks for a sample.
+  const { LiveStockRead } = await import('../../core/inventory/live-stock.js');
+  const read = new LiveStockRead(client, ctx.signal);
+  const rows = limit === undefined ? read.rows() : limitedRows(client, limit);
+  await ctx.printerDefaulting('csv').list(rows, {
+    columns: [
+      { header: 'SKU', cell: (r) => r.sku },
+      { header: 'QUANTITY', cell: (r) => String(r.quantity ?? '') },
+      { header: 'PRICE', cell: (r) => r.price ?? '' },
+    ],
+    fields: ['sku', 'quantity', 'price'],
+  });
+  const caught = read.caughtByClosingPasses;
+  if (caught > 0) {
+    ctx.messages.info(
+      `${caught} ${plural(caught, 'product')} changed during the export; ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')} listed ${plural(caught, 'it', 'them')} too.`,
+    );
+  }
+}
+
+/** The SKUs of the first `limit` products (a sample, not a snapshot). */
+async function* limitedRows(client: ApiClient, limit: number): AsyncGenerator<LiveStock> {
+  const { listProducts } = await import('../../api/resources/products.js');
+  for await (const product of listProducts(client, {}, limit)) {
+    for (const variant of product.variants ?? []) {
+      yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
+import { diffCommand } from './diff.js';
 import { exportCommand } from './export.js';
 import { pushCommand } from './push.js';
 import { setCommand } from './set.js';
@@ -12,4 +13,5 @@ export function registerInventory(program: Command, ctx: Context): void {
   pushCommand(inventory, ctx);
   setCommand(inventory, ctx);
   exportCommand(inventory, ctx);
+  diffCommand(inventory, ctx);
 }

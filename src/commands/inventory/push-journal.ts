@@ -3,15 +3,27 @@
  * journal of confirmed batches, and the lock that keeps a second run of the same file and
  * store away while one is running.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
-import { Journal, type JournalLookup } from '../../config/journal.js';
+import { Journal } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import { decideResume } from '../../core/inventory/resume.js';
+import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';
 import { UsageError } from '../../errors.js';
 
 /**
@@ -60,6 +72,16 @@ export class CheckedCopy {
   }
 }
 
+/** What a run decided before its first write, kept in the journal so that a resume holds to it. */
+export interface PushDecisions {
+  /** --changed-only: the rows sent; undefined: every row. */
+  selection?: PushSelection;
+  /** Where the store's values before the push were written (--backup). */
+  backup?: string;
+  /** The zeroing guard was passed (--allow-zeroing, or a yes at the terminal). */
+  zeroingAccepted?: boolean;
+}
+
 /** The journal side of one push, from the lock to the end. */
 export class PushJournal {
   private journal?: Journal;
@@ -67,6 +89,8 @@ export class PushJournal {
   private keptCopy?: string;
   /** Every batch was confirmed. */
   private done = false;
+  /** What the first run decided (on resume: read back from the journal), once known. */
+  decisions: PushDecisions = {};
 
   private constructor(
     private readonly ctx: Context,
@@ -81,14 +105,14 @@ export class PushJournal {
   ) {}
 
   /**
-   * Locks this file and store (unless `dryRun`), then finds the journal and decides: resume
-   * it (--resume), or start over, saying which and why. Refuses (exit 2) a live second run, a
-   * damaged journal on --resume, and a resume with another --map.
+   * Locks this file and store (unless `dryRun`), then finds the journal and decides, by the
+   * resume policy of core/inventory/resume.ts, whether to resume it, saying which and why.
+   * Refuses (exit 2) a live second run, and what the policy refuses.
    */
   static async open(
     ctx: Context,
     file: CheckedFile,
-    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean },
+    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
   ): Promise<PushJournal> {
     const dir = configDir(ctx.env);
     // The same rule as incremental-export marks: one store, one journal.
@@ -103,19 +127,35 @@ export class PushJournal {
         rowCount: file.rowCount,
         maxBatchSize: BATCH_MAX_ITEMS,
       });
-      const resumed = options.resume ? resumable(ctx, file, lookup, map, dir, identity) : undefined;
-      if (!options.resume) warnStartingOver(ctx, lookup);
+      const decision = decideResume(lookup, {
+        resume: Boolean(options.resume),
+        path: file.path,
+        map,
+        encoding: file.encoding,
+        changedOnly: options.changedOnly,
+        changedSince: () => Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256),
+      });
+      if (decision.info) ctx.messages.info(decision.info);
+      if (decision.warning) ctx.messages.warn(decision.warning);
+      const resumed = decision.journal;
       const batchSize = resumed?.data.batch_size ?? options.batchSize;
-      return new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
+      const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
+      if (resumed) state.decisions = decisionsOf(resumed, file);
+      return state;
     } catch (error) {
       lock?.release();
       throw error;
     }
   }
 
+  /** Rows the push sends: the selection's (--changed-only), else every row of the file. */
+  get rowsToSend(): number {
+    return this.decisions.selection?.send.length ?? this.file.rowCount;
+  }
+
   /** Batches the push has in all. */
   get totalBatches(): number {
-    return Math.ceil(this.file.rowCount / this.batchSize);
+    return Math.ceil(this.rowsToSend / this.batchSize);
   }
 
   /** Batches an earlier run confirmed. */
@@ -128,6 +168,10 @@ export class PushJournal {
    * to send from. Called once the run goes ahead, so a "no" at the prompt leaves nothing.
    */
   begin(copy: CheckedCopy): { journal: Journal; sendFrom: string } {
+    const journalFile = Journal.fileFor(this.dir, 'inventory', this.file.sha256, this.identity);
+    const { selection, backup, zeroingAccepted } = this.decisions;
+    // A whole push that starts over leaves no lines of an earlier changed-only one behind.
+    if (!this.resumed && !selection) rmSync(selectionFile(journalFile), { force: true });
     this.journal =
       this.resumed ??
       Journal.start(
@@ -141,6 +185,10 @@ export class PushJournal {
           total_batches: this.totalBatches,
           map: this.map,
           encoding: this.file.encoding,
+          // The lines go first, so that a journal never names lines that are not on disk.
+          selection: selection ? writeSelection(selectionFile(journalFile), selection) : null,
+          backup: backup ? resolve(backup) : null,
+          zeroing_accepted: zeroingAccepted === true,
         },
         new Date(this.ctx.now()),
       );
@@ -148,9 +196,12 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal goes now, its copy at release() (--wait still reads it for lines). */
+  /** The push finished: the journal and its selection go now, its copy at release() (--wait still reads it for lines). */
   finished(): void {
-    this.journal?.remove();
+    if (this.journal) {
+      this.journal.remove();
+      rmSync(selectionFile(this.journal.file), { force: true });
+    }
     this.done = true;
   }
 
@@ -187,55 +238,48 @@ function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLo
   }
 }
 
-/** The journal --resume continues, or undefined (a whole push, said so) when there is none. */
-function resumable(
-  ctx: Context,
-  file: CheckedFile,
-  lookup: JournalLookup,
-  map: string | null,
-  dir: string,
-  identity: string,
-): Journal | undefined {
-  if (lookup.state === 'damaged') {
-    throw new UsageError(
-      `the resume journal ${lookup.file} is damaged (${lookup.problem}), so the push cannot be resumed; run without --resume to push the whole file (that replaces it)`,
-    );
-  }
-  if (lookup.state === 'none') {
-    const changed = Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256);
-    ctx.messages.info(
-      changed.length > 0
-        ? `${file.path} changed since the interrupted push of ${changed[0].updated_at}; pushing the whole file.`
-        : `No interrupted push of ${file.path} to resume; pushing the whole file.`,
-    );
-    return undefined;
-  }
-  const { journal } = lookup;
-  if (journal.data.map !== map) {
-    const was = journal.data.map === null ? 'no --map' : `--map ${journal.data.map}`;
-    const now = map === null ? 'no --map' : `--map ${map}`;
-    throw new UsageError(
-      `the interrupted push of ${file.path} read it with ${was}, this run with ${now}; resume with the same ${journal.data.map === null ? 'columns (no --map)' : `--map ${journal.data.map}`}, or run without --resume to push the whole file`,
-    );
-  }
-  if (journal.data.encoding !== file.encoding) {
-    throw new UsageError(
-      `the interrupted push of ${file.path} read it as ${journal.data.encoding}, this run as ${file.encoding}; resume with --encoding ${journal.data.encoding}, or run without --resume to push the whole file`,
-    );
-  }
-  ctx.messages.info(
-    `Resuming: ${journal.confirmedCount} of ${journal.data.total_batches} batches (of ${journal.data.batch_size}) were confirmed on ${journal.data.updated_at}.`,
-  );
-  return journal;
+/** The lines of a changed-only push live beside its journal. */
+function selectionFile(journalFile: string): string {
+  return journalFile.replace(/\.json$/, '.selection.json');
 }
 
-function warnStartingOver(ctx: Context, lookup: JournalLookup): void {
-  if (lookup.state === 'found') {
-    const { journal } = lookup;
-    ctx.messages.warn(
-      `an interrupted push of this file exists (${journal.confirmedCount} of ${journal.data.total_batches} batches confirmed); starting over. Use --resume to send only the unconfirmed batches.`,
+/** Writes the selection (atomically) and returns what the journal records of it. */
+function writeSelection(path: string, selection: PushSelection): { rows: number; sha256: string } {
+  const text = JSON.stringify({ send: selection.send, unknown: selection.unknown });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, text, { mode: 0o600 });
+  renameSync(temp, path);
+  return { rows: selection.send.length, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/** What the interrupted run decided, read back; a selection that does not match its journal is refused. */
+function decisionsOf(journal: Journal, file: CheckedFile): PushDecisions {
+  const { selection, backup, zeroing_accepted } = journal.data;
+  const decisions: PushDecisions = {
+    backup: backup ?? undefined,
+    zeroingAccepted: zeroing_accepted === true,
+  };
+  if (!selection) return decisions;
+  const path = selectionFile(journal.file);
+  const damaged = (why: string) =>
+    new UsageError(
+      `the list of changed rows beside the resume journal (${path}) ${why}, so the push cannot be resumed; run without --resume to compare with the store again and push what differs`,
     );
-  } else if (lookup.state === 'damaged') {
-    ctx.messages.warn(`the resume journal ${lookup.file} is damaged (${lookup.problem}); starting over.`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw damaged('is missing');
   }
+  if (createHash('sha256').update(text).digest('hex') !== selection.sha256) throw damaged('was changed');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw damaged('is not JSON');
+  }
+  const problem = selectionProblem(data, file.rowCount);
+  if (problem || (data as PushSelection).send.length !== selection.rows)
+    throw damaged(`is damaged (${problem ?? 'its count'})`);
+  return { ...decisions, selection: data as PushSelection };
 }

@@ -1,18 +1,19 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import { confirmDestructive } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { AmbiguousWriteError } from '../../errors.js';
-import { requireListingId, type WaitFlags, withWait } from './helpers.js';
+import { requireListingId } from './helpers.js';
 
 /** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
-export function delistCommand(parent: Command, ctx: Context): void {
+export function delistCommand(parent: Command, ctx: Context, run = runDelist): Command {
   const command = parent
     .command('delist')
     .description('take a listing off its channel (asks first; --yes in scripts)')
     .argument('<id>', 'listing id (list_…)');
-  withWait(command)
+  return withWait(command)
     .addHelpText(
       'after',
       [
@@ -24,7 +25,7 @@ export function delistCommand(parent: Command, ctx: Context): void {
         '  svc listings delist list_123 --yes --wait   # in scripts',
       ].join('\n'),
     )
-    .action(async (id: string, options: WaitFlags) => runDelist(ctx, requireListingId(id), options));
+    .action(async (id: string, options: WaitFlags) => run(ctx, requireListingId(id), options));
 }
 
 /** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */

@@ -1,15 +1,18 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc listings get ID`. */
-export function getCommand(parent: Command, ctx: Context): void {
-  parent
+export function getCommand(parent: Command, ctx: Context, run = runGet): Command {
+  return parent
     .command('get')
     .description('show one listing with its issues')
     .argument('<id>', 'listing id (list_…)')
     .addHelpText('after', '\nExample:\n  svc listings get list_123\n')
-    .action(async (id: string) => {
-      const { getListing } = await import('../../api/resources/listings.js');
-      await ctx.printer.item(await getListing(await ctx.client(), id));
-    });
+    .action(async (id: string) => run(ctx, id));
+}
+
+/** Runs `svc listings get` once its flags are parsed. */
+export async function runGet(ctx: Context, id: string): Promise<void> {
+  const { getListing } = await import('../../api/resources/listings.js');
+  await ctx.printer.item(await getListing(await ctx.client(), id));
 }

@@ -1,38 +1,9 @@
-/** What the listing write commands share: the key's mode, id checks, flags, summaries, --wait. */
-import type { Command } from 'commander';
+/** What the listing write commands share: id checks, summaries, and showing the write (after --wait). */
 import type { ApiClient } from '../../api/client.js';
 import type { Listing } from '../../api/schemas/listing.js';
-import type { Context } from '../../cli/context.js';
-import { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import type { WaitFlags } from '../../cmdutil/follow.js';
 import { UsageError } from '../../errors.js';
-import { DEFAULT_WAIT_SECONDS } from '../operations/wait.js';
-
-/** Shared with every write command. */
-export { SIMULATED_NOTE, usesLiveKey };
-
-/** Flags every single-listing write takes. */
-export interface WaitFlags {
-  wait?: boolean;
-  timeout: number;
-}
-
-/** Collects a repeatable flag's values. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-/** Adds `--wait` and `--timeout S` to a command. */
-export function withWait(command: Command): Command {
-  return command
-    .option('--wait', 'wait for the operation to end and show its per-channel results')
-    .option(
-      '--timeout <s>',
-      `with --wait: give up after S seconds (default ${DEFAULT_WAIT_SECONDS}; exit 8)`,
-      integerFlag('--timeout', 0),
-      DEFAULT_WAIT_SECONDS,
-    );
-}
 
 /** Listing ids carry the `list_` prefix; anything else is refused before sending (exit 2). */
 export function requireListingId(id: string): string {
@@ -45,7 +16,7 @@ export function requireListingId(id: string): string {
 }
 
 /** "list_1 (prod_2 on chac_3, etsy): ongoing, operation op_4". */
-export function listingText(listing: Listing): string {
+function listingText(listing: Listing): string {
   const where = `${listing.product_id} on ${listing.channel_account_id}${listing.channel ? `, ${listing.channel}` : ''}`;
   const operation = listing.operation_id ? `, operation ${listing.operation_id}` : '';
   const issues = (listing.issues ?? []).map((issue) =>
@@ -65,7 +36,8 @@ export async function showWrite(
   headline: string,
   flags: WaitFlags,
 ): Promise<void> {
-  const note = (await usesLiveKey(ctx)) ? '' : SIMULATED_NOTE;
+  const { simulatedNote } = await import('../../output/summary.js');
+  const note = simulatedNote(client.live);
   if (!flags.wait || !listing.operation_id) {
     ctx.messages.info(`${headline}${note}`);
     await ctx.printer.item(listing, { summary: () => listingText(listing) });
@@ -73,13 +45,15 @@ export async function showWrite(
       ctx.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
     return;
   }
-  const { awaitOperation, endOfWait, operationText } = await import('../operations/wait.js');
+  const { followOne } = await import('../../cmdutil/follow.js');
+  const { endOfFollow, operationFailure } = await import('../../core/operations/follow.js');
+  const { operationText } = await import('../../output/views/operations.js');
   ctx.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
-  const result = await awaitOperation(ctx, client, listing.operation_id, flags.timeout);
+  const followed = await followOne(ctx, client, listing.operation_id, flags.timeout);
   const { getListing } = await import('../../api/resources/listings.js');
   // A test key's listing was never stored: its answer is all there is.
-  const now = note ? listing : await getListing(client, listing.id);
-  const operation = result.operations[0];
+  const now = client.live ? await getListing(client, listing.id) : listing;
+  const [operation] = followed.operations;
   await ctx.printer.item(now, { summary: () => `${listingText(now)}\n${operationText(operation)}` });
-  endOfWait(result, flags.timeout);
+  endOfFollow(followed, operationFailure(followed));
 }

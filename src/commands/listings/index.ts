@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { delistCommand } from './delist.js';
+import { errorsCommand } from './errors.js';
 import { getCommand } from './get.js';
 import { listCommand } from './list.js';
 import { publishCommand } from './publish.js';
@@ -20,4 +21,5 @@ export function registerListings(program: Command, ctx: Context): void {
   resyncCommand(listings, ctx);
   delistCommand(listings, ctx);
   retryCommand(listings, ctx);
+  errorsCommand(listings, ctx);
 }

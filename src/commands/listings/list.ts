@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { listingsView } from '../../output/views/listings.js';
 
 /** Flags of `svc listings list`. */
@@ -15,8 +15,8 @@ export interface ListingsListOptions {
 }
 
 /** `svc listings list`: with every filter of the API. */
-export function listCommand(parent: Command, ctx: Context): void {
-  parent
+export function listCommand(parent: Command, ctx: Context, run = runList): Command {
+  return parent
     .command('list')
     .description('list listings, most recently updated first')
     .option('--product <id>', 'listings of one product')
@@ -33,24 +33,22 @@ export function listCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc listings list --status error\n  svc listings list --status error --error-code photo_required_for_channel --all\n',
     )
-    .action(async (options: ListingsListOptions) => {
-      const { listListings } = await import('../../api/resources/listings.js');
-      const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
-      const route = (param: string) => ({ path: '/listings', param });
-      const status = checkStatus('listings', options.status, route('status'));
-      const filters = {
-        product_id: options.product,
-        channel_account_id: options.channelAccount,
-        channel: await checkChannelKind(ctx, options.channel, route('channel')),
-        status,
-        error_code: options.errorCode,
-        updated_after: options.updatedAfter,
-      };
-      await printList(
-        ctx,
-        listListings(await ctx.client(), filters, ctx.listLimit),
-        listingsView,
-        'listings',
-      );
-    });
+    .action(async (options: ListingsListOptions) => run(ctx, options));
+}
+
+/** Runs `svc listings list` once its flags are parsed. */
+export async function runList(ctx: Context, options: ListingsListOptions): Promise<void> {
+  const { listListings } = await import('../../api/resources/listings.js');
+  const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
+  const route = (param: string) => ({ path: '/listings', param });
+  const status = checkStatus('listings', options.status, route('status'));
+  const filters = {
+    product_id: options.product,
+    channel_account_id: options.channelAccount,
+    channel: await checkChannelKind(ctx, options.channel, route('channel')),
+    status,
+    error_code: options.errorCode,
+    updated_after: options.updatedAfter,
+  };
+  await printList(ctx, listListings(await ctx.client(), filters, ctx.listLimit), listingsView, 'listings');
 }

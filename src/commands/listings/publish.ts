@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { ListingInput } from '../../api/schemas/listing.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { collect } from '../../cmdutil/parse.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
-import { collect, type WaitFlags, withWait } from './helpers.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
 export interface PublishOptions extends WaitFlags {
@@ -40,7 +42,7 @@ const HELP = [
 ].join('\n');
 
 /** `svc listings publish`. */
-export function publishCommand(parent: Command, ctx: Context): void {
+export function publishCommand(parent: Command, ctx: Context, run = runPublish): Command {
   const command = parent
     .command('publish')
     .description('publish a product to a channel account, or many from a file')
@@ -51,11 +53,14 @@ export function publishCommand(parent: Command, ctx: Context): void {
     .option('--file <f>', 'JSON array or JSON Lines of listings to publish (- for standard input)')
     .option('--dry-run', 'check everything and show what would be sent; send nothing')
     .option('--report <out.csv>', 'with --file: write line,key,status,code,message for every listing');
-  withWait(command)
+  return withWait(command)
     .addHelpText('after', HELP)
-    .action(async (options: PublishOptions) =>
-      options.file ? runPublishFile(ctx, options.file, options) : runPublishOne(ctx, options),
-    );
+    .action(async (options: PublishOptions) => run(ctx, options));
+}
+
+/** Publishes one listing, or every listing of --file. */
+export async function runPublish(ctx: Context, options: PublishOptions): Promise<void> {
+  return options.file ? runPublishFile(ctx, options.file, options) : runPublishOne(ctx, options);
 }
 
 /** Publishes one product on one account, after the local and discovery checks. */
@@ -114,7 +119,7 @@ async function buildInput(
   const unknown = unknownOverrides(overrides);
   if (unknown.length > 0)
     ctx.messages.warn(
-      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+      `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const input: ListingInput = { product_id: productId, channel_account_id: accountId };
   if (overrideArgs.length > 0) input.overrides = overrides as ListingInput['overrides'];
@@ -139,73 +144,65 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const source = await (await import('../../cli/input-file.js')).inputFile(ctx, path);
+  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path);
   const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
-  const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
-  const { usesLiveKey } = await import('./helpers.js');
-  const { requireAccounts } = await import('../../core/listings/discovery.js');
-  const credentials = await ctx.credentials();
-  if (options.dryRun) {
-    // A dry run checks the accounts too when a key is at hand; without one it stays offline.
-    if (credentials.apiKey) await requireAccounts(await ctx.client(), file.accountIds);
-    return showDryRun(ctx, file, requests);
-  }
-  const client = await ctx.client();
-  await requireAccounts(client, file.accountIds);
-  const live = await usesLiveKey(ctx);
-  await confirmLiveBulk(
-    ctx,
-    live,
-    `Publish ${file.items.length.toLocaleString('en-US')} listings in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
-    'publish',
-  );
-
-  const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
-  const { publishItems } = await import('../../core/listings/publish.js');
-  const session = await BulkSession.start(ctx, {
-    total: file.items.length,
-    noun: 'listings',
-    report: options.report,
-    live,
-    rerunNote: '; listings already published count as published, not published twice',
-  });
-  await session.run(() =>
-    publishItems(file.items, {
-      concurrency: BULK_CONCURRENCY,
-      simulated: !live,
-      send: (inputs) => {
-        session.countRequest();
-        return createListingBatch(client, inputs);
-      },
-      lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-      onChunk: (outcomes) => session.record(outcomes),
-      signal: ctx.signal,
-      graceMs: STOP_GRACE_MS,
-    }),
-  );
-  session.summary.skipped += file.items.length - session.summary.total;
-  await session.finish({ verb: 'Published' });
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  await runBulk(ctx, publishPlan(ctx, file, options), options);
 }
 
-async function showDryRun(ctx: Context, file: CheckedPublishFile, requests: number): Promise<void> {
-  const sample = file.items.slice(0, 5);
-  const plan = {
-    file: file.path,
-    format: file.format,
-    listings: file.items.length,
-    channel_accounts: file.accountIds,
-    requests,
-    write_quota: requests,
-    first_listings: sample.map((item) => ({ line: item.line, ...item.input })),
+/** A file's publish as the bulk frame runs it. */
+function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
+  const listings = file.items.length.toLocaleString('en-US');
+  const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
+  const inRequests = `${requests} ${plural(requests, 'request')}`;
+  const accounts = file.accountIds.length;
+  const requireAccounts = async (client: ApiClient): Promise<void> => {
+    await (await import('../../core/listings/discovery.js')).requireAccounts(client, file.accountIds);
   };
-  await ctx.printer.item(plan, {
-    summary: () =>
-      [
-        `Dry run: ${file.items.length.toLocaleString('en-US')} listings on ${file.accountIds.length} channel account${file.accountIds.length === 1 ? '' : 's'} would be published in ${requests} request${requests === 1 ? '' : 's'} (${requests} units of daily write quota). Nothing was sent.`,
-        'First listings:',
-        ...sample.map(
-          (item) => `  line ${item.line}: ${item.input.product_id} on ${item.input.channel_account_id}`,
-        ),
-      ].join('\n'),
-  });
+  const dryRun: DryRun = {
+    plan: {
+      file: file.path,
+      format: file.format,
+      listings: file.items.length,
+      channel_accounts: file.accountIds,
+      requests,
+      write_quota: requests,
+      first_listings: file.items.slice(0, 5).map((item) => ({ line: item.line, ...item.input })),
+    },
+    what: `${listings} listings on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${requests} units of daily write quota)`,
+    heading: 'First listings',
+    first: file.items
+      .slice(0, 5)
+      .map((item) => `line ${item.line}: ${item.input.product_id} on ${item.input.channel_account_id}`),
+  };
+  return {
+    noun: 'listings',
+    total: file.items.length,
+    report: options.report,
+    dryRun: async () => {
+      // A dry run checks the accounts too when a key is at hand; without one it stays offline.
+      if ((await ctx.credentials()).apiKey) await requireAccounts(await ctx.client());
+      const { showDryRun } = await import('../../cmdutil/bulk-command.js');
+      await showDryRun(ctx, dryRun);
+    },
+    prepare: requireAccounts,
+    confirmation: `Publish ${listings} listings in ${inRequests} with a LIVE key (${requests} units of daily write quota)`,
+    action: 'publish',
+    send: async (session, client) => {
+      const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
+      const { publishItems } = await import('../../core/listings/publish.js');
+      await publishItems(file.items, {
+        ...session.runOptions,
+        simulated: !client.live,
+        send: (inputs) => {
+          session.countRequest();
+          return createListingBatch(client, inputs);
+        },
+        lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
+        onChunk: (outcomes) => session.record(outcomes),
+      });
+    },
+    verb: 'Published',
+    rerunNote: '; listings already published count as published, not published twice',
+  };
 }

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import type { ListingUpdate } from '../../api/schemas/listing.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
+import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { collect } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
-import { collect, requireListingId, type WaitFlags, withWait } from './helpers.js';
+import { plural } from '../../words.js';
+import { requireListingId } from './helpers.js';
 
 /** Flags of `svc listings update`. */
 export interface UpdateOptions extends WaitFlags {
@@ -11,7 +14,7 @@ export interface UpdateOptions extends WaitFlags {
 }
 
 /** `svc listings update ID [--override k=v ...] [--attribute k=v ...]`. */
-export function updateCommand(parent: Command, ctx: Context): void {
+export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
   const command = parent
     .command('update')
     .description("change a listing's overrides or attributes and resync it to its channel")
@@ -23,7 +26,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
       collect,
       [],
     );
-  withWait(command)
+  return withWait(command)
     .addHelpText(
       'after',
       [
@@ -36,7 +39,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
         '  svc listings update list_123 --attribute brand=Northwind --attribute barcode=012345678905 --wait',
       ].join('\n'),
     )
-    .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
+    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
 }
 
 /** Sends the change (after the schema check) and shows the listing, or its outcome with --wait. */
@@ -55,7 +58,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
   const unknown = unknownOverrides(body.overrides ?? {});
   if (unknown.length > 0)
     ctx.messages.warn(
-      `override${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} not documented by the API; sent as given`,
+      `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const client = await ctx.client();
   const { getListing, updateListing } = await import('../../api/resources/listings.js');

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../../api/client.js';
-import { keyMode } from '../../api/contract.js';
 import type { Order } from '../../api/schemas/order.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import type { BulkPlan } from '../../cmdutil/bulk-command.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -22,8 +20,8 @@ export interface FulfillOptions {
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
-export function fulfillCommand(parent: Command, ctx: Context): void {
-  parent
+export function fulfillCommand(parent: Command, ctx: Context, run = runFulfill): Command {
+  return parent
     .command('fulfill')
     .description('mark orders shipped with tracking, so each marketplace is notified once')
     .argument('[id]', 'order id (ord_…); or give --file')
@@ -56,7 +54,7 @@ export function fulfillCommand(parent: Command, ctx: Context): void {
         '  svc orders fulfill --file shipments.csv --report fulfill-report.csv',
       ].join('\n'),
     )
-    .action(async (id: string | undefined, options: FulfillOptions) => runFulfill(ctx, id, options));
+    .action(async (id: string | undefined, options: FulfillOptions) => run(ctx, id, options));
 }
 
 /** Checks the flags, then fulfills one order or a whole shipments file. */
@@ -110,7 +108,7 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
   }
   const client = await ctx.client();
   const { fulfillOne } = await import('../../core/orders/fulfill.js');
-  const deps = await depsFor(ctx, client, () => {});
+  const deps = await depsFor(client, () => {});
   const result = await fulfillOne(deps, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
   const { outcome, order } = result;
   if (outcome.status === 'failed') {
@@ -133,55 +131,70 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
-  const { inputFile } = await import('../../cli/input-file.js');
+  const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cli/input-check.js');
+  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const source = await inputFile(ctx, path);
   const { shipments, plan } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
   );
   showColumns(ctx, describeColumns(plan));
-  if (options.dryRun) return showDryRun(ctx, path, shipments);
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  await runBulk(ctx, fulfillPlan(path, shipments, options), options);
+}
 
-  const client = await ctx.client();
-  const credentials = await ctx.credentials();
-  const live = keyMode(credentials.apiKey ?? '') === 'live';
-  await confirmLiveBulk(
-    ctx,
-    live,
-    `Mark ${shipments.length.toLocaleString('en-US')} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
-    'fulfillment',
-  );
-  const { fulfillShipments } = await import('../../core/orders/fulfill.js');
-  const session = await BulkSession.start(ctx, {
-    total: shipments.length,
+/** A shipments file as the bulk frame runs it. */
+function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOptions): BulkPlan {
+  const orders = shipments.length.toLocaleString('en-US');
+  const sample = shipments.slice(0, 5);
+  return {
     noun: 'orders',
+    total: shipments.length,
     report: options.report,
-    live,
+    dryRun: {
+      plan: {
+        file: path,
+        orders: shipments.length,
+        requests: shipments.length,
+        write_quota: 0,
+        first_rows: sample.map((s) => ({
+          line: s.line,
+          order_id: s.orderId,
+          tracking_number: s.trackingNumber,
+          carrier: s.carrier,
+          tracking_url: s.trackingUrl ?? null,
+        })),
+      },
+      what: `${orders} orders would be fulfilled in ${orders} requests (no daily write quota)`,
+      heading: 'First rows',
+      first: sample.map(
+        (s) =>
+          `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
+      ),
+    },
+    confirmation: `Mark ${orders} orders shipped with a LIVE key (${shipments.length} requests; each marketplace notifies its buyer)`,
+    action: 'fulfillment',
+    send: async (session, client) => {
+      const { fulfillShipments } = await import('../../core/orders/fulfill.js');
+      await fulfillShipments(shipments, {
+        ...session.runOptions,
+        deps: await depsFor(client, () => session.countRequest()),
+        onResult: (result) => session.record([result.outcome]),
+      });
+    },
+    verb: 'Fulfilled',
+    // "skipped" means already shipped here (README, Input files), so orders a stopped run never reached are told apart.
+    unreached: 'named',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
-  });
-  const deps = await depsFor(ctx, client, () => session.countRequest());
-  await session.run(() =>
-    fulfillShipments(shipments, {
-      deps,
-      concurrency: BULK_CONCURRENCY,
-      signal: ctx.signal,
-      graceMs: STOP_GRACE_MS,
-      onResult: (result) => session.record([result.outcome]),
-    }),
-  );
-  // "skipped" means already shipped here (CLI.md), so orders a stopped run never reached are told apart.
-  const notReached = shipments.length - session.summary.total;
-  await session.finish({ verb: 'Fulfilled', note: notReached > 0 ? `; ${notReached} not reached` : '' });
+  };
 }
 
 /** The two requests over the client (each counted), and the key's mode. */
-async function depsFor(ctx: Context, client: ApiClient, count: () => void): Promise<FulfillDeps> {
+async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDeps> {
   const { fulfillOrder, getOrder } = await import('../../api/resources/orders.js');
-  const credentials = await ctx.credentials();
   return {
     fulfill: (orderId, tracking, idempotencyKey) => {
       count();
@@ -191,36 +204,8 @@ async function depsFor(ctx: Context, client: ApiClient, count: () => void): Prom
       count();
       return getOrder(client, orderId);
     },
-    simulated: keyMode(credentials.apiKey ?? '') === 'test',
+    simulated: !client.live,
   };
-}
-
-async function showDryRun(ctx: Context, path: string, shipments: Shipment[]): Promise<void> {
-  const sample = shipments.slice(0, 5);
-  const plan = {
-    file: path,
-    orders: shipments.length,
-    requests: shipments.length,
-    write_quota: 0,
-    first_rows: sample.map((s) => ({
-      line: s.line,
-      order_id: s.orderId,
-      tracking_number: s.trackingNumber,
-      carrier: s.carrier,
-      tracking_url: s.trackingUrl ?? null,
-    })),
-  };
-  await ctx.printer.item(plan, {
-    summary: () =>
-      [
-        `Dry run: ${shipments.length.toLocaleString('en-US')} orders would be fulfilled in ${shipments.length.toLocaleString('en-US')} requests (no daily write quota). Nothing was sent.`,
-        'First rows:',
-        ...sample.map(
-          (s) =>
-            `  line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
-        ),
-      ].join('\n'),
-  });
 }
 
 /** One line for a terminal: the order, its status and tracking. */

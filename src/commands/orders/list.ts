@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { OrderFilters } from '../../api/resources/orders.js';
-import type { Context } from '../../cli/context.js';
-import { printList } from '../../cli/list-command.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { printList } from '../../cmdutil/list-command.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { ordersView } from '../../output/views/orders.js';
+import { plural } from '../../words.js';
 
 /** Flags of `svc orders list`. */
 export interface OrdersListOptions {
@@ -17,8 +18,8 @@ export interface OrdersListOptions {
 }
 
 /** `svc orders list`: the operator's morning list. */
-export function listCommand(parent: Command, ctx: Context): void {
-  parent
+export function listCommand(parent: Command, ctx: Context, run = runOrdersList): Command {
+  return parent
     .command('list')
     .description('list orders, newest activity first')
     .option(
@@ -51,12 +52,12 @@ export function listCommand(parent: Command, ctx: Context): void {
         '  svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
       ].join('\n'),
     )
-    .action(async (options: OrdersListOptions) => runOrdersList(ctx, options));
+    .action(async (options: OrdersListOptions) => run(ctx, options));
 }
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
-  const { checkStatus, checkChannelKind } = await import('../../cli/filter-check.js');
+  const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
   const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),
@@ -116,8 +117,6 @@ async function runSinceLast(
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: ctx.signal }),
     { mark, initialCreatedAfter },
   );
-  // Every order goes out, so the "showing the first N" hint must not appear.
-  ctx.globals.all = true;
   await printList(ctx, run.orders(), ordersView(showBuyer), 'orders');
   const next = run.nextMark();
   if (!next) {
@@ -135,6 +134,6 @@ async function runSinceLast(
   });
   const since = run.since ? `created since ${run.since}` : 'created so far';
   ctx.messages.info(
-    `Exported ${run.exported.toLocaleString('en-US')} order${run.exported === 1 ? '' : 's'} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
+    `Exported ${run.exported.toLocaleString('en-US')} ${plural(run.exported, 'order')} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
 }

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { ProductInput } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc products create --file F`. */
-export function createCommand(parent: Command, ctx: Context): void {
-  parent
+export function createCommand(parent: Command, ctx: Context, run = runCreate): Command {
+  return parent
     .command('create')
     .description('create a product from a JSON file')
     .requiredOption(
@@ -29,23 +29,24 @@ export function createCommand(parent: Command, ctx: Context): void {
         '  svc products create --file - --json < tee.json',
       ].join('\n'),
     )
-    .action(async (options: { file: string }) => {
-      const { readProductBody, usesLiveKey, describeProduct, SIMULATED_NOTE } = await import(
-        './write-helpers.js'
-      );
-      const { checkProductInput } = await import('../../core/products/check.js');
-      const { bodyProblemsError } = await import('../../core/products/body-file.js');
-      const body = await readProductBody(ctx, options.file);
-      const checked = checkProductInput(body);
-      if (!checked.ok)
-        throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
-      const client = await ctx.client();
-      const live = await usesLiveKey(ctx);
-      const { createProduct } = await import('../../api/resources/products.js');
-      // The body as written, so fields the service added after this CLI still reach it.
-      const product = await createProduct(client, body as ProductInput);
-      await ctx.printer.item(product, {
-        summary: (p) => `Created ${describeProduct(p)}${live ? '' : SIMULATED_NOTE}`,
-      });
-    });
+    .action(async (options: { file: string }) => run(ctx, options));
+}
+
+/** Runs `svc products create` once its flags are parsed. */
+export async function runCreate(ctx: Context, options: { file: string }): Promise<void> {
+  const { readProductBody, describeProduct } = await import('./write-helpers.js');
+  const { simulatedNote } = await import('../../output/summary.js');
+  const { checkProductInput } = await import('../../core/products/check.js');
+  const { bodyProblemsError } = await import('../../core/products/body-file.js');
+  const body = await readProductBody(ctx, options.file);
+  const checked = checkProductInput(body);
+  if (!checked.ok)
+    throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
+  const client = await ctx.client();
+  const { createProduct } = await import('../../api/resources/products.js');
+  // The body as written, so fields the service added after this CLI still reach it.
+  const product = await createProduct(client, body as ProductInput);
+  await ctx.printer.item(product, {
+    summary: (p) => `Created ${describeProduct(p)}${simulatedNote(client.live)}`,
+  });
 }

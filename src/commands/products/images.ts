@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import type { Image, ImageInput, Product } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray } from '../../cmdutil/list-command.js';
 import { ApiError } from '../../errors.js';
 import { imagesView } from '../../output/views/images.js';
+import { plural } from '../../words.js';
 
 /** `svc products images list | add | remove | reorder`. */
 export function imagesCommand(parent: Command, ctx: Context): void {
@@ -43,7 +44,8 @@ export function imagesCommand(parent: Command, ctx: Context): void {
         ctx,
         id,
         (product, current) => planRemove(product.id, current, imageIds),
-        (count) => `Removed ${plural(imageIds.length)} from ${id}; it has ${count} now`,
+        (count) =>
+          `Removed ${imageIds.length} ${plural(imageIds.length, 'image')} from ${id}; it has ${count} now`,
       );
     });
   images
@@ -93,7 +95,8 @@ async function runAdd(ctx: Context, id: string, sources: string[]): Promise<void
     ctx.messages.info(`Uploaded ${local.path} as ${file.id}`);
     urls.push(file.url);
   }
-  const said = (count: number) => `Added ${plural(sources.length)} to ${id}; it has ${count} now`;
+  const said = (count: number) =>
+    `Added ${sources.length} ${plural(sources.length, 'image')} to ${id}; it has ${count} now`;
   await edit(ctx, id, (current, images) => planAdd(current.id, images, urls), said, product);
 }
 
@@ -115,10 +118,8 @@ async function edit(
   const images = plan(product, displayOrder(product.images));
   try {
     const updated = await updateProduct(client, id, { images, expected_updated_at: product.updated_at });
-    const { usesLiveKey, SIMULATED_NOTE } = await import('./write-helpers.js');
-    ctx.messages.info(
-      `${said(updated.images?.length ?? 0)}${(await usesLiveKey(ctx)) ? '' : SIMULATED_NOTE}`,
-    );
+    const { simulatedNote } = await import('../../output/summary.js');
+    ctx.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
     await printImages(ctx, updated);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;
@@ -135,8 +136,4 @@ async function printImages(ctx: Context, product: Product): Promise<void> {
   await ctx.printer.list(fromArray(images), imagesView);
   if (images.length === 0 && ctx.format === 'table' && ctx.io.stdoutIsTTY)
     ctx.messages.info(`${product.id} has no images.`);
-}
-
-function plural(count: number): string {
-  return `${count} image${count === 1 ? '' : 's'}`;
 }

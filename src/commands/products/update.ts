@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ProductUpdate } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
-import { timeFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { timeFlag } from '../../cmdutil/parse.js';
 import { ApiError, UsageError } from '../../errors.js';
 
 /** Flags of `svc products update`. */
@@ -12,8 +12,8 @@ export interface UpdateOptions {
 }
 
 /** `svc products update ID (--file F | --set k=v …) [--expected-updated-at T]`. */
-export function updateCommand(parent: Command, ctx: Context): void {
-  parent
+export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
+  return parent
     .command('update')
     .description('change fields of a product; channels it is listed on are synced')
     .argument('<id>', 'product id (prod_…)')
@@ -42,7 +42,7 @@ export function updateCommand(parent: Command, ctx: Context): void {
         '  svc products update prod_123 --file changes.json --expected-updated-at 2026-11-01T09:00:00.000Z',
       ].join('\n'),
     )
-    .action(async (id: string, options: UpdateOptions) => runUpdate(ctx, id, options));
+    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -60,9 +60,8 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
       'nothing to change: give --file F or --set field=value, e.g. --set title="Blue mug"',
     );
   }
-  const { readProductBody, usesLiveKey, describeProduct, describeSync, SIMULATED_NOTE } = await import(
-    './write-helpers.js'
-  );
+  const { readProductBody, describeProduct, describeSync } = await import('./write-helpers.js');
+  const { simulatedNote } = await import('../../output/summary.js');
   const { checkProductUpdate } = await import('../../core/products/check.js');
   const { bodyProblemsError } = await import('../../core/products/body-file.js');
   let body: Record<string, unknown>;
@@ -76,13 +75,12 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   const checked = checkProductUpdate(body);
   if (!checked.ok) throw bodyProblemsError(options.file ?? '--set', checked.problems);
   const client = await ctx.client();
-  const live = await usesLiveKey(ctx);
   const { getProduct, updateProduct } = await import('../../api/resources/products.js');
   try {
     const product = await updateProduct(client, id, body as ProductUpdate);
     await ctx.printer.item(product, {
       summary: (p) =>
-        `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}${live ? '' : SIMULATED_NOTE}`,
+        `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}${simulatedNote(client.live)}`,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;

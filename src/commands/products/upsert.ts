@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import { BULK_CONCURRENCY, BulkSession, STOP_GRACE_MS } from '../../cli/bulk-session.js';
-import { confirmLiveBulk } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import type { BulkPlan } from '../../cmdutil/bulk-command.js';
+import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
@@ -52,8 +52,8 @@ const HELP = [
 ].join('\n');
 
 /** `svc products upsert FILE`. */
-export function upsertCommand(parent: Command, ctx: Context): void {
-  parent
+export function upsertCommand(parent: Command, ctx: Context, run = runUpsert): Command {
+  return parent
     .command('upsert')
     .description('create or update many products from a file, matched by variant SKU, 100 per request')
     .argument(
@@ -69,7 +69,7 @@ export function upsertCommand(parent: Command, ctx: Context): void {
       'also send products without variants: nothing can match them, so each run creates them again',
     )
     .addHelpText('after', HELP)
-    .action(async (file: string, options: UpsertCommandOptions) => runUpsert(ctx, file, options));
+    .action(async (file: string, options: UpsertCommandOptions) => run(ctx, file, options));
 }
 
 /** Checks the whole file, then upserts it in chunks of 100 and reports per-product outcomes. */
@@ -82,91 +82,81 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { sourcePath, usesLiveKey } = await import('./write-helpers.js');
+  const { sourcePath } = await import('./write-helpers.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cli/input-check.js');
+  const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
   const source = await sourcePath(ctx, path);
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
-  const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
-  if (options.dryRun) return showDryRun(ctx, file, requests);
-
-  const client = await ctx.client();
-  const live = await usesLiveKey(ctx);
-  await confirmLiveBulk(
-    ctx,
-    live,
-    `Upsert ${file.items.length.toLocaleString('en-US')} products in ${requests} request${requests === 1 ? '' : 's'} with a LIVE key (${requests} units of daily write quota)`,
-    'upsert',
-  );
-
-  const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
-  const { createdByTitle, upsertProducts } = await import('../../core/products/upsert.js');
-  const session = await BulkSession.start(ctx, {
-    total: file.items.length,
-    noun: 'products',
-    report: options.report,
-    live,
-    rerunNote: '; products already written come back unchanged',
-  });
-  let created = 0;
-  await session.run(() =>
-    upsertProducts(file.items, {
-      concurrency: BULK_CONCURRENCY,
-      simulated: !live,
-      send: (inputs) => {
-        session.countRequest();
-        // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
-        return sendBatch(client, inputs);
-      },
-      onChunk: (outcomes) => {
-        created += outcomes.filter((outcome) => outcome.status === 'created').length;
-        session.record(outcomes);
-      },
-      signal: ctx.signal,
-      graceMs: STOP_GRACE_MS,
-      // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
-      sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
-      findCreated: (items, since) => {
-        const updatedAfter = since.toISOString();
-        return createdByTitle(items, listProducts(client, { updated_after: updatedAfter }, 'all'), since);
-      },
-    }),
-  );
-  const summary = session.summary;
-  summary.skipped += file.items.length - summary.total;
-  // The tally counts a created item as updated; an upsert tells them apart.
-  await session.finish({ verb: 'Upserted', json: { updated: summary.updated - created, created } });
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  await runBulk(ctx, upsertPlan(ctx, file, options), options);
 }
 
-async function showDryRun(ctx: Context, file: CheckedUpsertFile, requests: number): Promise<void> {
-  const sample = file.items.slice(0, 5);
-  const plan = {
-    file: file.path,
-    format: file.format,
-    products: file.items.length,
-    variants: file.variantCount,
-    requests,
-    write_quota: requests,
-    first_products: sample.map((item) => ({
-      line: item.line,
-      key: item.key,
-      title: item.input.title,
-      variants: item.input.variants?.length ?? 0,
-    })),
-  };
-  await ctx.printer.item(plan, {
-    summary: () =>
-      [
-        `Dry run: ${file.items.length.toLocaleString('en-US')} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${requests} request${requests === 1 ? '' : 's'} (${requests} units of daily write quota). Nothing was sent.`,
-        'First products:',
-        ...sample.map(
+/** The upsert as the bulk frame runs it. */
+function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertCommandOptions): BulkPlan {
+  const products = file.items.length.toLocaleString('en-US');
+  const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
+  const inRequests = `${requests} ${plural(requests, 'request')}`;
+  let created = 0;
+  return {
+    noun: 'products',
+    total: file.items.length,
+    report: options.report,
+    dryRun: {
+      plan: {
+        file: file.path,
+        format: file.format,
+        products: file.items.length,
+        variants: file.variantCount,
+        requests,
+        write_quota: requests,
+        first_products: file.items.slice(0, 5).map((item) => ({
+          line: item.line,
+          key: item.key,
+          title: item.input.title,
+          variants: item.input.variants?.length ?? 0,
+        })),
+      },
+      what: `${products} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${inRequests} (${requests} units of daily write quota)`,
+      heading: 'First products',
+      first: file.items
+        .slice(0, 5)
+        .map(
           (item) =>
-            `  line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
+            `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
         ),
-      ].join('\n'),
-  });
+    },
+    confirmation: `Upsert ${products} products in ${inRequests} with a LIVE key (${requests} units of daily write quota)`,
+    action: 'upsert',
+    send: async (session, client) => {
+      const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
+      const { createdByTitle, upsertProducts } = await import('../../core/products/upsert.js');
+      await upsertProducts(file.items, {
+        ...session.runOptions,
+        simulated: !client.live,
+        send: (inputs) => {
+          session.countRequest();
+          // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
+          return sendBatch(client, inputs);
+        },
+        onChunk: (outcomes) => {
+          created += outcomes.filter((outcome) => outcome.status === 'created').length;
+          session.record(outcomes);
+        },
+        // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
+        sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
+        findCreated: (items, since) => {
+          const updatedAfter = since.toISOString();
+          return createdByTitle(items, listProducts(client, { updated_after: updatedAfter }, 'all'), since);
+        },
+      });
+    },
+    verb: 'Upserted',
+    // The tally counts a created item as updated; an upsert tells them apart.
+    json: (summary) => ({ updated: summary.updated - created, created }),
+    rerunNote: '; products already written come back unchanged',
+  };
 }

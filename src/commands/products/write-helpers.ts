@@ -1,13 +1,11 @@
-/** What the product write commands share: the key's mode, reading a body from a file or stdin, summaries. */
+/** What the product write commands share: reading a body from a file or stdin, summaries. */
 import type { Product } from '../../api/schemas/product.js';
-import type { Context } from '../../cli/context.js';
-
-/** Shared with every write command. */
-export { SIMULATED_NOTE, usesLiveKey } from '../../cli/live-key.js';
+import type { Context } from '../../cmdutil/context.js';
+import { plural } from '../../words.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`. */
 export async function sourcePath(ctx: Context, path: string): Promise<string> {
-  const { inputFile } = await import('../../cli/input-file.js');
+  const { inputFile } = await import('../../cmdutil/input-file.js');
   return inputFile(ctx, path);
 }
 
@@ -21,7 +19,7 @@ export async function readProductBody(
   const body = await readBodyFile(await sourcePath(ctx, path), path === '-' ? 'standard input' : path);
   const unknown = unknownFields(body, extra);
   if (unknown.length > 0)
-    ctx.messages.warn(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} sent as given`);
+    ctx.messages.warn(`unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} sent as given`);
   return body;
 }
 
@@ -29,7 +27,7 @@ export async function readProductBody(
 export function describeProduct(product: Product): string {
   const variants = product.variants?.length ?? 0;
   const images = product.images?.length ?? 0;
-  return `${product.id} ${JSON.stringify(product.title)}: ${variants} variant${variants === 1 ? '' : 's'}, ${images} image${images === 1 ? '' : 's'}`;
+  return `${product.id} ${JSON.stringify(product.title)}: ${variants} ${plural(variants, 'variant')}, ${images} ${plural(images, 'image')}`;
 }
 
 /** " (operation op_1: 2 channels pending)" for an update's sync block, or "". */
@@ -40,6 +38,6 @@ export function describeSync(product: Product): string {
   const byStatus = new Map<string, number>();
   for (const channel of channels) byStatus.set(channel.status, (byStatus.get(channel.status) ?? 0) + 1);
   const parts = [...byStatus].map(([status, count]) => `${count} ${status}`);
-  const noun = channels.length === 1 ? 'channel' : 'channels';
+  const noun = plural(channels.length, 'channel');
   return ` (operation ${sync.operation_id}: ${channels.length === 0 ? 'no listed channels' : `${noun} ${parts.join(', ')}`})`;
 }

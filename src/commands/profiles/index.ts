@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { listCommand } from './list.js';
 import { removeCommand } from './remove.js';
 import { useCommand } from './use.js';

@@ -1,46 +1,73 @@
 import type { Command } from 'commander';
 import { keyMode, maskKey } from '../../api/contract.js';
-import type { Context } from '../../cli/context.js';
-import { fromArray, printList } from '../../cli/list-command.js';
+import type { Context } from '../../cmdutil/context.js';
+import { fromArray, printList } from '../../cmdutil/list-command.js';
+import { type Profile, storageOf } from '../../config/credentials.js';
 
 /** One row of `svc profiles list`. */
 interface ProfileRow {
   name: string;
   current: boolean;
+  /** Shop names of the store, seen at login. */
+  store: string[];
   base_url: string;
   key: string;
   mode: string;
+  /** `keyring`, `file`, or empty without a key. */
+  key_storage: string;
 }
 
-/** `svc profiles list`. */
-export function listCommand(parent: Command, ctx: Context): void {
-  parent
+/** `svc profiles list`: never reads the keyring (the masked key was kept at login). */
+export function listCommand(parent: Command, ctx: Context, run = runList): Command {
+  return parent
     .command('list')
-    .description('list saved profiles; * marks the current one')
+    .description(
+      'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one',
+    )
     .addHelpText('after', '\nExample:\n  svc profiles list\n')
-    .action(async () => {
-      const config = await ctx.config();
-      const rows: ProfileRow[] = Object.entries(config.profiles).map(([name, profile]) => ({
-        name,
-        current: name === config.currentProfile,
-        base_url: profile.base_url ?? '',
-        key: profile.api_key ? maskKey(profile.api_key) : '',
-        mode: profile.api_key ? (keyMode(profile.api_key) ?? 'malformed') : '',
-      }));
-      await printList(
-        ctx,
-        fromArray(rows),
-        {
-          columns: [
-            { header: '', cell: (r) => (r.current ? '*' : '') },
-            { header: 'NAME', cell: (r) => r.name },
-            { header: 'BASE URL', cell: (r) => r.base_url },
-            { header: 'KEY', cell: (r) => r.key },
-            { header: 'MODE', cell: (r) => r.mode },
-          ],
-          fields: ['name', 'current', 'base_url', 'key', 'mode'],
-        },
-        'profiles',
-      );
-    });
+    .action(async () => run(ctx));
+}
+
+/** Runs `svc profiles list` once its flags are parsed. */
+export async function runList(ctx: Context): Promise<void> {
+  const config = await ctx.config();
+  const rows = Object.entries(config.profiles).map(([name, profile]) =>
+    rowOf(name, profile, name === config.currentProfile),
+  );
+  await printList(
+    ctx,
+    fromArray(rows),
+    {
+      columns: [
+        { header: '', cell: (r) => (r.current ? '*' : '') },
+        { header: 'NAME', cell: (r) => r.name },
+        { header: 'STORE', cell: (r) => r.store.join(', ') },
+        { header: 'BASE URL', cell: (r) => r.base_url },
+        { header: 'KEY', cell: (r) => r.key },
+        { header: 'MODE', cell: (r) => r.mode },
+        { header: 'STORED IN', cell: (r) => r.key_storage },
+      ],
+      fields: ['name', 'current', 'store', 'base_url', 'key', 'mode', 'key_storage'],
+    },
+    'profiles',
+  );
+}
+
+function rowOf(name: string, profile: Profile, current: boolean): ProfileRow {
+  const key = profile.api_key ? maskKey(profile.api_key) : (profile.key_hint ?? '');
+  const storage = storageOf(profile);
+  return {
+    name,
+    current,
+    store: profile.stores ?? [],
+    base_url: profile.base_url ?? '',
+    key: storage ? key : '',
+    mode: storage ? (keyMode(profile.api_key ?? '') ?? modeOfHint(key)) : '',
+    key_storage: storage ?? '',
+  };
+}
+
+/** The mode a masked key shows (`svc_live_…1234`). */
+function modeOfHint(hint: string): string {
+  return /^svc_(live|test)_/.exec(hint)?.[1] ?? 'malformed';
 }

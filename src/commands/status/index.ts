@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { age } from '../../output/view.js';
 
 /** `svc status`: the public status page's data; needs no key. */

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** Options of `svc webhooks create`. */
 export interface CreateOptions {
@@ -9,8 +9,8 @@ export interface CreateOptions {
 }
 
 /** `svc webhooks create --url U [--events a,b]`: prints the signing secret, once. */
-export function createCommand(parent: Command, ctx: Context): void {
-  parent
+export function createCommand(parent: Command, ctx: Context, run = runCreate): Command {
+  return parent
     .command('create')
     .description('register a webhook endpoint; its signing secret is shown once')
     .requiredOption('--url <url>', 'https:// receiver (plain http only to localhost)')
@@ -20,13 +20,13 @@ export function createCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc webhooks create --url https://example.com/hooks\n  svc webhooks create --url http://localhost:3000/hooks --events order.created,order.status_changed\n',
     )
-    .action(async (options: CreateOptions) => runCreate(ctx, options));
+    .action(async (options: CreateOptions) => run(ctx, options));
 }
 
 /** Checks the flags, creates the endpoint, shows it with its secret and a warning on stderr. */
 export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-  const { checkEventTypes } = await import('../../cli/filter-check.js');
+  const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
   const input = {
     url: checkEndpointUrl(options.url),
     enabled_events: checkEventTypes(parseEventList(options.events)),

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { confirmDestructive } from '../../cli/confirm.js';
-import type { Context } from '../../cli/context.js';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
+import type { Context } from '../../cmdutil/context.js';
 
 /** `svc webhooks delete ID`: asks on a terminal; elsewhere needs --yes. */
-export function deleteCommand(parent: Command, ctx: Context): void {
-  parent
+export function deleteCommand(parent: Command, ctx: Context, run = runDelete): Command {
+  return parent
     .command('delete')
     .description('delete a webhook endpoint (events stop going to it)')
     .argument('<id>', 'webhook endpoint id (we_…)')
@@ -12,15 +12,18 @@ export function deleteCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc webhooks delete we_123\n  svc webhooks delete we_123 --yes   # in scripts\n',
     )
-    .action(async (id: string) => {
-      if (!(await confirmDelete(ctx, id))) {
-        ctx.messages.info('Nothing deleted.');
-        return;
-      }
-      const { deleteWebhookEndpoint } = await import('../../api/resources/webhooks.js');
-      const deleted = await deleteWebhookEndpoint(await ctx.client(), id);
-      await ctx.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
-    });
+    .action(async (id: string) => run(ctx, id));
+}
+
+/** Runs `svc webhooks delete` once its flags are parsed. */
+export async function runDelete(ctx: Context, id: string): Promise<void> {
+  if (!(await confirmDelete(ctx, id))) {
+    ctx.messages.info('Nothing deleted.');
+    return;
+  }
+  const { deleteWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const deleted = await deleteWebhookEndpoint(await ctx.client(), id);
+  await ctx.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
 }
 
 /** Yes with --yes; a question on a terminal; without one, a refusal (exit 2). */

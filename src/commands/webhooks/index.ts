@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { listCommand } from './list.js';

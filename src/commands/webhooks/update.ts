@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { WebhookEndpointUpdate } from '../../api/schemas/webhook-endpoint.js';
-import type { Context } from '../../cli/context.js';
+import type { Context } from '../../cmdutil/context.js';
 import { UsageError } from '../../errors.js';
 
 /** Options of `svc webhooks update`. */
@@ -13,8 +13,8 @@ export interface UpdateOptions {
 }
 
 /** `svc webhooks update ID [--url U] [--events a,b] [--enable|--disable]`. */
-export function updateCommand(parent: Command, ctx: Context): void {
-  parent
+export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
+  return parent
     .command('update')
     .description('change where an endpoint receives events, which ones, or turn it on or off')
     .argument('<id>', 'webhook endpoint id (we_…)')
@@ -27,22 +27,25 @@ export function updateCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  svc webhooks update we_123 --enable\n  svc webhooks update we_123 --events order.created --url https://example.com/v2/hooks\n',
     )
-    .action(async (id: string, options: UpdateOptions) => {
-      const change = await updateFromFlags(options);
-      const { updateWebhookEndpoint } = await import('../../api/resources/webhooks.js');
-      const { webhookSummary } = await import('../../output/views/webhooks.js');
-      const endpoint = await updateWebhookEndpoint(await ctx.client(), id, change);
-      await ctx.printer.item(endpoint, {
-        summary: (updated) => `Updated webhook endpoint ${webhookSummary(updated)}`,
-      });
-    });
+    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
+}
+
+/** Runs `svc webhooks update` once its flags are parsed. */
+export async function runUpdate(ctx: Context, id: string, options: UpdateOptions): Promise<void> {
+  const change = await updateFromFlags(options);
+  const { updateWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { webhookSummary } = await import('../../output/views/webhooks.js');
+  const endpoint = await updateWebhookEndpoint(await ctx.client(), id, change);
+  await ctx.printer.item(endpoint, {
+    summary: (updated) => `Updated webhook endpoint ${webhookSummary(updated)}`,
+  });
 }
 
 /** The PATCH body the flags ask for; exit 2 when they ask for nothing or for both --enable and --disable. */
-export async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
+async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
   if (options.enable && options.disable) throw new UsageError('give --enable or --disable, not both');
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-  const { checkEventTypes } = await import('../../cli/filter-check.js');
+  const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
   const change: WebhookEndpointUpdate = {};
   if (options.url !== undefined) change.url = checkEndpointUrl(options.url);
   if (options.events !== undefined) change.enabled_events = checkEventTypes(parseEventList(options.events));

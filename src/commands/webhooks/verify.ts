@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { Context } from '../../cli/context.js';
-import { integerFlag } from '../../cli/parse.js';
+import type { Context } from '../../cmdutil/context.js';
+import { integerFlag } from '../../cmdutil/parse.js';
 import { CommandFailed, UsageError } from '../../errors.js';
 
 /** Options of `svc webhooks verify`. */
@@ -12,8 +12,8 @@ export interface VerifyOptions {
 }
 
 /** `svc webhooks verify --signature HEADER (--payload FILE|-)`: exit 0 authentic, 1 not. */
-export function verifyCommand(parent: Command, ctx: Context): void {
-  parent
+export function verifyCommand(parent: Command, ctx: Context, run = runVerify): Command {
+  return parent
     .command('verify')
     .description('check that a delivery is authentic (secret from SVC_WEBHOOK_SECRET or --secret-file)')
     .requiredOption('--signature <header>', 'the X-Service-Signature header value')
@@ -28,7 +28,7 @@ export function verifyCommand(parent: Command, ctx: Context): void {
       'after',
       '\nExamples:\n  SVC_WEBHOOK_SECRET=whsec_… svc webhooks verify --signature "t=…,v1=…" --payload body.json\n  svc webhooks verify --secret-file secret.txt --signature "$SIG" --payload - < body.json\n',
     )
-    .action(async (options: VerifyOptions) => runVerify(ctx, options));
+    .action(async (options: VerifyOptions) => run(ctx, options));
 }
 
 /** Reads the secret and the raw body, verifies, prints the verdict; not authentic is exit 1. */
@@ -45,20 +45,14 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
     toleranceSeconds: options.tolerance,
     now,
   });
-  const json = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson';
+  const json = ctx.wantsMachineText;
   if (result.ok) {
     const age = Math.round(now / 1000 - result.timestamp);
-    await ctx.printer.text(
-      json
-        ? JSON.stringify({ authentic: true, timestamp: result.timestamp, age_seconds: age })
-        : `authentic: a v1 signature matches, signed ${age} s ago`,
-    );
+    if (json) await ctx.printer.json({ authentic: true, timestamp: result.timestamp, age_seconds: age });
+    else await ctx.printer.text(`authentic: a v1 signature matches, signed ${age} s ago`);
     return;
   }
-  if (json)
-    await ctx.printer.text(
-      JSON.stringify({ authentic: false, reason: result.reason, message: result.message }),
-    );
+  if (json) await ctx.printer.json({ authentic: false, reason: result.reason, message: result.message });
   throw new CommandFailed(`not authentic: ${result.message}`);
 }
 

@@ -1,5 +1,5 @@
 /** The bash completion script, generated from the command tree (bash 3.2 and later). */
-import { type CompletionTree, commandsOf, flagNames, type ValueSource } from './model.js';
+import { type CommandTree, commandsOf, flagNames, type ValueSource } from '../command-tree.js';
 import { type KeyPattern, valueFlags, valueRules } from './rules.js';
 
 /** A bash word in single quotes. */
@@ -29,7 +29,7 @@ function action(value: ValueSource): string {
 }
 
 /** The script `svc completion bash` prints. */
-export function bashScript(tree: CompletionTree): string {
+export function bashScript(tree: CommandTree): string {
   const commands = commandsOf(tree);
   const globalFlags = tree.globalOptions.flatMap(flagNames);
   const lines: string[] = [

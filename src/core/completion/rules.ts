@@ -3,7 +3,7 @@
  * a value, and what each flag value or positional argument completes to. Scripts key them
  * as `PATH|FLAG` (`orders list|--status`) and `PATH|#N` (the Nth argument, from 1).
  */
-import { type CompletionTree, commandsOf, flagNames, type ValueSource } from './model.js';
+import { type CommandTree, commandsOf, flagNames, type ValueSource } from '../command-tree.js';
 
 /** A key a script matches against `PATH|FLAG` or `PATH|#N`. */
 export type KeyPattern =
@@ -21,7 +21,7 @@ export interface ValueRule {
 }
 
 /** Every flag that takes a value, as `PATH|FLAG` keys (globals as `*|FLAG`). */
-export function valueFlags(tree: CompletionTree): KeyPattern[] {
+export function valueFlags(tree: CommandTree): KeyPattern[] {
   const patterns: KeyPattern[] = [];
   for (const { path, command } of commandsOf(tree)) {
     for (const option of command.options) {
@@ -39,7 +39,7 @@ export function valueFlags(tree: CompletionTree): KeyPattern[] {
  * globals, so a specific rule always wins over a wildcard. Free-text keys appear only where
  * a wildcard would otherwise claim them (an id before a variadic file list).
  */
-export function valueRules(tree: CompletionTree): ValueRule[] {
+export function valueRules(tree: CommandTree): ValueRule[] {
   const globalKeys = new Set(tree.globalOptions.flatMap((option) => flagNames(option)));
   const exact: Array<[KeyPattern, ValueSource]> = [];
   const rests: Array<[KeyPattern, ValueSource]> = [];

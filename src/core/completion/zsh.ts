@@ -1,11 +1,5 @@
 /** The zsh completion script, generated from the command tree; candidates carry their descriptions. */
-import {
-  type CompletionOption,
-  type CompletionTree,
-  commandsOf,
-  oneLine,
-  type ValueSource,
-} from './model.js';
+import { type CommandTree, commandsOf, oneLine, type TreeOption, type ValueSource } from '../command-tree.js';
 import { type KeyPattern, valueFlags, valueRules } from './rules.js';
 
 /** A zsh word in single quotes. */
@@ -25,7 +19,7 @@ function described(name: string, description: string): string {
   return quote(`${name}:${oneLine(description)}`);
 }
 
-function optionEntries(options: CompletionOption[]): string[] {
+function optionEntries(options: TreeOption[]): string[] {
   return options.flatMap((option) =>
     [option.short, option.long]
       .filter((flag): flag is string => flag !== undefined)
@@ -50,7 +44,7 @@ function action(value: ValueSource): string {
 }
 
 /** The script `svc completion zsh` prints. */
-export function zshScript(tree: CompletionTree): string {
+export function zshScript(tree: CommandTree): string {
   const commands = commandsOf(tree);
   const lines: string[] = [
     `#compdef svc`,

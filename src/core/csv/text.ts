@@ -25,7 +25,7 @@ const ENCODING_NAMES: Record<string, TextEncoding> = {
 };
 
 /** The encoding `--encoding NAME` means, or undefined for a name it does not know. */
-export function encodingNamed(name: string): TextEncoding | undefined {
+function encodingNamed(name: string): TextEncoding | undefined {
   return ENCODING_NAMES[name.trim().toLowerCase()];
 }
 

@@ -39,7 +39,7 @@ export interface ForwardOutcome {
 }
 
 /** The body a receiver gets: exactly the event's JSON. */
-export function eventBody(event: RawEvent): string {
+function eventBody(event: RawEvent): string {
   return JSON.stringify(event);
 }
 

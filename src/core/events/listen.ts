@@ -10,7 +10,7 @@ import { type ForwardOutcome, type ForwardTarget, forwardEvent, outcomeOf } from
 import { EventTracker } from './tracker.js';
 
 /** How far behind the newest forwarded event each poll looks again (late-recorded events). */
-export const LISTEN_LOOKBACK_MS = 10_000;
+const LISTEN_LOOKBACK_MS = 10_000;
 /** Longest wait between two tries of a receiver that is down. */
 const MAX_DOWN_WAIT_MS = 30_000;
 /** Gateway answers that mean the receiver behind it is down, not that it refused the event. */

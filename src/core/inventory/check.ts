@@ -2,19 +2,10 @@
 import { createHash } from 'node:crypto';
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, parseIgnoredColumns } from '../csv/columns.js';
-import { badLinesError, unreadableCsv } from '../csv/problems.js';
-import { type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
-import {
-  type ColumnIndexes,
-  type Delimiter,
-  detectDelimiter,
-  type InventoryRow,
-  parseColumnMap,
-  readHeaderLine,
-  readRecordBatches,
-  resolveColumns,
-  toRow,
-} from './csv-rows.js';
+import { badLinesError } from '../csv/problems.js';
+import { CsvFile, type Delimiter, readRecordBatches } from '../csv/reader.js';
+import { type TextEncoding, withEncodingProblems } from '../csv/text.js';
+import { type ColumnIndexes, type InventoryRow, parseColumnMap, resolveColumns, toRow } from './csv-rows.js';
 import { SkuLines } from './sku-lines.js';
 
 const SAMPLE_ROWS = 5;
@@ -37,6 +28,8 @@ export interface CheckedFile {
   /** The columns read and those left out, for the plan line. */
   plan: ColumnPlan;
   rowCount: number;
+  /** Rows that set quantity 0 (the zeroing guard's judgement without a live read). */
+  zeroQuantityRows: number;
   /** SHA-256 of the file's bytes, the key of its resume journal. */
   sha256: string;
   sample: InventoryRow[];
@@ -54,60 +47,59 @@ export async function checkInventoryFile(
   const map = parseColumnMap(options.map);
   const ignore = parseIgnoredColumns(options.ignore);
   const encoding = options.encoding ?? 'utf-8';
-  const delimiter = detectDelimiter(await readHeaderLine(path));
   const hash = createHash('sha256');
-  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
+  const csv = await CsvFile.open(path, {
+    encoding,
+    onBytes: (chunk) => {
+      hash.update(chunk);
+      onBytes?.(chunk);
+    },
+  });
   const firstLineOf = new SkuLines();
   const problems: InputProblem[] = [];
   const sample: InventoryRow[] = [];
   let header: { columns: ColumnIndexes; plan: ColumnPlan } | undefined;
   let rowCount = 0;
-  const onRead = (chunk: Buffer) => {
-    hash.update(chunk);
-    utf8?.onBytes(chunk);
-    onBytes?.(chunk);
-  };
-  try {
-    for await (const batch of readRecordBatches(path, delimiter, onRead, encoding)) {
-      for (const { record, line } of batch) {
-        if (!header) {
-          header = resolveColumns(record, map, ignore);
-          continue;
-        }
-        const row = toRow(record, line, header.columns);
-        if ('message' in row) {
-          problems.push(row);
-          continue;
-        }
-        const first = firstLineOf.addOrGet(row.sku, line);
-        if (first !== undefined) {
-          problems.push({
-            line,
-            key: row.sku,
-            code: 'duplicate_sku',
-            message: `duplicate SKU ${row.sku} (first on line ${first})`,
-          });
-          continue;
-        }
-        rowCount++;
-        if (sample.length < SAMPLE_ROWS) sample.push(row);
+  let zeroQuantityRows = 0;
+  for await (const batch of csv.batches()) {
+    for (const { record, line } of batch) {
+      if (!header) {
+        header = resolveColumns(record, map, ignore);
+        continue;
       }
+      const row = toRow(record, line, header.columns);
+      if ('message' in row) {
+        problems.push(row);
+        continue;
+      }
+      const first = firstLineOf.addOrGet(row.sku, line);
+      if (first !== undefined) {
+        problems.push({
+          line,
+          key: row.sku,
+          code: 'duplicate_sku',
+          message: `duplicate SKU ${row.sku} (first on line ${first})`,
+        });
+        continue;
+      }
+      rowCount++;
+      if (row.quantity === 0) zeroQuantityRows++;
+      if (sample.length < SAMPLE_ROWS) sample.push(row);
     }
-  } catch (error) {
-    throw unreadableCsv(path, error);
   }
-  const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
+  const all = withEncodingProblems(problems, await csv.encodingProblems());
   if (all.length > 0) throw badLinesError(path, all);
   if (!header)
     throw new UsageError(`${path} is empty: it needs a header row with sku and quantity and/or price`);
   if (rowCount === 0) throw new UsageError(`${path} has a header but no rows; nothing to push`);
   return {
     path,
-    delimiter,
+    delimiter: csv.delimiter,
     encoding,
     columns: header.columns,
     plan: header.plan,
     rowCount,
+    zeroQuantityRows,
     sha256: hash.digest('hex'),
     sample,
   };

@@ -1,58 +1,19 @@
-/** `inventory push --wait`: follow the batches' operations and name channel failures per SKU. */
-import type { ApiClient } from '../../api/client.js';
-import type { OperationResult } from '../../api/schemas/operation.js';
-import type { ItemOutcome } from '../bulk.js';
-import { type WaitResult, waitForOperations } from '../operations/wait.js';
+/** `inventory push --wait`: the channels' refusals of a push, per SKU, read off its followed operations. */
+import { capped, plural } from '../../words.js';
+import { FAILURES_SHOWN, type ItemOutcome, outcomeLine } from '../bulk.js';
+import { type Followed, type FollowFailure, failedResults } from '../operations/follow.js';
 import { type CheckedFile, inventoryBatches } from './check.js';
-
-/** How the channels took the push. */
-export interface ChannelVerdict {
-  wait: WaitResult;
-  /** One entry per failed channel result: which SKU, where, and why. */
-  failures: Array<Pick<OperationResult, 'sku' | 'channel_account_id' | 'listing_id' | 'error'>>;
-}
-
-/** Waits for every operation id (created at or after `createdAfter`) and collects failed results. */
-export async function followPushOperations(
-  client: ApiClient,
-  operationIds: readonly string[],
-  options: {
-    timeoutMs: number;
-    createdAfter: string;
-    signal?: AbortSignal;
-    onProgress?: (done: number, total: number) => void;
-  },
-): Promise<ChannelVerdict> {
-  const wait = await waitForOperations(client, operationIds, {
-    timeoutMs: options.timeoutMs,
-    createdAfter: options.createdAfter,
-    signal: options.signal,
-    onProgress: ({ done, total }) => options.onProgress?.(done, total),
-  });
-  const failures = wait.operations.flatMap((operation) =>
-    (operation.results ?? [])
-      .filter((result) => result.status === 'failed')
-      .map(({ sku, channel_account_id, listing_id, error }) => ({
-        sku,
-        channel_account_id,
-        listing_id,
-        error,
-      })),
-  );
-  return { wait, failures };
-}
 
 /** One channel refusal as a report row: the SKU's line in the file, the channel's code and words. */
 export type ChannelRefusal = ItemOutcome & { channel_account_id: string | null; listing_id: string | null };
 
 /**
- * Every channel refusal as a row of the report (status `failed`), with the line of its SKU in
- * the file; the file is read again for those lines rather than holding a map of every SKU.
+ * Every channel refusal of the followed operations as a row of the report (status `failed`),
+ * with the line of its SKU in the file; the file is read again for those lines rather than
+ * holding a map of every SKU.
  */
-export async function channelRefusals(
-  file: CheckedFile,
-  failures: ChannelVerdict['failures'],
-): Promise<ChannelRefusal[]> {
+export async function channelRefusals(file: CheckedFile, followed: Followed): Promise<ChannelRefusal[]> {
+  const failures = failedResults(followed.operations);
   const wanted = new Set(failures.map((failure) => failure.sku).filter((sku): sku is string => Boolean(sku)));
   const lines = new Map<string, number>();
   if (wanted.size > 0) {
@@ -75,4 +36,17 @@ export async function channelRefusals(
       };
     })
     .sort((a, b) => a.line - b.line);
+}
+
+/** The refusals as the push's failure: how many, where every one is listed, and the first ones. */
+export function refusalsFailure(
+  refusals: readonly ChannelRefusal[],
+  report?: string,
+): FollowFailure | undefined {
+  if (refusals.length === 0) return undefined;
+  const where = report ? `; every one is in ${report}` : '; --report OUT.csv or --json lists every one';
+  return {
+    message: `the channels refused ${refusals.length} SKU ${plural(refusals.length, 'update')}${where}`,
+    details: capped(refusals.map(outcomeLine), FAILURES_SHOWN),
+  };
 }

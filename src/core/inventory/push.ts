@@ -1,49 +1,43 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
 import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
-import { type ItemOutcome, runChunks } from '../bulk.js';
-import { type CheckedFile, inventoryBatches } from './check.js';
+import { type BulkRunOptions, type ChunkDone, type ItemOutcome, sendChunks } from '../bulk.js';
+import type { CheckedFile } from './check.js';
 import type { InventoryRow } from './csv-rows.js';
-
-/** One confirmed batch: its place in the file, its rows' outcomes and its operation. */
-export interface BatchDone {
-  index: number;
-  outcomes: ItemOutcome[];
-  operationId?: string | null;
-}
+import { type PushSelection, selectedBatches } from './selection.js';
 
 /** What the push needs from outside: how to send, and where outcomes go. */
-export interface PushInventoryOptions {
+export interface PushInventoryOptions extends BulkRunOptions {
   batchSize: number;
-  concurrency: number;
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (rows: InventoryRow[]) => Promise<InventoryBatchResult>;
-  onBatch: (done: BatchDone) => void;
+  /** A confirmed batch: its place in the file, its rows' outcomes and its operation. */
+  onBatch: (done: ChunkDone) => void;
   /** True for a batch an earlier run confirmed (resume). */
   isConfirmed?: (index: number) => boolean;
-  signal?: AbortSignal;
-  graceMs?: number;
+  /** --changed-only: the rows to send; the others go to `passedOver`. Absent: every row. */
+  selection?: PushSelection;
+  /** Outcomes of the rows a selection does not send (unchanged, or not in the store). */
+  passedOver?: (outcomes: ItemOutcome[]) => void;
 }
 
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushInventory(file: CheckedFile, options: PushInventoryOptions): Promise<void> {
-  await runChunks(
-    inventoryBatches(file, options.batchSize),
-    async (rows, index) => {
-      const result = await options.send(rows);
-      options.onBatch({
-        index,
-        outcomes: batchOutcomes(rows, result, options.simulated),
-        operationId: result.operation_id,
-      });
+  const { batchSize, simulated, send, onBatch, isConfirmed, selection, passedOver, ...run } = options;
+  await sendChunks(selectedBatches(file, batchSize, selection, passedOver ?? (() => {})), {
+    ...run,
+    simulated,
+    keyOf: (row) => row.sku,
+    skip: (index) => isConfirmed?.(index) ?? false,
+    // Setting inventory is absolute, so the transport repeats it; a batch refused as a whole
+    // stops the run rather than being journaled as confirmed, so that --resume sends it again.
+    refusalStops: true,
+    send: async (rows) => {
+      const result = await send(rows);
+      return { outcomes: batchOutcomes(rows, result, simulated), operationId: result.operation_id };
     },
-    {
-      concurrency: options.concurrency,
-      signal: options.signal,
-      skip: (index) => options.isConfirmed?.(index) ?? false,
-      graceMs: options.graceMs,
-    },
-  );
+    onChunk: onBatch,
+  });
 }
 
 /** Pairs each sent row with the service's result for its SKU. */

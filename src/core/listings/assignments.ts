@@ -8,7 +8,7 @@ import { UsageError } from '../../errors.js';
 import { buildFields, type ReadValueFile } from '../api/fields.js';
 
 /** The override fields the reference names; others are sent as given, with a warning. */
-export const KNOWN_OVERRIDES = [
+const KNOWN_OVERRIDES = [
   'title',
   'description',
   'category_id',

@@ -9,6 +9,7 @@ import { getProduct } from '../../api/resources/products.js';
 import type { AttributeDefinition, ChannelAccountSummary } from '../../api/schemas/channel-account.js';
 import type { Product } from '../../api/schemas/product.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** The accounts of the list with these ids; UsageError (exit 2) naming any id not in it. */
 export async function requireAccounts(
@@ -21,7 +22,7 @@ export async function requireAccounts(
   if (unknown.length > 0) {
     const known = accounts.map((account) => `${account.id} (${account.label ?? account.channel})`);
     throw new UsageError(
-      `channel account${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in the account list; use an id from \`svc channels list\`; nothing was sent`,
+      `channel ${plural(unknown.length, 'account')} ${unknown.join(', ')} ${plural(unknown.length, 'is', 'are')} not in the account list; use an id from \`svc channels list\`; nothing was sent`,
       [`known accounts: ${known.join(', ') || 'none'}`],
     );
   }
@@ -115,7 +116,7 @@ export async function checkAttributes(
 }
 
 /** Every mismatch between the given attributes and a schema, one line each. */
-export function attributeProblems(
+function attributeProblems(
   schema: readonly AttributeDefinition[],
   given: Record<string, unknown>,
   effective: Record<string, unknown>,
@@ -142,7 +143,7 @@ export function attributeProblems(
   if (missing.length > 0) {
     const list = missing.map((attribute) => attribute.name).join(', ');
     problems.push(
-      `missing required attribute${missing.length === 1 ? '' : 's'} ${list}; add --attribute ${missing[0].name}=…`,
+      `missing required ${plural(missing.length, 'attribute')} ${list}; add --attribute ${missing[0].name}=…`,
     );
   }
   return problems;

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { ListingInput } from '../../api/schemas/listing.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { badLinesError } from '../csv/problems.js';
 import { JsonSyntaxError, parseJsonFile, parseJsonText } from '../products/json-text.js';
 import type { LineProblem } from '../products/product-csv.js';
@@ -103,7 +104,7 @@ function checkItem(value: unknown, line: number, problems: LineProblem[]): Publi
   if (unknown.length > 0) {
     problems.push({
       line,
-      message: `unknown field${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} (a listing takes product_id, channel_account_id, overrides, attributes)`,
+      message: `unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} (a listing takes product_id, channel_account_id, overrides, attributes)`,
     });
     return undefined;
   }

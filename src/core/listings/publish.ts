@@ -10,7 +10,7 @@ import { createListing, findActiveListing } from '../../api/resources/listings.j
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Listing, ListingInput } from '../../api/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { chunksOf, type ItemOutcome, runChunks, settleChunk } from '../bulk.js';
+import { type BulkRunOptions, chunksOf, type ItemOutcome, sendChunks } from '../bulk.js';
 import type { PublishItem } from './publish-file.js';
 
 /** A publish's end: a new listing, or the one that was already there. */
@@ -20,7 +20,7 @@ export interface PublishResult {
 }
 
 /** True for the 409 a product already listed on that account gets. */
-export function isListingExists(error: unknown): error is ApiError {
+function isListingExists(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && error.code === ERROR_CODES.listingExists;
 }
 
@@ -51,62 +51,41 @@ function alreadyThere(listing: Listing | undefined, error: ApiError): PublishRes
 }
 
 /** What a file publish needs from outside: how to send and look up, and where outcomes go. */
-export interface PublishItemsOptions {
-  concurrency: number;
+export interface PublishItemsOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ListingInput[]) => Promise<BatchResult>;
   /** The active listing of a product on an account, to settle an ambiguous batch. */
   lookup: (input: ListingInput) => Promise<Listing | undefined>;
   onChunk: (outcomes: ItemOutcome[]) => void;
-  signal?: AbortSignal;
-  graceMs?: number;
   chunkSize?: number;
 }
 
-/** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
+/**
+ * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. After a
+ * lost answer, an item whose listing now exists was published; the rest go again.
+ */
 export async function publishItems(
   items: readonly PublishItem[],
   options: PublishItemsOptions,
 ): Promise<void> {
-  await runChunks(
-    chunksOf(items, options.chunkSize),
-    async (chunk) => {
-      const send = async () =>
-        batchOutcomes(chunk, await options.send(chunk.map((item) => item.input)), options.simulated);
-      options.onChunk(await settleChunk(chunk, send, () => recoverChunk(chunk, options)));
+  const { simulated, send, lookup, onChunk, chunkSize, ...run } = options;
+  await sendChunks(chunksOf(items, chunkSize), {
+    ...run,
+    simulated,
+    send: async (chunk) => ({
+      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
+    }),
+    readBack: async (chunk) => {
+      const published = new Map<PublishItem, string>();
+      for (const item of chunk) {
+        const listing = await lookup(item.input);
+        if (listing) published.set(item, listing.id);
+      }
+      return published;
     },
-    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
-  );
-}
-
-/**
- * A chunk whose answer was lost: items whose listing now exists were published; the rest go
- * again in one batch (which may itself fail ambiguously, and then stops the run).
- */
-async function recoverChunk(
-  chunk: readonly PublishItem[],
-  options: PublishItemsOptions,
-): Promise<ItemOutcome[]> {
-  const outcomes = new Map<PublishItem, ItemOutcome>();
-  const again: PublishItem[] = [];
-  for (const item of chunk) {
-    const listing = await options.lookup(item.input);
-    if (listing)
-      outcomes.set(item, {
-        line: item.line,
-        key: item.key,
-        status: options.simulated ? 'simulated' : 'created',
-        message: listing.id,
-      });
-    else again.push(item);
-  }
-  if (again.length > 0) {
-    const result = await options.send(again.map((item) => item.input));
-    const resent = batchOutcomes(again, result, options.simulated);
-    for (const [index, item] of again.entries()) outcomes.set(item, resent[index]);
-  }
-  return chunk.map((item) => outcomes.get(item) as ItemOutcome);
+    onChunk: ({ outcomes }) => onChunk(outcomes),
+  });
 }
 
 /** Pairs each sent item with its result: `created` (the listing id as message), `skipped` when already listed, else `failed`. */

@@ -8,7 +8,9 @@ import { type ListingFilters, listListings } from '../../api/resources/listings.
 import type { Listing } from '../../api/schemas/listing.js';
 import type { Operation } from '../../api/schemas/operation.js';
 import { ApiError } from '../../errors.js';
-import { type ItemOutcome, runChunks } from '../bulk.js';
+import { plural } from '../../words.js';
+import { type BulkRunOptions, type ItemOutcome, runChunks } from '../bulk.js';
+import type { FollowFailure } from '../operations/follow.js';
 
 /** Which failing listings to retry. */
 export interface RetrySelection {
@@ -36,13 +38,10 @@ export async function collectFailing(
 }
 
 /** How the resyncs are sent and where their outcomes go. */
-export interface ResyncOptions {
-  concurrency: number;
+export interface ResyncOptions extends BulkRunOptions {
   simulated: boolean;
   send: (id: string) => Promise<Listing>;
   onOutcome: (outcome: ItemOutcome, answer?: Listing) => void;
-  signal?: AbortSignal;
-  graceMs?: number;
 }
 
 // A listing the service refuses on its own (gone, delisted meanwhile) fails alone; anything else stops the run.
@@ -71,7 +70,7 @@ export async function resyncAll(listings: readonly Listing[], options: ResyncOpt
         });
       }
     },
-    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
+    options,
   );
 }
 
@@ -119,4 +118,47 @@ export function verdicts(
       status: result.status === 'simulated' ? 'simulated' : 'listed',
     };
   });
+}
+
+/** Which operation each answered resync started, and the earliest time any of them can have been created. */
+export interface ResyncOperations {
+  byListing: Map<string, string>;
+  createdAfter?: string;
+}
+
+/** The operations of the resyncs that were answered, by listing (in the order of `matches`). */
+export function resyncOperations(
+  matches: readonly Listing[],
+  answers: ReadonlyMap<string, Listing>,
+): ResyncOperations {
+  const byListing = new Map<string, string>();
+  let createdAfter: string | undefined;
+  for (const match of matches) {
+    const answer = answers.get(match.id);
+    if (!answer?.operation_id) continue;
+    byListing.set(answer.id, answer.operation_id);
+    if (createdAfter === undefined || answer.updated_at < createdAfter) createdAfter = answer.updated_at;
+  }
+  return { byListing, createdAfter };
+}
+
+/** Verdicts counted: listed again, still failing, still pending, simulated; and the unresolved ones. */
+export function tallyVerdicts(all: readonly RetryVerdict[]) {
+  const unresolved = all.filter((verdict) => verdict.status === 'failing' || verdict.status === 'pending');
+  const failing = unresolved.filter((verdict) => verdict.status === 'failing').length;
+  return {
+    listed: all.filter((verdict) => verdict.status === 'listed').length,
+    simulated: all.filter((verdict) => verdict.status === 'simulated').length,
+    failing,
+    pending: unresolved.length - failing,
+    unresolved,
+  };
+}
+
+/** The retry's failure: listings refused at the resync, or whose channel still refuses them. */
+export function stillFailing(count: number): FollowFailure | undefined {
+  if (count === 0) return undefined;
+  return {
+    message: `${count} ${plural(count, 'listing')} still ${plural(count, 'fails', 'fail')}; the list above names each issue`,
+  };
 }

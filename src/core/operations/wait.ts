@@ -1,7 +1,7 @@
 /**
  * Following operations until each reaches a terminal status: polls with a growing pause,
  * one list crawl for many ids (GET /operations?created_after) and single GETs for a few.
- * Shared by `operations wait`, `listings … --wait` and `inventory push --wait`.
+ * Followers start from ./follow.ts, which also decides how a wait ends the run.
  */
 import type { ApiClient } from '../../api/client.js';
 import { OPERATION_TERMINAL_STATUSES } from '../../api/contract.js';
@@ -45,7 +45,7 @@ const DEFAULT_INITIAL_DELAY_MS = 500;
 const DEFAULT_MAX_DELAY_MS = 5_000;
 
 /** True for `succeeded`, `partial` and `failed`. */
-export function isTerminal(status: string | undefined): boolean {
+function isTerminal(status: string | undefined): boolean {
   return (OPERATION_TERMINAL_STATUSES as readonly string[]).includes(status ?? '');
 }
 
@@ -126,15 +126,6 @@ function current(ids: string[], latest: Map<string, Operation>): Operation[] {
     const operation = latest.get(id);
     return operation ? [operation] : [];
   });
-}
-
-/** Every result of the operations that did not succeed, with the listing or SKU it concerns. */
-export function failedResults(operations: readonly Operation[]) {
-  return operations.flatMap((operation) =>
-    (operation.results ?? [])
-      .filter((result) => result.status === 'failed')
-      .map((result) => ({ operation_id: operation.id, ...result })),
-  );
 }
 
 function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {

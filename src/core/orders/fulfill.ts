@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { TrackingInput } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas/order.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { type ItemOutcome, runChunks } from '../bulk.js';
+import { type BulkRunOptions, type ItemOutcome, runChunks } from '../bulk.js';
 import type { Shipment } from './shipments.js';
 
 /** What fulfilling needs from outside: the two requests, and whether the key is a test key. */
@@ -41,14 +41,14 @@ function isPerOrder(error: unknown): error is ApiError {
 }
 
 /** How an order as read back relates to the shipment: done, still to do, or not fulfillable. */
-export function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending' | 'refused' {
+function judgeOrder(order: Order, shipment: Shipment): 'done' | 'pending' | 'refused' {
   if (order.tracking?.number?.trim() === shipment.trackingNumber) return 'done';
   if (order.status === 'awaiting_shipment') return 'pending';
   return 'refused';
 }
 
 /** Why an order cannot be fulfilled, in a line that names it. */
-export function refusalMessage(order: Order): string {
+function refusalMessage(order: Order): string {
   const number = order.tracking?.number;
   if (number) {
     const tracking = `tracking ${number}${order.tracking?.carrier ? ` (${order.tracking.carrier})` : ''}`;
@@ -117,13 +117,9 @@ export async function fulfillOne(deps: FulfillDeps, shipment: Shipment): Promise
 }
 
 /** How a shipments file is worked through. */
-export interface FulfillShipmentsOptions {
+export interface FulfillShipmentsOptions extends BulkRunOptions {
   deps: FulfillDeps;
-  /** Orders in flight at once; the pacer decides when each request actually goes. */
-  concurrency: number;
   onResult: (result: FulfillResult) => void;
-  signal?: AbortSignal;
-  graceMs?: number;
 }
 
 /** Fulfills every shipment, bounded and paced; stops on quota, signal or a run-wide error after in-flight ones land. */
@@ -136,6 +132,6 @@ export async function fulfillShipments(
     async (shipment) => {
       options.onResult(await fulfillOne(options.deps, shipment));
     },
-    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
+    options,
   );
 }

@@ -1,14 +1,14 @@
 /**
- * The shipments CSV of `orders fulfill --file` (CLI.md, File formats):
+ * The shipments CSV of `orders fulfill --file` (README, Input files):
  * `order_id,tracking_number,carrier[,tracking_url]`, checked whole before the first request.
  * BOM ignored, headers matched case-insensitively after trimming, delimiter detected from the
  * header line, physical line numbers (a record spanning lines reports its first).
  */
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
-import { badLinesError, unreadableCsv } from '../csv/problems.js';
-import { keyTextProblem, type TextEncoding, Utf8Watch, withEncodingProblems } from '../csv/text.js';
-import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
+import { badLinesError } from '../csv/problems.js';
+import { CsvFile } from '../csv/reader.js';
+import { keyTextProblem, type TextEncoding, withEncodingProblems } from '../csv/text.js';
 
 /** One order to fulfill, from the file's line `line`. */
 export interface Shipment {
@@ -63,7 +63,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Finds each column in the header row (with the plan of used and ignored columns), or says what is wrong. */
-export function resolveShipmentColumns(
+function resolveShipmentColumns(
   header: string[],
   ignore: readonly string[] = [],
 ): { columns: ShipmentColumns; plan: ColumnPlan } {
@@ -88,11 +88,7 @@ export function resolveShipmentColumns(
 }
 
 /** One record as a shipment, or why it is bad. */
-export function toShipment(
-  record: string[],
-  line: number,
-  columns: ShipmentColumns,
-): Shipment | InputProblem {
+function toShipment(record: string[], line: number, columns: ShipmentColumns): Shipment | InputProblem {
   const cell = (index: number | undefined) => (index === undefined ? '' : (record[index] ?? '').trim());
   const orderId = cell(columns.orderId);
   if (orderId === '') return { line, code: 'missing_order_id', message: 'missing order_id' };
@@ -133,41 +129,35 @@ export async function checkShipmentsFile(
   path: string,
   options: ShipmentsReadOptions = {},
 ): Promise<CheckedShipments> {
-  const encoding = options.encoding ?? 'utf-8';
-  const delimiter = detectDelimiter(await readHeaderLine(path));
-  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
+  const csv = await CsvFile.open(path, { encoding: options.encoding });
   const shipments: Shipment[] = [];
   const firstLineOf = new Map<string, number>();
   const problems: InputProblem[] = [];
   let header: { columns: ShipmentColumns; plan: ColumnPlan } | undefined;
-  try {
-    for await (const { record, line } of readRecords(path, delimiter, utf8?.onBytes, encoding)) {
-      if (!header) {
-        header = resolveShipmentColumns(record, options.ignore);
-        continue;
-      }
-      const row = toShipment(record, line, header.columns);
-      if ('message' in row) {
-        problems.push(row);
-        continue;
-      }
-      const first = firstLineOf.get(row.orderId);
-      if (first !== undefined) {
-        problems.push({
-          line,
-          key: row.orderId,
-          code: 'duplicate_order',
-          message: `order ${row.orderId} appears twice (first on line ${first})`,
-        });
-        continue;
-      }
-      firstLineOf.set(row.orderId, line);
-      shipments.push(row);
+  for await (const { record, line } of csv.records()) {
+    if (!header) {
+      header = resolveShipmentColumns(record, options.ignore);
+      continue;
     }
-  } catch (error) {
-    throw unreadableCsv(path, error);
+    const row = toShipment(record, line, header.columns);
+    if ('message' in row) {
+      problems.push(row);
+      continue;
+    }
+    const first = firstLineOf.get(row.orderId);
+    if (first !== undefined) {
+      problems.push({
+        line,
+        key: row.orderId,
+        code: 'duplicate_order',
+        message: `order ${row.orderId} appears twice (first on line ${first})`,
+      });
+      continue;
+    }
+    firstLineOf.set(row.orderId, line);
+    shipments.push(row);
   }
-  const all = withEncodingProblems(problems, (await utf8?.problems(path)) ?? []);
+  const all = withEncodingProblems(problems, await csv.encodingProblems());
   if (all.length > 0) throw badLinesError(path, all);
   if (!header) {
     throw new UsageError(

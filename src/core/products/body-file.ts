@@ -1,6 +1,7 @@
 /** A product body read from a JSON file (create, update --file), with line numbers on mistakes. */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { type BodyProblem, describeProblem, PRODUCT_FIELDS } from './check.js';
 import { parseJsonFile } from './json-text.js';
 
@@ -27,7 +28,7 @@ export function unknownFields(body: Record<string, unknown>, extra: readonly str
 /** UsageError listing each problem of a body. */
 export function bodyProblemsError(what: string, problems: readonly BodyProblem[]): UsageError {
   return new UsageError(
-    `${what}: ${problems.length} problem${problems.length === 1 ? '' : 's'}; fix ${problems.length === 1 ? 'it' : 'them'} and run again (nothing was sent)`,
+    `${what}: ${problems.length} ${plural(problems.length, 'problem')}; fix ${plural(problems.length, 'it', 'them')} and run again (nothing was sent)`,
     problems.map(describeProblem),
   );
 }

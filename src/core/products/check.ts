@@ -21,7 +21,7 @@ export type BodyCheck<T> = { ok: true; value: T } | { ok: false; problems: BodyP
 export const PRODUCT_FIELDS = Object.keys(ProductInput.shape);
 
 /** `items[3].price` from a zod path. */
-export function fieldPath(path: readonly PropertyKey[]): string {
+function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) out += typeof part === 'number' ? `[${part}]` : `${out ? '.' : ''}${String(part)}`;
   return out;

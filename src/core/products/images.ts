@@ -8,6 +8,7 @@ import { FILE_MAX_BYTES, IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
 import { humanBytes, type ImageType, sniffImageType } from '../../api/rules/image-type.js';
 import type { Image, ImageInput } from '../../api/schemas/product.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 
 /** A local image that passed the checks. */
 export interface LocalImage {
@@ -51,7 +52,7 @@ export function planAdd(productId: string, current: readonly Image[], urls: read
   const total = current.length + urls.length;
   if (total > IMAGES_PER_PRODUCT_MAX) {
     throw new UsageError(
-      `${productId} has ${current.length} image${current.length === 1 ? '' : 's'}; adding ${urls.length} would make ${total}, and a product holds at most ${IMAGES_PER_PRODUCT_MAX}; nothing was uploaded or changed (remove some first with svc products images remove)`,
+      `${productId} has ${current.length} ${plural(current.length, 'image')}; adding ${urls.length} would make ${total}, and a product holds at most ${IMAGES_PER_PRODUCT_MAX}; nothing was uploaded or changed (remove some first with svc products images remove)`,
     );
   }
   return [...keep(current), ...urls.map((url) => ({ url }))];

@@ -4,13 +4,13 @@
  * every row of a product or be left empty after its first row; variant columns are per row.
  */
 import { type InputProblem, UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { columnsByName } from '../csv/columns.js';
-import { unreadableCsv } from '../csv/problems.js';
-import { type TextEncoding, Utf8Watch } from '../csv/text.js';
-import { detectDelimiter, readHeaderLine, readRecords } from '../inventory/csv-rows.js';
+import { CsvFile } from '../csv/reader.js';
+import type { TextEncoding } from '../csv/text.js';
 
 /** Product-level columns, named as the API names the fields (nested ones as dot paths). */
-export const PRODUCT_COLUMNS = [
+const PRODUCT_COLUMNS = [
   'handle',
   'title',
   'description',
@@ -32,7 +32,7 @@ export const PRODUCT_COLUMNS = [
 ] as const;
 
 /** Variant-level columns; `options.<Name>` columns come on top (one per option). */
-export const VARIANT_COLUMNS = [
+const VARIANT_COLUMNS = [
   'sku',
   'variant_title',
   'price',
@@ -44,7 +44,7 @@ export const VARIANT_COLUMNS = [
 ] as const;
 
 /** The separator of several values in one cell (tags, image URLs). */
-export const LIST_SEPARATOR = '|';
+const LIST_SEPARATOR = '|';
 
 /** One product read from the file, before the schema check. */
 export interface RawProduct {
@@ -81,25 +81,20 @@ interface Group {
 
 /** Reads the whole CSV into products; bad lines come back as problems, never thrown. */
 export async function readProductCsv(path: string, encoding: TextEncoding = 'utf-8'): Promise<ProductsRead> {
-  const delimiter = detectDelimiter(await readHeaderLine(path));
-  const utf8 = encoding === 'utf-8' ? new Utf8Watch() : undefined;
+  const csv = await CsvFile.open(path, { encoding });
   const problems: LineProblem[] = [];
   const groups = new Map<string, Group>();
   let columns: Columns | undefined;
-  try {
-    for await (const { record, line } of readRecords(path, delimiter, utf8?.onBytes, encoding)) {
-      if (!columns) {
-        columns = resolveColumns(record);
-        continue;
-      }
-      readRow(record, line, columns, groups, problems);
+  for await (const { record, line } of csv.records()) {
+    if (!columns) {
+      columns = resolveColumns(record);
+      continue;
     }
-  } catch (error) {
-    throw unreadableCsv(path, error);
+    readRow(record, line, columns, groups, problems);
   }
   if (!columns)
     throw new UsageError(`${path} is empty: it needs a header row (see svc products upsert --help)`);
-  const encodingProblems = (await utf8?.problems(path)) ?? [];
+  const encodingProblems = await csv.encodingProblems();
   return { products: [...groups.values()].map(toProduct), problems, encodingProblems };
 }
 
@@ -119,7 +114,7 @@ function resolveColumns(header: string[]): Columns {
   });
   if (unknown.length > 0) {
     throw new UsageError(
-      `line 1: unknown column${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}; columns are ${[...known].join(', ')} and options.<Name> (see svc products upsert --help)`,
+      `line 1: unknown ${plural(unknown.length, 'column')} ${unknown.join(', ')}; columns are ${[...known].join(', ')} and options.<Name> (see svc products upsert --help)`,
     );
   }
   if (!byName.has('title'))

@@ -1,17 +1,14 @@
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { chunksOf, type ItemOutcome, runChunks, settleChunk } from '../bulk.js';
+import { type BulkRunOptions, chunksOf, type ItemOutcome, sendChunks } from '../bulk.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
-export interface UpsertOptions {
-  concurrency: number;
+export interface UpsertOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ProductInput[]) => Promise<BatchResult>;
   onChunk: (outcomes: ItemOutcome[]) => void;
-  signal?: AbortSignal;
-  graceMs?: number;
   /** Items per request; the contract's 100 unless a test asks for fewer. */
   chunkSize?: number;
   /**
@@ -23,52 +20,29 @@ export interface UpsertOptions {
   sendClock?: () => number;
 }
 
-/** Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. */
-export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
-  await runChunks(
-    chunksOf(items, options.chunkSize),
-    async (chunk) => {
-      const sentAt = new Date((options.sendClock ?? Date.now)());
-      const send = async () =>
-        batchOutcomes(chunk, await options.send(chunk.map((item) => item.input)), options.simulated);
-      const recover = options.findCreated && (() => recoverChunk(chunk, sentAt, options));
-      options.onChunk(await settleChunk(chunk, send, recover));
-    },
-    { concurrency: options.concurrency, signal: options.signal, graceMs: options.graceMs },
-  );
-}
-
 /**
- * A chunk whose answer was lost (only a chunk with unmatched items is not repeated blindly):
- * each unmatched item that now exists was created; the rest go again in one batch, which is
- * safe for items matched by SKU (it may itself fail ambiguously, and then stops the run).
+ * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. Only a
+ * chunk's unmatched items (no variants) could be created twice by a repeat, so after a lost
+ * answer they are read back; items matched by SKU go again safely.
  */
-async function recoverChunk(
-  chunk: readonly UpsertItem[],
-  sentAt: Date,
-  options: UpsertOptions,
-): Promise<ItemOutcome[]> {
-  const unmatched = chunk.filter((item) => !isMatchable(item.input));
-  const created = (await options.findCreated?.(unmatched, sentAt)) ?? new Map<UpsertItem, string>();
-  const again = chunk.filter((item) => !created.has(item));
-  const outcomes = new Map<UpsertItem, ItemOutcome>();
-  for (const [item, id] of created) {
-    outcomes.set(item, {
-      line: item.line,
-      key: item.key,
-      status: options.simulated ? 'simulated' : 'created',
-      message: id,
-    });
-  }
-  if (again.length > 0) {
-    const resent = batchOutcomes(
-      again,
-      await options.send(again.map((item) => item.input)),
-      options.simulated,
-    );
-    for (const [index, item] of again.entries()) outcomes.set(item, resent[index]);
-  }
-  return chunk.map((item) => outcomes.get(item) as ItemOutcome);
+export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
+  const { simulated, send, onChunk, chunkSize, findCreated, sendClock, ...run } = options;
+  await sendChunks(chunksOf(items, chunkSize), {
+    ...run,
+    simulated,
+    now: sendClock,
+    send: async (chunk) => ({
+      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
+    }),
+    readBack:
+      findCreated &&
+      ((chunk, sentAt) =>
+        findCreated(
+          chunk.filter((item) => !isMatchable(item.input)),
+          sentAt,
+        )),
+    onChunk: ({ outcomes }) => onChunk(outcomes),
+  });
 }
 
 /**

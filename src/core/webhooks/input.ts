@@ -4,7 +4,7 @@ import { UsageError } from '../../errors.js';
 
 const LOOPBACK = new Set<string>(WEBHOOK_LOOPBACK_HOSTS);
 
-/** An endpoint URL: https, or plain http to this machine (CONTRACT.md, Webhooks). */
+/** An endpoint URL: https, or plain http to this machine (docs/service-contract.md, Webhooks). */
 export function checkEndpointUrl(raw: string, flag = '--url'): string {
   let url: URL;
   try {

@@ -15,7 +15,7 @@ export type FaultKind =
   | 'drop_before'
   /** The request is applied, then the connection drops before the answer. */
   | 'drop_after'
-  /** The answer comes after `delayMs` of real time. */
+  /** The answer comes after `delayMs` of real time (or sooner, once `until` settles). */
   | 'delay';
 
 /** What to inject. */
@@ -31,6 +31,12 @@ export interface FaultSpec {
   retryAfter?: number;
   /** Real milliseconds for `delay`; default 1000. */
   delayMs?: number;
+  /**
+   * In-process only: a `delay` ends as soon as this settles (`delayMs` still bounds it), so a
+   * test can hold one request until something else happened, e.g. a crawl's second page
+   * until another process's push landed.
+   */
+  until?: Promise<unknown>;
 }
 
 /** A fault that hit a request. */
@@ -38,6 +44,7 @@ export interface FaultHit {
   kind: FaultKind;
   retryAfter: number;
   delayMs: number;
+  until?: Promise<unknown>;
 }
 
 interface ActiveFault {
@@ -64,6 +71,7 @@ export class FaultInjector {
         kind: fault.spec.kind,
         retryAfter: fault.spec.retryAfter ?? 1,
         delayMs: fault.spec.delayMs ?? 1000,
+        until: fault.spec.until,
       };
     }
     return undefined;

@@ -16,7 +16,7 @@ import {
 import type { Store } from '../store/store.js';
 import { type ApiKeyRecord, type KeyRing, requirePlan, requireScope } from './auth.js';
 import { HttpError, invalidParam, notFound } from './errors.js';
-import type { FaultInjector, FaultKind } from './faults.js';
+import type { FaultHit, FaultInjector, FaultKind } from './faults.js';
 import {
   canonicalJson,
   fingerprint,
@@ -108,7 +108,7 @@ export class EmulatorCore {
     if (fault) {
       record.fault = fault.kind;
       if (fault.kind === 'drop_before') return { kind: 'drop' };
-      if (fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      if (fault.kind === 'delay') await held(fault);
       const injected = injectedError(fault.kind, fault.retryAfter);
       if (injected) return this.answer(record, injected.status, injected.body(), injected.headers);
     }
@@ -348,4 +348,27 @@ function injectedError(kind: FaultKind, retryAfter: number): HttpError | undefin
     );
   }
   return undefined;
+}
+
+/** A `delay` fault: its real time, cut short when its `until` settles. */
+async function held(fault: FaultHit): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, fault.delayMs);
+  });
+  try {
+    await Promise.race([
+      elapsed,
+      ...(fault.until
+        ? [
+            fault.until.then(
+              () => {},
+              () => {},
+            ),
+          ]
+        : []),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,7 +4,7 @@ import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../../api/contract.js
 import { HttpError } from './errors.js';
 
 /** The path of a zod issue as the contract writes `param`: `items[3].price`. */
-export function paramPath(path: readonly PropertyKey[]): string {
+function paramPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

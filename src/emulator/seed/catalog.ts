@@ -18,7 +18,7 @@ import { DAY_MS, type SeedContext, timeBetween } from './context.js';
 import { ADJECTIVES, BRANDS, TEMPLATES, type Template } from './templates.js';
 
 /** True for product indexes seeded without any image (the photo-required channel rejects them). */
-export function seedsWithoutImages(index: number): boolean {
+function seedsWithoutImages(index: number): boolean {
   return index % 7 === 3;
 }
 

@@ -25,7 +25,7 @@ export interface ChannelSimulationOptions {
 }
 
 /** Attempts of one throttled channel call before its result fails with `channel_rate_limited`. */
-export const MAX_CHANNEL_ATTEMPTS = 5;
+const MAX_CHANNEL_ATTEMPTS = 5;
 const LISTING_WRITES = new Set(['listing.publish', 'listing.update']);
 const TERMINAL = new Set(['succeeded', 'partial', 'failed']);
 const TERMINAL_RESULT = new Set(['succeeded', 'failed']);
@@ -225,7 +225,7 @@ function failure(code: string, message: string): Outcome {
 }
 
 /** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */
-export function unitHash(text: string): number {
+function unitHash(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);

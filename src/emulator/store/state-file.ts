@@ -89,7 +89,7 @@ export function stateFile(dir: string): string {
 }
 
 /** Write the store to `file` atomically (temporary file, fsync, rename); synchronous, so nothing changes meanwhile. */
-export function saveState(store: Store, seed: number, file: string): void {
+function saveState(store: Store, seed: number, file: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   const fd = openSync(temporary, 'w', 0o600);
   let pending = '';

@@ -1,5 +1,6 @@
 /** How listings are shown. */
 import type { Listing } from '../../api/schemas/listing.js';
+import type { RetryVerdict } from '../../core/listings/retry.js';
 import { age, type View } from '../view.js';
 
 /** Listings: where each product is published and what the channel said. */
@@ -27,4 +28,16 @@ export const listingsView: View<Listing> = {
     'created_at',
     'updated_at',
   ],
+};
+
+/** Listings still failing (or pending) after `listings retry --wait`: one row each, with the issue. */
+export const retryVerdictsView: View<RetryVerdict> = {
+  columns: [
+    { header: 'LISTING', cell: (v) => v.listing_id },
+    { header: 'STATUS', cell: (v) => v.status },
+    { header: 'CODE', cell: (v) => v.code ?? '' },
+    { header: 'MESSAGE', cell: (v) => v.message ?? '' },
+    { header: 'OPERATION', cell: (v) => v.operation_id },
+  ],
+  fields: ['listing_id', 'status', 'code', 'message', 'operation_id'],
 };

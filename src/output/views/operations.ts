@@ -22,3 +22,19 @@ export function resultCounts(operation: Operation): string {
     counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
   return [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
 }
+
+/** "op_1 listing.update on list_2: failed" and one line per channel result. */
+export function operationText(operation: Operation): string {
+  const what = [operation.type, operation.resource_id ? `on ${operation.resource_id}` : '']
+    .filter(Boolean)
+    .join(' ');
+  const head = `${operation.id}${what ? ` ${what}` : ''}: ${operation.status}${operation.completed_at ? ` (completed ${operation.completed_at})` : ''}`;
+  const results = operation.results ?? [];
+  if (results.length === 0) return `${head}\n  no channel results (nothing listed to propagate to)`;
+  const lines = results.map((item) => {
+    const target = [item.channel_account_id, item.listing_id, item.sku].filter(Boolean).join(' ');
+    const error = item.error ? ` ${item.error.code}: ${item.error.message ?? ''}`.trimEnd() : '';
+    return `  ${target.padEnd(40)} ${item.status}${error}`;
+  });
+  return [head, ...lines].join('\n');
+}

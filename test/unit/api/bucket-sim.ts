@@ -1,4 +1,4 @@
-/** The service's leaky bucket as CONTRACT.md describes it, driven by a test's clock. */
+/** The service's leaky bucket as the contract describes it (docs/service-contract.md, Rate limit), driven by a test's clock. */
 import type { Pacer } from '../../../src/api/pacer.js';
 import type { FakeClock } from './fake-clock.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type ApiClient, createClient } from '../../../src/api/client.js';
+import { ApiClient } from '../../../src/api/client.js';
 import { ProtocolError } from '../../../src/errors.js';
 import { type ScriptServer, type SeenRequest, scriptServer } from './script-server.js';
 
@@ -39,7 +39,7 @@ function listing(total: number) {
 
 async function start(script: Parameters<typeof scriptServer>[0]): Promise<ApiClient> {
   server = await scriptServer(script);
-  client = createClient({ baseUrl: server.url, apiKey: KEY });
+  client = new ApiClient({ baseUrl: server.url, apiKey: KEY });
   return client;
 }
 
@@ -116,5 +116,15 @@ describe('ApiClient.request', () => {
     const api = await start([{ status: 200, headers, json: {} }]);
     await api.request({ method: 'GET', path: '/products' });
     expect(api.pacing()).toMatchObject({ bucket: 80, drainPerSecond: 4, inFlight: 0 });
+  });
+});
+
+describe('ApiClient.live', () => {
+  it("is true for a live key only: a test key's writes are simulated", async () => {
+    const live = new ApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_live_abc123' });
+    const test = new ApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_test_abc123' });
+    const none = new ApiClient({ baseUrl: 'http://127.0.0.1:9' });
+    expect([live.live, test.live, none.live]).toEqual([true, false, false]);
+    await Promise.all([live.close(), test.close(), none.close()]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate, take } from '../../../src/api/paginate.js';
+import { PagedList, paginate } from '../../../src/api/paginate.js';
 import type { ListEnvelope } from '../../../src/api/types.js';
 
 /** A list of `total` numbered items served in pages, recording each page request. */
@@ -105,15 +105,32 @@ describe('paginate', () => {
   });
 });
 
-describe('take', () => {
-  it('yields the first n items and stops fetching', async () => {
+describe('PagedList.hasMore', () => {
+  it('is true when the crawl stopped at its limit with more on the service, and it stops fetching', async () => {
     const list = fakeList(1000);
-    expect(await collect(take(paginate(list.fetchPage), 120))).toHaveLength(120);
+    const paged = new PagedList(list.fetchPage, { limit: 120 });
+    expect(paged.hasMore).toBeUndefined();
+    expect(await collect(paged)).toHaveLength(120);
+    expect(paged.hasMore).toBe(true);
     expect(list.calls).toHaveLength(2);
   });
 
-  it('takes nothing for n <= 0 and everything when the list is shorter', async () => {
-    expect(await collect(take(paginate(fakeList(5).fetchPage), 0))).toEqual([]);
-    expect(await collect(take(paginate(fakeList(5).fetchPage), 10))).toEqual([0, 1, 2, 3, 4]);
+  it('is true when the limit ends on a page that says more follows', async () => {
+    const paged = new PagedList(fakeList(1000).fetchPage, { limit: 30 });
+    expect(await collect(paged)).toHaveLength(30);
+    expect(paged.hasMore).toBe(true);
+  });
+
+  it('is false when the list ended, even exactly at the limit', async () => {
+    for (const [total, limit] of [
+      [100, 100],
+      [50, 50],
+      [5, 25],
+      [250, undefined],
+    ] as const) {
+      const paged = new PagedList(fakeList(total).fetchPage, { limit });
+      expect(await collect(paged)).toHaveLength(total);
+      expect(paged.hasMore, `${total} items, limit ${limit}`).toBe(false);
+    }
   });
 });

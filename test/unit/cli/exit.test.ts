@@ -4,6 +4,7 @@ import {
   AmbiguousWriteError,
   ApiError,
   AuthError,
+  CrawlInterrupted,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -11,9 +12,9 @@ import {
   QuotaError,
   RateLimitError,
   StillPending,
+  SvcError,
   UsageError,
 } from '../../../src/errors.js';
-import { CrawlInterrupted } from '../../../src/output/printer.js';
 
 const NOW = Date.parse('2026-11-10T20:47:30.000Z');
 
@@ -21,7 +22,7 @@ const api = (status: number, code?: string, message = 'refused', param?: string)
   new ApiError(status, { type: 'invalid_request_error', code, message, param });
 
 describe('EXIT', () => {
-  it('keeps the codes CLI.md promises', () => {
+  it('keeps the codes the README promises', () => {
     expect(EXIT).toEqual({
       ok: 0,
       failed: 1,
@@ -196,6 +197,22 @@ describe('describeError', () => {
     expect(oneLine(new CrawlInterrupted(250, api(500, undefined, 'boom')))).toMatch(
       /\(stopped after 250 items\)$/,
     );
+  });
+
+  it('says the message of any error svc raises on purpose (every kind shares one base class)', () => {
+    const kinds = [
+      new UsageError('bad flag'),
+      new AuthError('no key'),
+      new PartialFailure('2 SKUs failed'),
+      new StillPending('still pending'),
+      new ProtocolError('unexpected answer'),
+      new AmbiguousWriteError('may have been applied'),
+      new Interrupted('SIGINT'),
+    ];
+    for (const error of kinds) {
+      expect(error).toBeInstanceOf(SvcError);
+      expect(oneLine(error)).toBe(error.message);
+    }
   });
 
   it('never shows a stack trace for an unexpected error and points to --debug', () => {

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Context } from '../../../src/cli/context.js';
 import { main } from '../../../src/cli/main.js';
 import { buildProgram, nounNamed } from '../../../src/cli/program.js';
+import { Context } from '../../../src/cmdutil/context.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
 // Replaced at build time by esbuild; in-process tests define it themselves.
@@ -37,7 +37,7 @@ function helpOf(command: Command): string {
 }
 
 describe('every command teaches', () => {
-  it('the tree has the commands of CLI.md', () => {
+  it('the tree has the commands the README lists', () => {
     const paths = leaves(program).map((leaf) => leaf.path);
     expect(paths).toEqual(expect.arrayContaining(['orders list', 'inventory push', 'completion', 'api']));
     expect(paths.length).toBeGreaterThan(40);
@@ -161,8 +161,10 @@ describe('only the named noun is registered', () => {
     expect(fullList && helpOf(fullList)).toBe(lazyIO.out());
   });
 
-  it('registers the completion commands for svc __complete', () => {
-    const lazy = buildProgram(new Context(memoryIO(), {}), ['__complete', 'profiles']);
-    expect(lazy.commands.map((command) => command.name())).toEqual(['completion', '__complete']);
+  it('registers the commands generated from the tree for svc __complete and svc __docs', () => {
+    for (const args of [['__complete', 'profiles'], ['__docs']]) {
+      const lazy = buildProgram(new Context(memoryIO(), {}), args);
+      expect(lazy.commands.map((command) => command.name())).toEqual(['completion', '__complete', '__docs']);
+    }
   });
 });

@@ -19,6 +19,7 @@ describe('resolveCredentials', () => {
       profileSource: 'profile',
       apiKey: 'svc_live_workworkwork1111',
       apiKeySource: 'profile',
+      apiKeyStorage: 'file',
       baseUrl: 'https://work.example.com',
       baseUrlSource: 'profile',
     });
@@ -76,6 +77,7 @@ describe('resolveCredentials', () => {
       profileSource: 'flag',
       apiKey: 'svc_test_testtesttest2222',
       apiKeySource: 'profile',
+      apiKeyStorage: 'file',
       baseUrl: 'https://test.example.com',
       baseUrlSource: 'profile',
     });

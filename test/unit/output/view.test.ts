@@ -24,7 +24,7 @@ describe('resolveFormat', () => {
     expect(resolveFormat({ json: false }, false)).toBe('tsv');
   });
 
-  it('lists the formats of CLI.md', () => {
+  it('lists the formats the README promises', () => {
     expect([...OUTPUT_FORMATS].sort()).toEqual(['csv', 'json', 'ndjson', 'table', 'tsv']);
   });
 });

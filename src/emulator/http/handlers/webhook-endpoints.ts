@@ -13,7 +13,7 @@ import { validateBody } from '../validation.js';
 const LOOPBACK_HOSTS = new Set<string>(WEBHOOK_LOOPBACK_HOSTS);
 
 /** An endpoint without its signing secret. */
-export function publicEndpoint({ secret: _secret, ...endpoint }: WebhookEndpointRecord) {
+function publicEndpoint({ secret: _secret, ...endpoint }: WebhookEndpointRecord) {
   return endpoint;
 }
 

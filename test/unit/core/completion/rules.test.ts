@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandsOf } from '../../../../src/core/completion/model.js';
+import { commandsOf } from '../../../../src/core/command-tree.js';
 import { valueFlags, valueRules } from '../../../../src/core/completion/rules.js';
 import { sampleTree } from './sample-tree.js';
 

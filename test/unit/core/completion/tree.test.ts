@@ -19,6 +19,7 @@ function program(): Command {
     .option('--note <text>', 'free text', 'x')
     .option('--secret <s>', 'hidden flag');
   orders.commands[0]?.options.at(-1)?.hideHelp();
+  orders.commands[0]?.addHelpText('after', '\nExamples:\n  svc orders list --status shipped');
   orders.command('get').argument('<id>', 'order id');
   root.command('__complete', { hidden: true }).argument('<what>');
   root.command('completion').addArgument(new Argument('<shell>').choices(['bash', 'zsh']));
@@ -57,5 +58,23 @@ describe('describeProgram', () => {
     const root = new Command('svc');
     root.command('widgets').command('list').option('--status <s>', 'status');
     expect(() => describeProgram(root)).toThrow(/widgets list --status: no status list for "widgets"/);
+  });
+
+  it('carries what --help says: usage, flags as written with their shown defaults, argument descriptions, notes', () => {
+    const list = tree.root.commands[0]?.commands[0];
+    expect(list?.usage).toBe('svc orders list [options]');
+    expect(list?.options[2]).toMatchObject({
+      flags: '--note <text>',
+      description: 'free text',
+      defaultValue: '"x"',
+    });
+    expect(list?.options[0]?.defaultValue).toBeUndefined();
+    expect(list?.helpText).toBe('Examples:\n  svc orders list --status shipped');
+    const get = tree.root.commands[0]?.commands[1];
+    expect(get?.usage).toBe('svc orders get [options] <id>');
+    expect(get?.arguments[0]).toMatchObject({ name: 'id', description: 'order id', required: true });
+    expect(get?.helpText).toBe('');
+    expect(tree.root.commands[1]?.arguments[0]?.choices).toEqual(['bash', 'zsh']);
+    expect(tree.globalOptions[1]).toMatchObject({ flags: '-o, --output <format>', choices: ['json', 'csv'] });
   });
 });

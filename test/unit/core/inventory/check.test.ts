@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkInventoryFile, inventoryBatches } from '../../../../src/core/inventory/check.js';
-import { detectDelimiter, parseColumnMap, toRow } from '../../../../src/core/inventory/csv-rows.js';
+import { parseColumnMap, toRow } from '../../../../src/core/inventory/csv-rows.js';
 import { UsageError } from '../../../../src/errors.js';
 
 function csvFile(text: string): string {
@@ -21,16 +21,6 @@ async function problemsOf(text: string, map?: string): Promise<string[]> {
   }
   throw new Error('expected the check to fail');
 }
-
-describe('detectDelimiter', () => {
-  it('picks the most frequent of comma, semicolon and tab outside quotes', () => {
-    expect(detectDelimiter('sku,quantity,price')).toBe(',');
-    expect(detectDelimiter('sku;quantity;price')).toBe(';');
-    expect(detectDelimiter('sku\tquantity')).toBe('\t');
-    expect(detectDelimiter('"a;b;c",quantity')).toBe(',');
-    expect(detectDelimiter('sku')).toBe(',');
-  });
-});
 
 describe('parseColumnMap', () => {
   it('maps fields to lower-cased header names and rejects unknown fields', () => {

@@ -1,0 +1,122 @@
+/**
+ * The one frame of the bulk commands (inventory push, products upsert, listings publish --file,
+ * listings retry, orders fulfill --file). A command checks its input, then states what it will
+ * do as a BulkPlan; runBulk runs every plan the same way: the dry run, or the checks that need
+ * the service, the live-key confirmation, the session (progress, report, tally, clean stop),
+ * the work, what the work started (--wait), the summary and the exit code.
+ */
+import type { ApiClient } from '../api/client.js';
+import type { BulkSummary } from '../core/bulk.js';
+import type { BulkSession } from './bulk-session.js';
+import type { Context } from './context.js';
+
+/** What a dry run shows: the plan as data (for --json), and for people a sentence and the first items. */
+export interface DryRun {
+  plan: Record<string, unknown>;
+  /** "10 SKUs would be pushed in 1 requests (1 units of daily write quota)": what would happen. */
+  what: string;
+  /** "First rows", over `first`. */
+  heading: string;
+  first: string[];
+}
+
+/** What a bulk command will do, as the frame runs it. */
+export interface BulkPlan {
+  /** Plural noun of the items: "SKUs", "listings". */
+  noun: string;
+  /** Items planned. */
+  total: number;
+  /** --report path. */
+  report?: string;
+  /** What --dry-run shows instead of sending (a function for a dry run of its own shape). */
+  dryRun: DryRun | (() => Promise<void>);
+  /** Checks that need the service, before the question (the accounts a file names exist). */
+  prepare?: (client: ApiClient) => Promise<void> | void;
+  /**
+   * What the run sends and spends, said before a live key's run and asked on a terminal:
+   * "Push 200 SKUs in 2 requests with a LIVE key (2 units of daily write quota)". Undefined
+   * when the run sends nothing (a changed-only push where nothing differs): nothing to ask.
+   */
+  confirmation?: string;
+  /** What a "no" cancels: "push canceled; nothing was sent". */
+  action: string;
+  /** Sends every item, recording each outcome in the session. */
+  send: (session: BulkSession, client: ApiClient) => Promise<void>;
+  /** The summary's first word: "Pushed". */
+  verb: string;
+  /** Items a stopped run never reached count as skipped (default), or are named in the summary. */
+  unreached?: 'skipped' | 'named';
+  /** Unless the run stopped: follows what the items started (--wait) before the summary. */
+  follow?: (session: BulkSession) => Promise<FollowUp | undefined>;
+  /** Fields of the JSON summary beyond the counts. */
+  json?: (summary: BulkSummary) => Record<string, unknown>;
+  /** After a stop: how to run it again and why that is safe (default: the same command line). */
+  stopNote?: () => string | Promise<string>;
+  /** After the command that runs it again: why that is safe. */
+  rerunNote?: string;
+  /** A hint shown on a terminal after a run that ended well. */
+  nextStep?: string;
+}
+
+/** What following the work learned: summary fields, and how it ends the run. */
+export interface FollowUp {
+  json?: Record<string, unknown>;
+  /** Ends the run as the follow did (exit 3 or 8), or says all went through. */
+  end: () => void;
+}
+
+/** Runs a bulk plan: dry run, or confirmation, the work, its follow-up, summary and exit. */
+export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
+  if (flags.dryRun) return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun);
+  const client = await ctx.client();
+  await plan.prepare?.(client);
+  const { confirmLiveBulk } = await import('./confirm.js');
+  if (plan.confirmation) await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action);
+  const { BulkSession } = await import('./bulk-session.js');
+  const session = await BulkSession.start(ctx, {
+    total: plan.total,
+    noun: plan.noun,
+    report: plan.report,
+    live: client.live,
+  });
+  await session.run(() => plan.send(session, client));
+  const unreached = plan.total - session.summary.total;
+  if (plan.unreached !== 'named') session.summary.skipped += unreached;
+  // What the work started comes before the summary, so that the report and the JSON summary hold it.
+  let followUp: FollowUp | undefined;
+  let followError: unknown;
+  if (plan.follow && !session.wasStopped) {
+    try {
+      followUp = await plan.follow(session);
+    } catch (error) {
+      followError = error;
+    }
+  }
+  await session.finish({
+    verb: plan.verb,
+    note: plan.unreached === 'named' && unreached > 0 ? `; ${unreached} not reached` : '',
+    json: { ...plan.json?.(session.summary), ...followUp?.json },
+    stopNote: () => plan.stopNote?.() ?? defaultStopNote(ctx, plan.rerunNote),
+  });
+  if (followError) throw followError;
+  followUp?.end();
+  session.throwIfFailed();
+  if (plan.nextStep && ctx.io.stderrIsTTY) ctx.messages.info(plan.nextStep);
+}
+
+/** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
+export async function showDryRun(ctx: Context, dryRun: DryRun): Promise<void> {
+  await ctx.printer.item(dryRun.plan, {
+    summary: () =>
+      [
+        `Dry run: ${dryRun.what}. Nothing was sent.`,
+        `${dryRun.heading}:`,
+        ...dryRun.first.map((line) => `  ${line}`),
+      ].join('\n'),
+  });
+}
+
+async function defaultStopNote(ctx: Context, rerunNote = ''): Promise<string> {
+  const { rerunCommand } = await import('./rerun.js');
+  return `stopped before the end; \`${rerunCommand(ctx.args)}\` runs it again${rerunNote}`;
+}

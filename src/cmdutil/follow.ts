@@ -1,0 +1,78 @@
+/**
+ * What commands that follow operations stand on: the --wait and --timeout flags, and a
+ * follow that shows how it goes (how it ends the run is core/operations/follow.ts's rule).
+ */
+import type { Command } from 'commander';
+import type { ApiClient } from '../api/client.js';
+import type { Followed } from '../core/operations/follow.js';
+import type { Context } from './context.js';
+import { integerFlag } from './parse.js';
+
+/** Default of --timeout, in seconds (README, Exit codes). */
+export const DEFAULT_WAIT_SECONDS = 300;
+
+/** Flags of a command that can follow what it started. */
+export interface WaitFlags {
+  wait?: boolean;
+  timeout: number;
+}
+
+/** Adds `--wait` (what it follows, by default the one operation a write started) and `--timeout S`. */
+export function withWait(
+  command: Command,
+  what = 'wait for the operation to end and show its per-channel results',
+): Command {
+  return command
+    .option('--wait', what)
+    .option(
+      '--timeout <s>',
+      `with --wait: give up after S seconds (default ${DEFAULT_WAIT_SECONDS}; exit 8)`,
+      integerFlag('--timeout', 0),
+      DEFAULT_WAIT_SECONDS,
+    );
+}
+
+/** Follows one operation until it ends or the time is up, noting each change of its status on a terminal. */
+export async function followOne(
+  ctx: Context,
+  client: ApiClient,
+  id: string,
+  timeoutSeconds: number,
+): Promise<Followed> {
+  const { followOperations } = await import('../core/operations/follow.js');
+  let lastStatus = '';
+  return followOperations(client, [id], {
+    timeoutSeconds,
+    signal: ctx.signal,
+    onProgress: ({ operations }) => {
+      const status = operations[0]?.status ?? '';
+      if (status !== lastStatus && ctx.io.stderrIsTTY) ctx.messages.info(`${id}: ${status}`);
+      lastStatus = status;
+    },
+  });
+}
+
+/** Follows many operations (created at or after `createdAfter`) with a progress line on a terminal. */
+export async function followMany(
+  ctx: Context,
+  client: ApiClient,
+  ids: readonly string[],
+  options: { timeoutSeconds: number; createdAfter?: string },
+): Promise<Followed> {
+  const { followOperations } = await import('../core/operations/follow.js');
+  const { startProgress } = await import('../output/progress.js');
+  const progress = await startProgress(ctx.io, {
+    total: new Set(ids).size,
+    noun: 'operations done',
+    enabled: ctx.showsProgress,
+  });
+  try {
+    return await followOperations(client, ids, {
+      ...options,
+      signal: ctx.signal,
+      onProgress: ({ done }) => progress.update(done),
+    });
+  } finally {
+    progress.stop();
+  }
+}

@@ -1,0 +1,68 @@
+/** Parsers for flag values: each throws a message that names the flag and a valid example. */
+import { InvalidArgumentError } from 'commander';
+
+/** A whole number within bounds, for --limit, --max-retries, --batch-size… */
+export function integerFlag(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (raw: string): number => {
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+      throw new InvalidArgumentError(
+        `${flag} takes a whole number ${range}, e.g. ${flag} ${Math.max(min, 1)}`,
+      );
+    }
+    return Number(raw);
+  };
+}
+
+/** A positive number, for rates. */
+export function positiveNumberFlag(flag: string) {
+  return (raw: string): number => {
+    const value = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) {
+      throw new InvalidArgumentError(`${flag} takes a positive number, e.g. ${flag} 4`);
+    }
+    return value;
+  };
+}
+
+const DURATION = /^(\d+)(s|m|h|d|w)$/;
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/**
+ * A time argument: ISO 8601 (UTC when no offset is given) or a duration back from `now`
+ * (`90s`, `15m`, `24h`, `7d`, `2w`). Returns the instant as an ISO string with milliseconds.
+ */
+export function parseTime(raw: string, now: number, flag = 'time'): string {
+  const text = raw.trim();
+  const duration = DURATION.exec(text);
+  if (duration) return new Date(now - Number(duration[1]) * UNIT_MS[duration[2]]).toISOString();
+  const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  // Date.parse rolls 2026-02-30 over to 2 March; a day past the month's end is garbage.
+  if (
+    isoLike &&
+    Number(text.slice(8, 10)) <= daysInMonth(Number(text.slice(0, 4)), Number(text.slice(5, 7)))
+  ) {
+    const hasOffset = Boolean(isoLike[4]);
+    const hasTime = Boolean(isoLike[1]);
+    const normalised = text.replace(' ', 'T');
+    const ms = Date.parse(hasOffset ? normalised : hasTime ? `${normalised}Z` : `${normalised}T00:00:00Z`);
+    if (!Number.isNaN(ms)) return new Date(ms).toISOString();
+  }
+  throw new InvalidArgumentError(
+    `${flag} takes an ISO 8601 time (2026-11-01T09:00:00Z) or a duration back from now (90s, 15m, 24h, 7d, 2w); got "${raw}"`,
+  );
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A commander parser for a time flag. */
+export function timeFlag(flag: string, now: () => number = Date.now) {
+  return (raw: string): string => parseTime(raw, now(), flag);
+}
+
+/** Collects a repeatable flag's values, in the order given. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,43 @@
+/** The read of the store's live values that `inventory diff` and `push --changed-only/--backup` make first. */
+import type { Context } from '../../cmdutil/context.js';
+import type { ChangePlan, RowChange } from '../../core/inventory/changes.js';
+import type { CheckedFile } from '../../core/inventory/check.js';
+import { plural } from '../../words.js';
+
+/** Reads every SKU's live values (paced, no write quota) and compares the checked file with them. */
+export async function compareFileWithStore(
+  ctx: Context,
+  file: CheckedFile,
+  onChange?: (change: RowChange) => void,
+): Promise<ChangePlan> {
+  const { LiveStockRead } = await import('../../core/inventory/live-stock.js');
+  const { compareWithStore } = await import('../../core/inventory/changes.js');
+  const { startProgress } = await import('../../output/progress.js');
+  const client = await ctx.client();
+  ctx.messages.info("Reading the store's quantities and prices (reads spend no write quota)…");
+  const read = new LiveStockRead(client, ctx.signal);
+  const progress = await startProgress(ctx.io, {
+    // The file's size is the best guess of the store's before the read.
+    total: file.rowCount,
+    noun: 'SKUs read',
+    enabled: ctx.showsProgress,
+  });
+  let skus = 0;
+  const live = new Map<string, { quantity: number | null; price: string | null }>();
+  try {
+    for await (const { sku, quantity, price } of read.rows()) {
+      live.set(sku, { quantity, price });
+      if (++skus % 1000 === 0) progress.update(skus);
+    }
+  } finally {
+    progress.stop();
+  }
+  const caught =
+    read.caughtByClosingPasses > 0
+      ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
+      : '';
+  ctx.messages.info(
+    `Read ${live.size.toLocaleString('en-US')} SKUs of ${read.products.toLocaleString('en-US')} products${caught}.`,
+  );
+  return compareWithStore(file, live, onChange);
+}

@@ -1,0 +1,35 @@
+/** The whole-file check `inventory push` and `inventory diff` both run before anything else. */
+import type { Context } from '../../cmdutil/context.js';
+import type { CheckedFile } from '../../core/inventory/check.js';
+
+/** How the inventory file is read (the flags push and diff share). */
+export interface ReadFlags {
+  map?: string;
+  ignore?: string;
+  encoding?: string;
+  report?: string;
+}
+
+/**
+ * Checks the file at `path` (`-`: standard input, spooled) as push reads it, filling --report
+ * with every bad line, then names the columns read and left out. `onBytes` sees each checked byte.
+ */
+export async function checkStockFile(
+  ctx: Context,
+  path: string,
+  flags: ReadFlags,
+  onBytes?: (chunk: Buffer) => void,
+): Promise<CheckedFile> {
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const encoding = parseEncoding(flags.encoding);
+  const { inputFile } = await import('../../cmdutil/input-file.js');
+  const source = await inputFile(ctx, path);
+  const { checkInventoryFile } = await import('../../core/inventory/check.js');
+  const { describeColumns } = await import('../../core/csv/columns.js');
+  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
+  const file = await checkInput(path, flags.report, () =>
+    checkInventoryFile(source, { map: flags.map, ignore: flags.ignore, encoding }, onBytes),
+  );
+  showColumns(ctx, describeColumns(file.plan));
+  return file;
+}

@@ -1,0 +1,139 @@
+/**
+ * A checked inventory file against the store's live values: which rows a push would change,
+ * and how (`inventory diff`, `push --changed-only`, `push --backup`, the exact zeroing guard).
+ */
+import { type CheckedFile, inventoryBatches } from './check.js';
+import type { InventoryRow } from './csv-rows.js';
+import type { LiveIndex, LiveStock } from './live-stock.js';
+
+/** How a row's quantity moves; `to_zero` is 0 from anything else. */
+export type QuantityMove = 'up' | 'down' | 'to_zero';
+
+/** One row that a push would change, or whose SKU the store does not have. */
+export interface RowChange {
+  line: number;
+  sku: string;
+  /** `changed`, or `not_in_store` (a push fails it: sku_not_found). */
+  status: 'changed' | 'not_in_store';
+  quantity?: QuantityMove;
+  /** Before and after of each field the row changes (absent: left as it is). */
+  quantity_before?: number | null;
+  quantity_after?: number;
+  price_before?: string | null;
+  price_after?: string;
+}
+
+/** The counts `inventory diff` prints and the push plan line quotes. */
+export interface ChangeCounts {
+  rows: number;
+  unchanged: number;
+  changed: number;
+  quantity_up: number;
+  quantity_down: number;
+  quantity_to_zero: number;
+  price_changed: number;
+  not_in_store: number;
+}
+
+/** What comparing a file with the store found: the counts, and the lines a changed-only push sends. */
+export interface ChangePlan {
+  counts: ChangeCounts;
+  /** Lines of the changed rows, ascending (file order). */
+  changedLines: number[];
+  /** Lines of the rows whose SKU the store does not have, ascending. */
+  unknownLines: number[];
+  /** The live values of every changed SKU, in file order: pushed back, they undo the push. */
+  before: LiveStock[];
+}
+
+/**
+ * Compares every row of the checked file with the live values; `onChange` hears of each
+ * row that differs (or whose SKU the store lacks), in file order.
+ */
+export async function compareWithStore(
+  file: CheckedFile,
+  live: LiveIndex,
+  onChange?: (change: RowChange) => void,
+): Promise<ChangePlan> {
+  const counts: ChangeCounts = {
+    rows: 0,
+    unchanged: 0,
+    changed: 0,
+    quantity_up: 0,
+    quantity_down: 0,
+    quantity_to_zero: 0,
+    price_changed: 0,
+    not_in_store: 0,
+  };
+  const plan: ChangePlan = { counts, changedLines: [], unknownLines: [], before: [] };
+  // Batches, not rows: one await per thousand rows keeps a big file's pass fast.
+  for await (const rows of inventoryBatches(file, 1000)) {
+    for (const row of rows) {
+      counts.rows++;
+      const current = live.get(row.sku);
+      const change = compareRow(row, current);
+      if (!change) {
+        counts.unchanged++;
+        continue;
+      }
+      if (change.status === 'not_in_store') {
+        counts.not_in_store++;
+        plan.unknownLines.push(row.line);
+      } else {
+        counts.changed++;
+        if (change.quantity) counts[`quantity_${change.quantity}`]++;
+        if (change.price_after !== undefined) counts.price_changed++;
+        plan.changedLines.push(row.line);
+        plan.before.push({
+          sku: row.sku,
+          quantity: current?.quantity ?? null,
+          price: current?.price ?? null,
+        });
+      }
+      onChange?.(change);
+    }
+  }
+  return plan;
+}
+
+/** How one row differs from its SKU's live values; undefined when a push would change nothing. */
+export function compareRow(
+  row: InventoryRow,
+  current: { quantity: number | null; price: string | null } | undefined,
+): RowChange | undefined {
+  if (!current) return { line: row.line, sku: row.sku, status: 'not_in_store' };
+  const change: RowChange = { line: row.line, sku: row.sku, status: 'changed' };
+  if (row.quantity !== undefined && row.quantity !== current.quantity) {
+    change.quantity = quantityMove(current.quantity, row.quantity);
+    change.quantity_before = current.quantity;
+    change.quantity_after = row.quantity;
+  }
+  if (row.price !== undefined && !samePrice(row.price, current.price)) {
+    change.price_before = current.price;
+    change.price_after = row.price;
+  }
+  return change.quantity || change.price_after !== undefined ? change : undefined;
+}
+
+function quantityMove(before: number | null, after: number): QuantityMove {
+  if (after === 0) return 'to_zero';
+  return before === null || after > before ? 'up' : 'down';
+}
+
+/**
+ * Prices are decimal strings: "12.5" and "12.50" are the same amount, so a push of one over
+ * the other changes nothing worth a unit of quota. A value that is not a plain decimal
+ * compares as text.
+ */
+export function samePrice(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  return canonicalDecimal(a) === canonicalDecimal(b);
+}
+
+function canonicalDecimal(text: string): string {
+  const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text.trim());
+  if (!match) return text;
+  const whole = match[1].replace(/^0+(?=\d)/, '');
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}

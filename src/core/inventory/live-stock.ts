@@ -1,0 +1,60 @@
+/**
+ * The store's live quantity and price of every SKU, read the one way `inventory export`,
+ * `inventory diff`, `push --changed-only` and `push --backup` read them: GET /products
+ * through the one pager (paced, no write quota), settled by closing passes so that every
+ * SKU is seen exactly once even while a push runs elsewhere.
+ */
+import type { ApiClient } from '../../api/client.js';
+import { listProducts } from '../../api/resources/products.js';
+import type { Product } from '../../api/schemas/product.js';
+import { SettledCrawl } from '../settled-crawl.js';
+
+/** One SKU as the store has it now; null where the store has no value. */
+export interface LiveStock {
+  sku: string;
+  quantity: number | null;
+  price: string | null;
+}
+
+/** The live values by SKU, for comparing a file with the store. */
+export type LiveIndex = Map<string, { quantity: number | null; price: string | null }>;
+
+/** A read of every SKU; its counters say how hard the store was to pin down. */
+export class LiveStockRead {
+  /** Products read (each once). */
+  products = 0;
+  private readonly seen = new Set<string>();
+  private readonly crawl: SettledCrawl<Product>;
+
+  constructor(client: ApiClient, signal?: AbortSignal) {
+    this.crawl = new SettledCrawl((onPage) => listProducts(client, {}, 'all', { onPage, signal }), {
+      claim: (product) => {
+        if (this.seen.has(product.id)) return false;
+        this.seen.add(product.id);
+        return true;
+      },
+      changedMs: (product) => Date.parse(product.updated_at),
+      what: 'product list',
+    });
+  }
+
+  /** Closing passes the read needed (products changed while it ran). */
+  get closingPasses(): number {
+    return this.crawl.closingPasses;
+  }
+
+  /** Products the main crawl missed and a closing pass caught. */
+  get caughtByClosingPasses(): number {
+    return this.crawl.caughtByClosingPasses;
+  }
+
+  /** Every SKU once, product by product. */
+  async *rows(): AsyncGenerator<LiveStock> {
+    for await (const product of this.crawl.items()) {
+      this.products++;
+      for (const variant of product.variants ?? []) {
+        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+      }
+    }
+  }
+}

@@ -1,0 +1,441 @@
+/**
+ * Pushes that spend only what changed (issue 22): `inventory diff`, `push --changed-only`
+ * with its resume, `--backup` and the undo, the zeroing guard, and an export that lists every
+ * SKU once while a push runs in another process.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
+import { emulatorPerTest, envFor } from '../helpers/emulator.js';
+import { runSvc } from '../helpers/svc.js';
+
+/** Rate limits off: these tests are about what is sent, not pacing. */
+const start = emulatorPerTest({ rateLimit: false });
+
+const scratch = () => mkdtempSync(join(tmpdir(), 'svc-changes-'));
+const batches = { method: 'POST', path: '/inventory/batch' } as const;
+const sentBatches = (emu: RunningEmulator) => emu.requests({ ...batches, status: 200 }).length;
+const productPages = (emu: RunningEmulator) => emu.requests({ method: 'GET', path: '/products' });
+
+interface Row {
+  sku: string;
+  quantity: number;
+  price: string;
+}
+
+/** The store's values of `count` SKUs, as rows a test can edit. */
+function storeRows(emu: RunningEmulator, count: number): Row[] {
+  const skus = emu.store.allSkus().slice(0, count);
+  expect(skus).toHaveLength(count);
+  return skus.map((sku) => {
+    const item = emu.store.inventoryBySku(sku);
+    return { sku, quantity: item?.quantity ?? 0, price: item?.price ?? '1.00' };
+  });
+}
+
+function writeRows(rows: readonly Row[], name = 'stock.csv'): string {
+  const path = join(scratch(), name);
+  writeFileSync(
+    path,
+    `sku,quantity,price\n${rows.map((r) => `${r.sku},${r.quantity},${r.price}`).join('\n')}\n`,
+  );
+  return path;
+}
+
+/** The rows whose SKU the store holds with other values. */
+function mismatches(emu: RunningEmulator, rows: readonly Row[]): Row[] {
+  return rows.filter((row) => {
+    const item = emu.store.inventoryBySku(row.sku);
+    return item?.quantity !== row.quantity || item?.price !== row.price;
+  });
+}
+
+/** The store's values of every SKU, by SKU. */
+function snapshot(emu: RunningEmulator): Map<string, string> {
+  return new Map(
+    emu.store.allSkus().map((sku) => {
+      const item = emu.store.inventoryBySku(sku);
+      return [sku, `${item?.quantity}|${item?.price}`];
+    }),
+  );
+}
+
+/** Changes `count` rows (from `from`) to a quantity they do not have. */
+function bumpQuantities(rows: Row[], from: number, count: number): void {
+  for (let i = from; i < from + count; i++) rows[i].quantity += 1;
+}
+
+describe('inventory diff', () => {
+  it('3 changed, 1 zeroed and 2 unknown SKUs: exact counts; exit 0, and 1 with --exit-code', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 40).map((row) => ({ ...row, quantity: row.quantity + 5 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const file = rows.map((row) => ({ ...row }));
+    file[0].quantity += 3; // up
+    file[1].quantity -= 1; // down (stays above 0)
+    file[2].price = '999.99'; // price
+    file[3].quantity = 0; // to 0
+    // The same amount written otherwise is no change.
+    file[4].price = `${file[4].price}0`;
+    file.push({ sku: 'NOT-IN-STORE-1', quantity: 1, price: '1.00' });
+    file.push({ sku: 'NOT-IN-STORE-2', quantity: 2, price: '2.00' });
+    const path = writeRows(file);
+    const env = envFor(emu);
+
+    const plain = await runSvc(['inventory', 'diff', path, '--json'], { env });
+    expect(plain.code, plain.stderr).toBe(0);
+    const { summary, changes } = JSON.parse(plain.stdout);
+    expect(summary).toEqual({
+      rows: 42,
+      unchanged: 36,
+      changed: 4,
+      quantity_up: 1,
+      quantity_down: 1,
+      quantity_to_zero: 1,
+      price_changed: 1,
+      not_in_store: 2,
+      requests: 1,
+      write_quota: 1,
+      full_push_requests: 1,
+    });
+    expect(changes).toHaveLength(6);
+    expect(changes[3]).toEqual({
+      line: 5,
+      sku: rows[3].sku,
+      status: 'changed',
+      quantity: 'to_zero',
+      quantity_before: rows[3].quantity,
+      quantity_after: 0,
+    });
+    expect(changes.slice(4).map((c: { sku: string; status: string }) => [c.sku, c.status])).toEqual([
+      ['NOT-IN-STORE-1', 'not_in_store'],
+      ['NOT-IN-STORE-2', 'not_in_store'],
+    ]);
+
+    const gated = await runSvc(['inventory', 'diff', path, '--exit-code', '-o', 'csv'], { env });
+    expect(gated.code, gated.stderr).toBe(1);
+    expect(gated.stderr).not.toMatch(/error/);
+    expect(gated.stdout.trim().split('\r\n')).toHaveLength(1 + 6);
+    expect(gated.stderr).toMatch(
+      /36 unchanged, 4 to change \(1 quantity up, 1 down, 1 to 0, 1 price\), 2 not in the store/,
+    );
+
+    const same = writeRows(rows, 'same.csv');
+    const clean = await runSvc(['inventory', 'diff', same, '--exit-code'], { env });
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stderr).toMatch(/nothing to push/);
+    // Reads only: no write reached the store.
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
+  it('a bad file exits 2 before reading the store', async () => {
+    const emu = await start();
+    const path = join(scratch(), 'bad.csv');
+    writeFileSync(path, 'SKU;Qty;Price\nA;1;1.00\n');
+    const result = await runSvc(['inventory', 'diff', path], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--map quantity=Qty/);
+    expect(productPages(emu)).toEqual([]);
+  });
+});
+
+describe('inventory push --changed-only', () => {
+  it('a 2,000-SKU file with 37 changes sends exactly 1 batch; the store ends equal to the file', async () => {
+    const emu = await start({ products: 560 });
+    const rows = storeRows(emu, 2000);
+    bumpQuantities(rows, 500, 30);
+    for (let i = 1500; i < 1507; i++) rows[i].price = (Number(rows[i].price) + 1).toFixed(2);
+    const path = writeRows(rows);
+    const report = join(scratch(), 'report.csv');
+    const result = await runSvc(['inventory', 'push', path, '--changed-only', '--report', report, '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(1);
+    expect(emu.writeQuotaUsed()).toBe(1);
+    const [sent] = emu.requests(batches);
+    expect(sent).toBeDefined();
+    expect(mismatches(emu, rows)).toEqual([]);
+    expect(result.stderr).toMatch(
+      /37 of 2,000 rows differ from the store \(1,963 unchanged\): 1 request instead of 20, 19 units of daily write quota saved/,
+    );
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      total: 2000,
+      updated: 37,
+      unchanged: 1963,
+      requests: 1,
+    });
+    const lines = readFileSync(report, 'utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(2001);
+  });
+
+  it('--dry-run reads the store and plans only the changed rows; nothing is sent', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 150);
+    bumpQuantities(rows, 0, 12);
+    const result = await runSvc(
+      ['inventory', 'push', writeRows(rows), '--changed-only', '--dry-run', '--json'],
+      {
+        env: envFor(emu),
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      rows: 150,
+      rows_to_send: 12,
+      requests: 1,
+      write_quota: 1,
+    });
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
+  it('unknown SKUs fail without a request (exit 3), as a full push reports them', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 20);
+    bumpQuantities(rows, 0, 2);
+    rows.push({ sku: 'NOT-IN-STORE', quantity: 1, price: '1.00' });
+    const result = await runSvc(['inventory', 'push', writeRows(rows), '--changed-only'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/line 22: NOT-IN-STORE: sku_not_found/);
+    const sent = emu.requests(batches);
+    expect(sent).toHaveLength(1);
+    expect(mismatches(emu, rows.slice(0, 20))).toEqual([]);
+  });
+
+  it('with --wait follows the one operation of the changed rows', async () => {
+    const emu = await start({ channelDelayMs: 50 });
+    const rows = storeRows(emu, 120);
+    bumpQuantities(rows, 7, 3);
+    const result = await runSvc(['inventory', 'push', writeRows(rows), '--changed-only', '--wait'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(1);
+    expect(result.stderr).toMatch(/The operation succeeded on the channels/);
+  });
+
+  it('a resume after a quota stop sends the rest of the same selection, never one made again', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 2, clock, products: 120 });
+    const rows = storeRows(emu, 400);
+    bumpQuantities(rows, 100, 37);
+    const path = writeRows(rows);
+    const backup = join(scratch(), 'before.csv');
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10', '--backup', backup];
+    const first = await runSvc(args, { env });
+    expect(first.code, first.stderr).toBe(5);
+    expect(sentBatches(emu)).toBe(2);
+    expect(first.stderr).toContain('--changed-only --batch-size 10 --backup');
+    expect(first.stderr).toMatch(/stopped with 2 of 4 batches confirmed; `svc inventory push .* --resume`/);
+    const backupText = readFileSync(backup, 'utf8');
+    expect(backupText.trim().split('\r\n')).toHaveLength(1 + 37);
+    const journalDir = join(env.SVC_CONFIG_DIR, 'journals');
+    expect(readdirSync(journalDir).filter((name) => name.endsWith('.selection.json'))).toHaveLength(1);
+
+    // Without --changed-only the resume would send other rows: refused, nothing sent.
+    const whole = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toMatch(
+      /sent only the rows that differed \(--changed-only\); resume with --changed-only/,
+    );
+
+    clock.advance(24 * 3_600_000);
+    const pagesBefore = productPages(emu).length;
+    const second = await runSvc([...args, '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/Resuming: 2 of 4 batches \(of 10\) of the 37 rows that differed/);
+    // The selection came from the journal: no second read of a store the first run changed.
+    expect(productPages(emu).length).toBe(pagesBefore);
+    expect(sentBatches(emu)).toBe(4);
+    expect(mismatches(emu, rows)).toEqual([]);
+    // The first run's undo file stands.
+    expect(readFileSync(backup, 'utf8')).toBe(backupText);
+    expect(readdirSync(journalDir).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+  it('compares and sends what was checked: a file replaced during the read changes nothing', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 60);
+    bumpQuantities(rows, 0, 5);
+    const path = writeRows(rows);
+    const other = rows.map((row) => ({ ...row, quantity: row.quantity + 40 }));
+    // The read's first page is held a moment, so the file is replaced while it runs.
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'delay', delayMs: 500 });
+    const result = await runSvc(['inventory', 'push', path, '--changed-only', '--json'], {
+      env: envFor(emu),
+      actWhen: {
+        when: () => productPages(emu).length >= 1,
+        act: () => writeFileSync(path, readFileSync(writeRows(other, 'other.csv'))),
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/5 of 60 rows differ from the store/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 60, updated: 5, unchanged: 55 });
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+
+  it('SIGTERM mid-push journals the selection; the printed resume sends the rest of the same rows', async () => {
+    const emu = await start({ products: 120 });
+    const rows = storeRows(emu, 400);
+    bumpQuantities(rows, 50, 200);
+    const path = writeRows(rows);
+    // Every write is held 300 ms, well within the 2 s grace, so in-flight ones land.
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 300, times: 100_000 });
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10'];
+    const first = await runSvc(args, {
+      env,
+      signalWhen: { signal: 'SIGTERM', when: () => emu.requests(batches).length >= 5 },
+    });
+    expect(first.code, first.stderr).toBe(143);
+    const confirmed = sentBatches(emu);
+    expect(confirmed).toBeGreaterThan(0);
+    expect(confirmed).toBeLessThan(20);
+    expect(first.stderr).toContain(`stopped with ${confirmed} of 20 batches confirmed`);
+    emu.faults.clear();
+    const second = await runSvc([...args, '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(20);
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+});
+
+describe('inventory push --backup', () => {
+  it('the backup holds the values before the push; pushing it back restores every value', async () => {
+    const emu = await start();
+    const before = snapshot(emu);
+    const rows = storeRows(emu, 200);
+    bumpQuantities(rows, 0, 25);
+    for (let i = 100; i < 110; i++) rows[i].price = '77.70';
+    const path = writeRows(rows);
+    const backup = join(scratch(), 'undo.csv');
+    const env = envFor(emu);
+    const push = await runSvc(['inventory', 'push', path, '--backup', backup], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toMatch(/35 of 200 rows differ from the store .*; all 200 are sent in 2 requests/);
+    expect(mismatches(emu, rows)).toEqual([]);
+    expect(readFileSync(backup, 'utf8').split('\r\n')[0]).toBe('sku,quantity,price');
+
+    const undo = await runSvc(['inventory', 'push', backup, '--changed-only'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(snapshot(emu)).toEqual(before);
+  });
+
+  it('a resume will not take a new backup of a store the first run changed (exit 2)', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 2, clock });
+    const rows = storeRows(emu, 30);
+    bumpQuantities(rows, 0, 30);
+    const path = writeRows(rows);
+    const env = envFor(emu);
+    const first = await runSvc(['inventory', 'push', path, '--changed-only', '--batch-size', '10'], { env });
+    expect(first.code).toBe(5);
+    clock.advance(24 * 3_600_000);
+    const backup = join(scratch(), 'late.csv');
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10', '--resume'];
+    const refused = await runSvc([...args, '--backup', backup], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/took no backup, and the store already holds part of it/);
+    expect(existsSync(backup)).toBe(false);
+    const resumed = await runSvc(args, { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+});
+
+describe('the zeroing guard', () => {
+  it('exact with --changed-only: refuses without a terminal naming the count (exit 2, nothing sent); --allow-zeroing goes on', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 100).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const file = rows.map((row, i) => ({ ...row, quantity: i < 30 ? 0 : row.quantity }));
+    const path = writeRows(file);
+    const env = envFor(emu);
+    const refused = await runSvc(['inventory', 'push', path, '--changed-only'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /would set 30 of 100 SKUs \(30%\) to quantity 0, more than 20%; nothing was sent.*--allow-zeroing/,
+    );
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    // --yes answers confirmations, not this.
+    const yes = await runSvc(['inventory', 'push', path, '--changed-only', '--yes'], { env });
+    expect(yes.code).toBe(2);
+
+    const allowed = await runSvc(['inventory', 'push', path, '--changed-only', '--allow-zeroing'], { env });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toMatch(/going on \(--allow-zeroing\)/);
+    expect(mismatches(emu, file)).toEqual([]);
+  });
+
+  it('judged on the file without a read: more than 20% of at least 50 rows at 0 stops a full push', async () => {
+    const emu = await start();
+    const positive = storeRows(emu, 60).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    const zeroFirst = (count: number) =>
+      positive.map((row, i) => ({ ...row, quantity: i < count ? 0 : row.quantity }));
+    const rows = zeroFirst(13);
+    const env = envFor(emu);
+    const refused = await runSvc(['inventory', 'push', writeRows(rows)], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/13 of 60 rows of the file \(22%\) set quantity 0/);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    // A smaller share, or a small file, passes.
+    expect((await runSvc(['inventory', 'push', writeRows(zeroFirst(12))], { env })).code).toBe(0);
+    const small = rows.slice(0, 49).map((row) => ({ ...row, quantity: 0 }));
+    expect((await runSvc(['inventory', 'push', writeRows(small)], { env })).code).toBe(0);
+  });
+});
+
+describe('inventory export while a push runs in another process', () => {
+  it('lists every SKU exactly once: the products the push moved ahead of its cursor are caught', async () => {
+    const emu = await start({ products: 300 });
+    // The push changes products the export's first page (the 100 changed last) does not hold.
+    const tail = [...emu.store.products.values()]
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id))
+      .slice(150)
+      .flatMap((product) => product.variants.map((variant) => variant.sku));
+    const rows = storeRows(emu, emu.store.allSkus().length)
+      .filter((row) => tail.includes(row.sku))
+      .slice(0, 150);
+    expect(rows).toHaveLength(150);
+    bumpQuantities(rows, 0, rows.length);
+    const path = writeRows(rows);
+    const env = envFor(emu);
+    let push: Promise<unknown> | undefined;
+    let pushDone: () => void = () => {};
+    const landed = new Promise<void>((resolve) => {
+      pushDone = resolve;
+    });
+    // The first page passes; the second waits until the push (started once the first page
+    // was answered) has landed: the overlap is certain, not a matter of timing.
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'delay', delayMs: 0 });
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'delay', delayMs: 20_000, until: landed });
+    const exported = await runSvc(['inventory', 'export', '-o', 'csv'], {
+      env,
+      timeoutMs: 40_000,
+      actWhen: {
+        when: () => emu.requests({ method: 'GET', path: '/products', status: 200 }).length >= 1,
+        act: () => {
+          push = runSvc(['inventory', 'push', path], { env }).then((result) => {
+            pushDone();
+            return result;
+          });
+        },
+      },
+    });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(await push).toMatchObject({ code: 0 });
+    expect(sentBatches(emu)).toBe(2);
+    const skus = exported.stdout
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(skus.length).toBe(new Set(skus).size);
+    expect(new Set(skus)).toEqual(new Set(emu.store.allSkus()));
+    expect(exported.stderr).toMatch(/changed during the export; \d+ closing pass/);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { Context, type GlobalOptions } from '../../../src/cmdutil/context.js';
+import type { IO } from '../../../src/output/io.js';
+import { memoryIO } from '../../helpers/memory-io.js';
+
+/** An IO on a terminal all round. */
+function terminal(): IO {
+  return { ...memoryIO(true), stdinIsTTY: true, stderrIsTTY: true };
+}
+
+describe('Context', () => {
+  it('hands commands the global options read-only: only the program sets them', () => {
+    const ctx = new Context(memoryIO(), {});
+    ctx.useGlobals({ limit: 5 });
+    expect(() => {
+      (ctx.globals as GlobalOptions).all = true;
+    }).toThrow(TypeError);
+    expect(ctx.listLimit).toBe(5);
+  });
+
+  it('reads CI one way: CI=true and CI=1 both mean no prompts and no progress', () => {
+    for (const CI of ['true', '1']) {
+      const ctx = new Context(terminal(), { CI });
+      expect([ctx.inCI, ctx.canPrompt, ctx.showsProgress], `CI=${CI}`).toEqual([true, false, false]);
+    }
+    const local = new Context(terminal(), { CI: 'false' });
+    expect([local.inCI, local.canPrompt, local.showsProgress]).toEqual([false, true, true]);
+  });
+
+  it('reads the output format one way: --json and -o json alike', () => {
+    const ctx = new Context(memoryIO(), {});
+    ctx.useGlobals({ output: 'json' });
+    expect([ctx.format, ctx.wantsJson, ctx.wantsMachineText]).toEqual(['json', true, true]);
+    ctx.useGlobals({ output: 'ndjson' });
+    expect([ctx.wantsJson, ctx.wantsMachineText]).toEqual([false, true]);
+    ctx.useGlobals({});
+    expect([ctx.format, ctx.wantsJson]).toEqual(['tsv', false]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../../src/api/filter-values.js';
+import { checkFilterValue, closestValue } from '../../../src/cmdutil/filter-check.js';
+import { UsageError } from '../../../src/errors.js';
+
+describe('closestValue', () => {
+  const orders = STATUS_FILTERS.orders.values;
+  it('sets case, dashes and spaces aside', () => {
+    expect(closestValue('awaiting-shipment', orders)).toBe('awaiting_shipment');
+    expect(closestValue('Partially Refunded', orders)).toBe('partially_refunded');
+  });
+  it('names the nearest value for a typo, and none when nothing is near', () => {
+    expect(closestValue('cancelled', orders)).toBe('canceled');
+    expect(closestValue('order.create', EVENT_TYPE_FILTER.values)).toBe('order.created');
+    expect(closestValue('etsyy', ['amazon', 'ebay', 'etsy'])).toBe('etsy');
+    expect(closestValue('hpsipde', orders)).toBeUndefined();
+    expect(closestValue('x', orders)).toBeUndefined();
+  });
+});
+
+describe('checkFilterValue', () => {
+  it('returns a valid value and refuses any other with the list and the svc api way', () => {
+    expect(checkFilterValue('--status', 'shipped', STATUS_FILTERS.orders)).toBe('shipped');
+    const refused = () =>
+      checkFilterValue('--status', 'new value', STATUS_FILTERS.orders, { path: '/orders', param: 'status' });
+    expect(refused).toThrow(UsageError);
+    expect(refused).toThrow(
+      /valid: awaiting_payment, .*partially_refunded\); `svc api GET \/orders -f status='new value'`/,
+    );
+  });
+});

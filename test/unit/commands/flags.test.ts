@@ -1,0 +1,147 @@
+/**
+ * Flag parsing in-process: each command builder takes the function that runs it, so a test
+ * hands in one that only keeps what it was given (nothing is sent, no terminal is needed).
+ */
+import { Command, CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { Context } from '../../../src/cmdutil/context.js';
+import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
+import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
+import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listings/errors.js';
+import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
+import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
+import { type WaitOptions, waitCommand } from '../../../src/commands/operations/wait.js';
+import { type FulfillOptions, fulfillCommand } from '../../../src/commands/orders/fulfill.js';
+import {
+  type OrdersListOptions,
+  listCommand as ordersListCommand,
+} from '../../../src/commands/orders/list.js';
+import { memoryIO } from '../../helpers/memory-io.js';
+
+const NOW = Date.parse('2026-11-02T12:00:00Z');
+
+/** A parent command that throws rather than exits, and a context on a fixed clock; `errors` holds what commander said. */
+function setUp() {
+  const io = memoryIO();
+  const ctx = new Context(io, {}, () => NOW);
+  const parent = new Command('svc')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => io.stderr.write(text), writeOut: () => {} });
+  const parse = (args: string[]) => parent.parseAsync(args, { from: 'user' });
+  return { ctx, parent, parse, errors: io.err };
+}
+
+describe('inventory push', () => {
+  it('takes the file and defaults --batch-size to 100 and --timeout to 300', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: Array<[string, PushOptions]> = [];
+    pushCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
+    await parse(['push', 'stock.csv', '--wait', '--report', 'out.csv']);
+    expect(calls).toEqual([['stock.csv', { batchSize: 100, timeout: 300, wait: true, report: 'out.csv' }]]);
+  });
+
+  it('refuses a --batch-size beyond the contract before anything runs', async () => {
+    const { ctx, parent, parse, errors } = setUp();
+    let ran = false;
+    pushCommand(parent, ctx, async () => {
+      ran = true;
+    });
+    await expect(parse(['push', 'stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
+    expect(errors()).toContain('--batch-size takes a whole number from 1 to 100');
+    expect(ran).toBe(false);
+  });
+});
+
+describe('inventory push --changed-only, inventory diff, listings errors', () => {
+  it('push takes --changed-only, --backup and --allow-zeroing', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: PushOptions[] = [];
+    pushCommand(parent, ctx, async (_ctx, _file, options) => void calls.push(options));
+    await parse(['push', 'stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
+    expect(calls).toEqual([
+      { batchSize: 100, timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true },
+    ]);
+  });
+
+  it('diff prices a push in batches of 100 unless told, and takes --exit-code', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: Array<[string, DiffOptions]> = [];
+    diffCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
+    await parse(['diff', 'stock.csv', '--exit-code', '--map', 'quantity=Qty']);
+    expect(calls).toEqual([['stock.csv', { batchSize: 100, exitCode: true, map: 'quantity=Qty' }]]);
+  });
+
+  it('listings errors takes --by-account', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: ErrorsOptions[] = [];
+    errorsCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
+    await parse(['errors', '--by-account']);
+    expect(calls).toEqual([{ byAccount: true }]);
+  });
+});
+
+describe('orders fulfill and orders list', () => {
+  it('fulfill keeps the order id and its tracking flags as given', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: Array<[string | undefined, FulfillOptions]> = [];
+    fulfillCommand(parent, ctx, async (_ctx, id, options) => void calls.push([id, options]));
+    await parse(['fulfill', 'ord_1', '--tracking-number', '1Z9', '--carrier', 'UPS']);
+    await parse(['fulfill', '--file', 'shipments.csv', '--dry-run', '--ignore', 'Weight']);
+    expect(calls).toEqual([
+      ['ord_1', { trackingNumber: '1Z9', carrier: 'UPS' }],
+      [undefined, { file: 'shipments.csv', dryRun: true, ignore: 'Weight' }],
+    ]);
+  });
+
+  it('list reads --created-after 24h back from the context clock', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: OrdersListOptions[] = [];
+    ordersListCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
+    await parse(['list', '--created-after', '24h', '--status', 'awaiting_shipment']);
+    expect(calls).toEqual([{ createdAfter: '2026-11-01T12:00:00.000Z', status: 'awaiting_shipment' }]);
+  });
+});
+
+describe('listings publish and retry, operations wait', () => {
+  it('publish collects repeated --override and --attribute in order', async () => {
+    const { ctx, parent, parse } = setUp();
+    const calls: PublishOptions[] = [];
+    publishCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
+    await parse(['publish', '--product', 'prod_1', '--channel-account', 'chac_1', '--override', 'title=A']);
+    await parse([
+      'publish',
+      '--file',
+      'listings.jsonl',
+      '--attribute',
+      'size=M',
+      '--attribute',
+      'color=Navy',
+    ]);
+    expect(calls[0]).toMatchObject({ product: 'prod_1', channelAccount: 'chac_1', override: ['title=A'] });
+    expect(calls[1]).toMatchObject({
+      file: 'listings.jsonl',
+      attribute: ['size=M', 'color=Navy'],
+      override: [],
+    });
+  });
+
+  it('retry needs --error-code; with it, --wait and --timeout come as numbers', async () => {
+    const { ctx, parent, parse, errors } = setUp();
+    const calls: RetryOptions[] = [];
+    retryCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
+    await expect(parse(['retry', '--channel', 'etsy'])).rejects.toThrow(CommanderError);
+    expect(errors()).toMatch(/required option '--error-code <code>' not specified/);
+    await parse(['retry', '--error-code', 'photo_required_for_channel', '--wait', '--timeout', '60']);
+    expect(calls).toEqual([{ errorCode: 'photo_required_for_channel', wait: true, timeout: 60 }]);
+  });
+
+  it('operations wait refuses a --timeout that is not a whole number', async () => {
+    const { ctx, parent, parse, errors } = setUp();
+    const calls: Array<[string, WaitOptions]> = [];
+    waitCommand(parent, ctx, async (_ctx, id, options) => void calls.push([id, options]));
+    await expect(parse(['wait', 'op_1', '--timeout', 'soon'])).rejects.toThrow(CommanderError);
+    expect(errors()).toContain('--timeout takes a whole number');
+    await parse(['wait', 'op_1', '--timeout', '0']);
+    expect(calls).toEqual([['op_1', { timeout: 0 }]]);
+  });
+});
