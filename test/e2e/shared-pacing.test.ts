@@ -216,4 +216,24 @@ describe('pacing shared by svc processes on one key', () => {
     );
     expect(emu.requests({ status: 429 })).toEqual([]);
   });
+
+  it('svc doctor lists the other svc processes sharing the key, and says when sharing is off', async () => {
+    // A slow bucket keeps the push running while the doctor looks.
+    const emu = await startEmulator({ products: 40, bucket: 1, drainPerSecond: 1 });
+    const configDir = freshConfigDir();
+    const push = pushInBackground(emu, configDir, stockFile(emu, 0, 30).path);
+    await batchesHandled(emu, 2);
+    const doctor = await runSvc(['doctor', '--json'], { env: envOf(emu, configDir) });
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];
+    const pacing = checks.find((check) => check.name === 'shared pacing');
+    expect(pacing?.status).toBe('ok');
+    expect(pacing?.detail).toContain(`pid ${push.pid}`);
+    const off = await runSvc(['doctor', '--json'], {
+      env: envOf(emu, configDir, { SVC_SHARED_PACING: '0' }),
+    });
+    const offChecks = JSON.parse(off.stdout).checks as { name: string; detail: string }[];
+    expect(offChecks.find((check) => check.name === 'shared pacing')?.detail).toMatch(
+      /^off \(SVC_SHARED_PACING=0\)/,
+    );
+  });
 });
