@@ -5,7 +5,7 @@
 //   node bench/pacing.mjs            library crawls, then `svc api --paginate` as a subprocess
 //   BENCH_TRIALS=5 node bench/pacing.mjs
 import { spawn } from 'node:child_process';
-import { buildCliTree, loadEmulator, machine } from './lib/harness.mjs';
+import { buildCliTree, cliEnv, loadEmulator, machine } from './lib/harness.mjs';
 
 const BUCKET = 10;
 const DRAIN = 20;
@@ -61,12 +61,8 @@ async function libraryCrawl(lib, workers) {
 async function cliCrawl(lib, launcher) {
   const emulator = await lib.startEmulator({ bucket: BUCKET, drainPerSecond: DRAIN, orders: REQUESTS });
   try {
-    const env = {
-      ...process.env,
-      SVC_API_KEY: emulator.keys.live,
-      SVC_BASE_URL: emulator.url,
-      NO_COLOR: '1',
-    };
+    // A config dir of the bench's own: the shared pacing file goes there, not into the user's.
+    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
     const args = [launcher, 'api', 'GET', '/orders', '-F', 'limit=1', '--paginate', '-o', 'ndjson'];
     const { code, stdout, stderr } = await run(process.execPath, args, env);
     const log = emulator.requests({ path: '/orders' });

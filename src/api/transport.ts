@@ -20,6 +20,7 @@ import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
 import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
 import { type ProxyInUse, type Route, refuseKeyInClear, routeFor } from './route.js';
+import { sharedStoreFor } from './shared-pacing.js';
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
 import { buildUrl } from './url.js';
 
@@ -83,7 +84,9 @@ export class Transport {
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
-    this.pacer = options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep });
+    const shared = sharedStoreFor(options, this.now);
+    this.pacer =
+      options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, shared, debug: options.debug });
     this.dispatcher = options.dispatcher;
     this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')));
     this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
@@ -185,10 +188,11 @@ export class Transport {
     }
   }
 
-  /** Closes the keep-alive connections. */
+  /** Closes the keep-alive connections, and leaves the pacing shared with other processes. */
   async close(): Promise<void> {
     const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
+    if (!this.options.pacer) await this.pacer.close();
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
   }
 

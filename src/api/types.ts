@@ -75,6 +75,11 @@ export interface ClientOptions {
    * cut off in flight; bulk commands stop between requests instead).
    */
   crawlSignal?: AbortSignal;
+  /**
+   * Share pacing with the other `svc` processes using the same key and base URL on this
+   * machine, through a state file in `dir` (shared-pacing.ts). Absent: this process paces alone.
+   */
+  sharedPacing?: { dir: string };
   /** Injectable for tests. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

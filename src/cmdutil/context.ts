@@ -249,6 +249,7 @@ export class Context {
   ): Promise<ApiClient> {
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
+    const sharedPacing = await this.sharedPacing();
     return new ApiClient({
       baseUrl,
       apiKey,
@@ -260,7 +261,24 @@ export class Context {
       crawlSignal: this.signal,
       stopSignal: this.signal,
       stopGraceMs: STOP_GRACE_MS,
+      sharedPacing,
     });
+  }
+
+  /** Where pacing is shared with the other processes on a key, unless SVC_SHARED_PACING=0. */
+  private async sharedPacing(): Promise<{ dir: string } | undefined> {
+    const setting = (this.env.SVC_SHARED_PACING ?? '').trim().toLowerCase();
+    if (['0', 'false', 'off', 'no'].includes(setting)) return undefined;
+    if (!['', '1', 'true', 'on', 'yes'].includes(setting)) {
+      throw new UsageError(
+        `SVC_SHARED_PACING must be 0 (off) or 1 (on), got "${this.env.SVC_SHARED_PACING}"`,
+      );
+    }
+    const [{ configDir }, { sharedPacingDir }] = await Promise.all([
+      import('../config/config-store.js'),
+      import('../api/shared-pacing.js'),
+    ]);
+    return { dir: sharedPacingDir(configDir(this.env)) };
   }
 
   /** Releases the HTTP connections, if a client was made. */

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { processAlive } from '../process-alive.js';
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -60,13 +61,7 @@ function readHolder(file: string): LockHolder | undefined {
 function mayBeAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processAlive(holder.pid);
 }
 
 function releaseIfMine(file: string, mine: LockHolder): void {

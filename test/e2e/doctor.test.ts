@@ -48,6 +48,7 @@ describe('svc doctor', () => {
       proxy: 'ok',
       tls: 'ok',
       'rate limit': 'ok',
+      'shared pacing': 'ok',
       journals: 'ok',
       marks: 'ok',
       node: 'ok',

@@ -275,6 +275,28 @@ export function rateCheck(tier: RateTier | undefined | string): Check {
   );
 }
 
+/** 'off' (SVC_SHARED_PACING=0), why it could not be looked at, or the other processes on the key's bucket. */
+export type PacingFacts = 'off' | string | readonly { pid: number; inFlight: number; queued: number }[];
+
+/** Other svc processes pacing on the same key's bucket (they share its rate limit with this one). */
+export function pacingCheck(facts: PacingFacts): Check {
+  if (facts === 'off') {
+    return check(
+      'shared pacing',
+      'ok',
+      'off (SVC_SHARED_PACING=0): each svc process paces alone on this key',
+    );
+  }
+  if (typeof facts === 'string') return check('shared pacing', 'skip', facts);
+  if (facts.length === 0) return check('shared pacing', 'ok', 'no other svc process is using this key now');
+  const who = facts.map((p) => `pid ${p.pid} (${p.inFlight} in flight, ${p.queued} waiting)`);
+  return check(
+    'shared pacing',
+    'ok',
+    `${facts.length} other svc ${plural(facts.length, 'process', 'processes')} ${plural(facts.length, 'shares', 'share')} this key's rate limit: ${who.join(', ')}`,
+  );
+}
+
 /** Bulk pushes that stopped before the end and can resume. */
 export function journalsCheck(journals: JournalData[]): Check {
   if (journals.length === 0) return check('journals', 'ok', 'no interrupted push waiting to resume');

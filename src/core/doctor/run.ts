@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import { getHealth, getStatus } from '../../api/resources/service.js';
+import { processesSharingKey } from '../../api/shared-pacing.js';
 import type { Credentials } from '../../config/credentials.js';
 import { Journal } from '../../config/journal.js';
 import { listMarks } from '../../config/marks.js';
@@ -20,6 +21,8 @@ import {
   keyCheck,
   marksCheck,
   nodeCheck,
+  type PacingFacts,
+  pacingCheck,
   profileCheck,
   proxyCheck,
   rateCheck,
@@ -63,12 +66,22 @@ export async function runDoctor(inputs: DoctorInputs): Promise<Check[]> {
     proxyCheck(inputs.env, baseUrl),
     tlsCheck(inputs.env, baseUrl, { caFileProblem: caFileProblem(inputs.env), tlsError: probed?.tlsError }),
     rateCheck(accepted ? accepted.rateTier : skipped),
-    // The shared-pacing check (other svc processes on this key's bucket) goes here, once the
-    // pacer can list the processes that share a bucket.
+    pacingCheck(pacingFacts(inputs, settings)),
     journalsCheck(Journal.all(inputs.configDir)),
     marksCheck(await listMarks(inputs.configDir)),
     nodeCheck(inputs.nodeVersion),
   ];
+}
+
+/** Whether pacing is shared, and the other svc processes on this key's bucket right now. */
+function pacingFacts(inputs: DoctorInputs, settings: Credentials | undefined): PacingFacts {
+  if ((inputs.env.SVC_SHARED_PACING ?? '').trim() === '0') return 'off';
+  if (!settings?.apiKey || !settings.baseUrl) return 'no key to share';
+  try {
+    return processesSharingKey(inputs.configDir, settings.apiKey, settings.baseUrl).filter((p) => !p.self);
+  } catch (error) {
+    return `the shared pacing file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
 }
 
 /** What the service answers: status and health (no key), then the key, and its clock. */

@@ -3,6 +3,7 @@ import {
   clockCheck,
   configCheck,
   nodeCheck,
+  pacingCheck,
   proxyCheck,
   rateCheck,
   tlsCheck,
@@ -76,5 +77,14 @@ describe('doctor checks', () => {
     expect(nodeCheck('22.0.0').status).toBe('ok');
     expect(nodeCheck('20.18.0').status).toBe('fail');
     expect(nodeCheck('18.20.4').status).toBe('fail');
+  });
+
+  it('shared pacing: off, nobody else, or the other processes by pid', () => {
+    expect(pacingCheck('off')).toMatchObject({ status: 'ok', detail: expect.stringMatching(/^off/) });
+    expect(pacingCheck('no key to share').status).toBe('skip');
+    expect(pacingCheck([]).detail).toBe('no other svc process is using this key now');
+    expect(pacingCheck([{ pid: 42, inFlight: 2, queued: 1 }]).detail).toBe(
+      "1 other svc process shares this key's rate limit: pid 42 (2 in flight, 1 waiting)",
+    );
   });
 });

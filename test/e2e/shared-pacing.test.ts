@@ -1,0 +1,239 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sharedBucketId } from '../../src/api/shared-pacing.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { emulatorPerTest } from '../helpers/emulator.js';
+import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** An emulator whose bucket (10, draining 20/s) two pushes of 20 requests cannot share blindly. */
+const startEmulator = emulatorPerTest({ products: 40, bucket: 10, drainPerSecond: 20, channelDelayMs: 0 });
+const start = (products?: number) => startEmulator(products ? { products } : {});
+
+interface StockRow {
+  sku: string;
+  quantity: number;
+}
+
+/** A CSV of `count` seeded SKUs from `offset` on, each set to a new quantity. */
+function stockFile(emu: RunningEmulator, offset: number, count: number): { path: string; rows: StockRow[] } {
+  const skus = emu.store.allSkus().slice(offset, offset + count);
+  expect(skus.length).toBe(count);
+  const rows = skus.map((sku, i) => ({ sku, quantity: 1000 + offset + i }));
+  const path = join(mkdtempSync(join(tmpdir(), 'svc-shared-')), 'stock.csv');
+  writeFileSync(path, `sku,quantity\n${rows.map((r) => `${r.sku},${r.quantity}`).join('\n')}\n`);
+  return { path, rows };
+}
+
+function mismatches(emu: RunningEmulator, rows: StockRow[]): StockRow[] {
+  return rows.filter((row) => emu.store.inventoryBySku(row.sku)?.quantity !== row.quantity);
+}
+
+function envOf(emu: RunningEmulator, configDir: string, extra: Record<string, string> = {}) {
+  return { SVC_BASE_URL: emu.url, SVC_API_KEY: emu.keys.live, SVC_CONFIG_DIR: configDir, ...extra };
+}
+
+/** The shared pacing file of the live key in `configDir`. */
+function statePath(emu: RunningEmulator, configDir: string): string {
+  return join(configDir, 'pacing', `${sharedBucketId(emu.keys.live, emu.url)}.json`);
+}
+
+/** `svc inventory push FILE --batch-size 1` left running in the background. */
+function pushInBackground(emu: RunningEmulator, configDir: string, path: string): ChildProcess {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !name.startsWith('SVC_') && name !== 'CI') env[name] = value;
+  }
+  const child = spawn(process.execPath, [SVC_BIN, 'inventory', 'push', path, '--batch-size', '1', '--json'], {
+    env: { ...env, NO_COLOR: '1', ...envOf(emu, configDir) },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  return child;
+}
+
+/** Resolves once the emulator has handled `count` inventory batches (or fails after 20 s). */
+async function batchesHandled(emu: RunningEmulator, count: number): Promise<void> {
+  const giveUpAt = Date.now() + 20_000;
+  while (emu.requests({ method: 'POST', path: '/inventory/batch' }).length < count) {
+    if (Date.now() > giveUpAt) throw new Error(`the emulator saw fewer than ${count} batches in 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+describe('pacing shared by svc processes on one key', () => {
+  it('two concurrent pushes on one key: both files land and the service answers no 429', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const files = [stockFile(emu, 0, 20), stockFile(emu, 20, 20)];
+    const results = await Promise.all(
+      files.map((file) =>
+        runSvc(['inventory', 'push', file.path, '--batch-size', '1', '--json'], {
+          env: envOf(emu, configDir),
+        }),
+      ),
+    );
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    for (const file of files) expect(mismatches(emu, file.rows)).toEqual([]);
+    expect(emu.requests({ method: 'POST', path: '/inventory/batch' }).length).toBe(40);
+    expect(emu.requests({ status: 429 })).toEqual([]);
+  });
+
+  it('a push killed with kill -9 mid-run does not hold up the next one', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const first = pushInBackground(emu, configDir, stockFile(emu, 0, 60).path);
+    await batchesHandled(emu, 15);
+    first.kill('SIGKILL');
+    await exited(first);
+    const record = JSON.parse(readFileSync(statePath(emu, configDir), 'utf8'));
+    // It died registered, with requests out or waiting: the next process must see through that.
+    expect(Object.keys(record.processes)).toContain(String(first.pid));
+    const second = stockFile(emu, 60, 20);
+    const started = Date.now();
+    const result = await runSvc(['inventory', 'push', second.path, '--batch-size', '1', '--debug'], {
+      env: envOf(emu, configDir),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(mismatches(emu, second.rows)).toEqual([]);
+    expect(result.stderr).not.toContain('pacing no longer shared');
+    // Generous: 20 requests need about 0.5 s once the bucket has drained; a stuck lock or a
+    // ghost holding the bucket would cost far more.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const after = JSON.parse(readFileSync(statePath(emu, configDir), 'utf8'));
+    expect(Object.keys(after.processes)).not.toContain(String(first.pid));
+  });
+
+  it('a lock left by a process killed while holding it is broken at once', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const dir = join(configDir, 'pacing');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const lock = join(dir, `${sharedBucketId(emu.keys.live, emu.url)}.lock`);
+    // Takes the lock as svc does (O_CREAT|O_EXCL, then "pid time nonce"), then waits to be killed.
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'); const fd = fs.openSync(process.argv[1], 'wx', 0o600);
+         fs.writeSync(fd, process.pid + ' ' + Date.now() + ' held'); fs.closeSync(fd);
+         process.stdout.write('locked'); setTimeout(() => {}, 60000);`,
+        lock,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(holder);
+    await new Promise((resolve) => {
+      holder.stdout?.once('data', resolve);
+      holder.once('exit', resolve);
+    });
+    holder.kill('SIGKILL');
+    await exited(holder);
+    expect(existsSync(lock)).toBe(true);
+    const file = stockFile(emu, 0, 20);
+    const result = await runSvc(['inventory', 'push', file.path, '--batch-size', '1', '--debug'], {
+      env: envOf(emu, configDir),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(mismatches(emu, file.rows)).toEqual([]);
+    // It took the lock (the state file is its own), rather than giving up on sharing.
+    expect(result.stderr).not.toContain('pacing no longer shared');
+    expect(JSON.parse(readFileSync(statePath(emu, configDir), 'utf8')).grants).toBe(20);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('replaces a corrupt state file, keeps it 0600 and never writes the key', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    mkdirSync(join(configDir, 'pacing'), { recursive: true });
+    writeFileSync(statePath(emu, configDir), '{"version":1,"bucketId":"trunc');
+    const file = stockFile(emu, 0, 12);
+    const result = await runSvc(['inventory', 'push', file.path, '--batch-size', '1'], {
+      env: envOf(emu, configDir),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const text = readFileSync(statePath(emu, configDir), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ version: 1, grants: 12 });
+    expect(statSync(statePath(emu, configDir)).mode & 0o777).toBe(0o600);
+    for (const name of readdirSync(join(configDir, 'pacing'))) {
+      expect(readFileSync(join(configDir, 'pacing', name), 'utf8')).not.toContain(emu.keys.live);
+    }
+  });
+
+  it('SVC_SHARED_PACING=0 keeps each process to itself; a value it cannot read is a usage error', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const file = stockFile(emu, 0, 3);
+    const off = await runSvc(['inventory', 'push', file.path], {
+      env: envOf(emu, configDir, { SVC_SHARED_PACING: '0' }),
+    });
+    expect(off.code, off.stderr).toBe(0);
+    expect(existsSync(join(configDir, 'pacing'))).toBe(false);
+    const bad = await runSvc(['inventory', 'push', file.path], {
+      env: envOf(emu, configDir, { SVC_SHARED_PACING: 'sometimes' }),
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('SVC_SHARED_PACING must be 0 (off) or 1 (on), got "sometimes"');
+  });
+
+  it('--debug says which waits other processes on the key caused', async () => {
+    const emu = await start(80);
+    const configDir = freshConfigDir();
+    const busy = pushInBackground(emu, configDir, stockFile(emu, 0, 200).path);
+    // The busy push holds the bucket full, with requests waiting, when the second one starts.
+    await batchesHandled(emu, 20);
+    const file = stockFile(emu, 200, 5);
+    const result = await runSvc(['inventory', 'push', file.path, '--batch-size', '1', '--debug'], {
+      env: envOf(emu, configDir),
+    });
+    busy.kill('SIGTERM');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/pacing shared with 1 other svc process on this key \(pid \d+\)/);
+    expect(result.stderr).toMatch(
+      /⧗ waited \d+ ms for this key's rate limit: \d+ requests? of another svc process went first/,
+    );
+    expect(emu.requests({ status: 429 })).toEqual([]);
+  });
+
+  it('svc doctor lists the other svc processes sharing the key, and says when sharing is off', async () => {
+    // A slow bucket keeps the push running while the doctor looks.
+    const emu = await startEmulator({ products: 40, bucket: 1, drainPerSecond: 1 });
+    const configDir = freshConfigDir();
+    const push = pushInBackground(emu, configDir, stockFile(emu, 0, 30).path);
+    await batchesHandled(emu, 2);
+    const doctor = await runSvc(['doctor', '--json'], { env: envOf(emu, configDir) });
+    const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];
+    const pacing = checks.find((check) => check.name === 'shared pacing');
+    expect(pacing?.status).toBe('ok');
+    expect(pacing?.detail).toContain(`pid ${push.pid}`);
+    const off = await runSvc(['doctor', '--json'], {
+      env: envOf(emu, configDir, { SVC_SHARED_PACING: '0' }),
+    });
+    const offChecks = JSON.parse(off.stdout).checks as { name: string; detail: string }[];
+    expect(offChecks.find((check) => check.name === 'shared pacing')?.detail).toMatch(
+      /^off \(SVC_SHARED_PACING=0\)/,
+    );
+  });
+});
