@@ -288,14 +288,17 @@ export class Context {
 
   /**
    * The interactive prompts library, loaded on first use. Ctrl-C at a prompt (the terminal
-   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent.
+   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent. A signal
+   * (`kill`, a CI timeout) ends the prompt too, rather than leaving it to wait for keys.
    */
   async prompts(): Promise<typeof import('@inquirer/prompts')> {
     const library = await import('@inquirer/prompts');
     const wrapped: Record<string, unknown> = { ...library };
+    const { signal } = this;
     for (const name of PROMPTS) {
-      const prompt = library[name] as (...args: unknown[]) => Promise<unknown>;
-      wrapped[name] = (...args: unknown[]) => prompt(...args).catch(canceled);
+      const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
+      wrapped[name] = (config: unknown, context?: object) =>
+        prompt(config, { signal, ...context }).catch((error) => canceled(error, signal));
     }
     return wrapped as typeof library;
   }
@@ -335,9 +338,11 @@ const PROMPTS = [
   'editor',
 ] as const;
 
-function canceled(error: unknown): never {
+/** A prompt that ended without an answer: Ctrl-C (ExitPromptError), or the run's stop `signal`. */
+function canceled(error: unknown, signal: AbortSignal): never {
   if (error instanceof Error && error.name === 'ExitPromptError')
     throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
+  if (error instanceof Error && error.name === 'AbortPromptError' && signal.aborted) throw signal.reason;
   throw error;
 }
 

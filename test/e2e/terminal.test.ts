@@ -55,6 +55,21 @@ describe('Ctrl-C at a prompt', () => {
     const journals = join(env.SVC_CONFIG_DIR, 'journals');
     expect(existsSync(journals) ? readdirSync(journals) : []).toEqual([]);
   });
+
+  it('SIGTERM while a prompt waits (a CI timeout on a terminal): the prompt ends, exit 143, saying so, nothing sent', async () => {
+    const env = envFor(emu);
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'stock.csv');
+    writeFileSync(path, `sku,quantity\n${emu.store.allSkus()[0]},5\n`);
+    const result = await runInTerminal(['inventory', 'push', path], {
+      env,
+      signal: { when: /\(y\/N\)/, signal: 'SIGTERM' },
+    });
+    expect(result.code, result.output).toBe(143);
+    // Not cut off by the last-resort timer: the prompt itself ended and the run said why.
+    expect(result.output).toMatch(/interrupted by SIGTERM/);
+    expect(result.output).not.toMatch(ALARMING);
+    expect(emu.requests({ method: 'POST', path: '/inventory/batch' })).toHaveLength(0);
+  });
 });
 
 describe('a terminal that reports no width', () => {

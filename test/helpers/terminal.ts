@@ -1,5 +1,6 @@
 /** Runs bin/svc on a pseudo-terminal (util-linux `script`), to type at its prompts as a person would. */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { freshConfigDir, SVC_BIN } from './svc.js';
 
 /** What one terminal run printed (stdout and stderr share the terminal) and how it ended. */
@@ -28,6 +29,8 @@ export function runInTerminal(
   options: {
     env?: Record<string, string | undefined>;
     keys?: Keystroke[];
+    /** Once the screen matches `when`, send `signal` to svc itself (as `kill` or a CI timeout would). */
+    signal?: { when: RegExp; signal: NodeJS.Signals };
     stdin?: 'null';
     columns?: number;
     timeoutMs?: number;
@@ -56,8 +59,13 @@ export function runInTerminal(
     let output = '';
     const timeline: TerminalResult['timeline'] = [];
     const pending = [...(options.keys ?? [])];
+    let signal = options.signal;
     const typeDue = () => {
       while (pending.length > 0 && pending[0].when.test(output)) child.stdin?.write(pending.shift()?.keys);
+      if (signal?.when.test(output) && child.pid !== undefined) {
+        for (const pid of childrenOf(child.pid)) process.kill(pid, signal.signal);
+        signal = undefined;
+      }
     };
     const keep = (chunk: string) => {
       // Bounded: a run that floods the terminal must not exhaust the test's memory.
@@ -78,4 +86,10 @@ export function runInTerminal(
       resolve({ code, output, timeline });
     });
   });
+}
+
+/** The processes `script` started: svc itself, since the shell `exec`s it. */
+function childrenOf(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  return text.trim().split(/\s+/).filter(Boolean).map(Number);
 }
