@@ -299,4 +299,17 @@ describe('svc events listen', () => {
     expect(await listen.exited).toBe(0);
     expect(hooks.received.map((d) => JSON.parse(d.body).id)).toEqual(expected.map((e) => e.id));
   });
+
+  it('refuses an --interval under 0.1 s or beyond a day (exit 2): it would poll without pause', async () => {
+    const hooks = await receiver();
+    for (const interval of ['0.0001', '3000000']) {
+      const result = await runSvc(['events', 'listen', '--forward-to', hooks.url, '--interval', interval], {
+        env: env(),
+        timeoutMs: 10_000,
+      });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/--interval takes .*0\.1.*86400/);
+    }
+    expect(emu.requests({ path: '/events' })).toHaveLength(0);
+  });
 });

@@ -110,6 +110,22 @@ describe('every request has a deadline', () => {
     expect(env.stderr).toMatch(/SVC_REQUEST_TIMEOUT/);
     expect(server.arrivals).toHaveLength(0);
   });
+
+  it('refuses a deadline beyond a day (exit 2): a timer cannot hold it, and would fire at once', async () => {
+    const server = await serve((_req, res) => sendJson(res, 200, { data: [], has_more: false }));
+    for (const [args, extra, named] of [
+      [['--request-timeout', '3000000'], {}, '--request-timeout'],
+      [['--request-timeout', '1e9'], {}, '--request-timeout'],
+      [[], { SVC_REQUEST_TIMEOUT: '1e9' }, 'SVC_REQUEST_TIMEOUT'],
+    ] as const) {
+      const result = await runSvc(['orders', 'list', ...args], { env: envOf(server, extra) });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(named);
+      expect(result.stderr).toContain('86400');
+      expect(result.stderr).not.toMatch(/unexpected error|TimeoutOverflowWarning/);
+    }
+    expect(server.arrivals).toHaveLength(0);
+  });
 });
 
 describe('every crawl ends', () => {
