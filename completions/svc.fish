@@ -106,7 +106,7 @@ complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a 
 complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
 complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative)'
 complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
-complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30; also SVC_REQUEST_TIMEOUT)'
+complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
 complete -c svc -s y -l yes -d 'answer yes to confirmations'
 complete -c svc -l no-input -d 'never prompt (implied by CI=true or a non-terminal stdin)'
 complete -c svc -l debug -d 'HTTP requests and answers to stderr, secrets redacted'
@@ -436,7 +436,7 @@ complete -c svc -n '__svc_at \'events replay\'' -s h -l help -d 'show help'
 # svc events listen
 complete -c svc -n '__svc_at \'events listen\'' -l forward-to -x -d 'the receiver, e.g. http://localhost:3000/webhooks'
 complete -c svc -n '__svc_at \'events listen\'' -l since -x -d 'also forward events from this time on (ISO 8601 or 15m, 24h)'
-complete -c svc -n '__svc_at \'events listen\'' -l interval -x -d 'seconds between polls of the event log'
+complete -c svc -n '__svc_at \'events listen\'' -l interval -x -d 'seconds between polls of the event log, 0.1 to 86400'
 complete -c svc -n '__svc_at \'events listen\'' -l secret-file -r -F -d 'file holding the signing secret (instead of SVC_WEBHOOK_SECRET)'
 complete -c svc -n '__svc_at \'events listen\'' -s h -l help -d 'show help'
 

@@ -1,7 +1,7 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import type { Context } from '../cmdutil/context.js';
-import { integerFlag, positiveNumberFlag } from '../cmdutil/parse.js';
+import { integerFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
@@ -116,8 +116,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     )
     .option(
       '--request-timeout <s>',
-      'deadline of one HTTP request in seconds, connect to last byte (default 30; also SVC_REQUEST_TIMEOUT)',
-      positiveNumberFlag('--request-timeout'),
+      'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)',
+      secondsFlag('--request-timeout'),
     )
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')

@@ -19,6 +19,7 @@ import {
   type OutputSettings,
   resolveFormat,
 } from '../output/view.js';
+import { parseSeconds, secondsRange } from './parse.js';
 
 /** The global options (README, Global options), after parsing. */
 export interface GlobalOptions {
@@ -308,9 +309,9 @@ export class Context {
     if (this.globals.requestTimeout !== undefined) return this.globals.requestTimeout * 1000;
     const fromEnv = this.env.SVC_REQUEST_TIMEOUT;
     if (fromEnv === undefined || fromEnv === '') return undefined;
-    const seconds = Number(fromEnv);
-    if (!Number.isFinite(seconds) || seconds <= 0)
-      throw new UsageError(`SVC_REQUEST_TIMEOUT must be a positive number of seconds, got "${fromEnv}"`);
+    const seconds = parseSeconds(fromEnv);
+    if (seconds === undefined)
+      throw new UsageError(`SVC_REQUEST_TIMEOUT must be ${secondsRange()}, got "${fromEnv}"`);
     return seconds * 1000;
   }
 

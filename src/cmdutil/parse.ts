@@ -25,6 +25,31 @@ export function positiveNumberFlag(flag: string) {
   };
 }
 
+/** The longest wait a flag takes: a day, well within what a timer holds (beyond 24.8 days it fires at once). */
+export const MAX_WAIT_SECONDS = 86_400;
+
+/** What a number of seconds from `min` (above 0 when 0) up to a day must be, for messages. */
+export function secondsRange(min = 0): string {
+  return `a number of seconds ${min > 0 ? `from ${min}` : 'above 0'} up to ${MAX_WAIT_SECONDS}`;
+}
+
+/** Seconds from `min` (above 0 when 0) up to MAX_WAIT_SECONDS, or undefined: a deadline, an interval. */
+export function parseSeconds(raw: string, min = 0): number | undefined {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value > MAX_WAIT_SECONDS) return undefined;
+  return value > 0 && value >= min ? value : undefined;
+}
+
+/** A flag of seconds (see parseSeconds). */
+export function secondsFlag(flag: string, min = 0) {
+  return (raw: string): number => {
+    const value = parseSeconds(raw, min);
+    if (value === undefined)
+      throw new InvalidArgumentError(`${flag} takes ${secondsRange(min)}, e.g. ${flag} 4`);
+    return value;
+  };
+}
+
 const DURATION = /^(\d+)(s|m|h|d|w)$/;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 

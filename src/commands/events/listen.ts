@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
-import { positiveNumberFlag, timeFlag } from '../../cmdutil/parse.js';
+import { MAX_WAIT_SECONDS, secondsFlag, timeFlag } from '../../cmdutil/parse.js';
 import { plural } from '../../words.js';
 
 /** Options of `svc events listen`. */
@@ -14,6 +14,9 @@ export interface ListenCommandOptions {
 /** Attempts per event before a refusing receiver's answer is reported (a down receiver is retried without end). */
 const LISTEN_ATTEMPTS = 3;
 
+/** Polls closer than this would run back to back: every wait has a floor. */
+const MIN_INTERVAL_SECONDS = 0.1;
+
 /** `svc events listen --forward-to URL`: forward new events to a local receiver until Ctrl-C. */
 export function listenCommand(parent: Command, ctx: Context, run = runListenCommand): Command {
   return parent
@@ -25,7 +28,12 @@ export function listenCommand(parent: Command, ctx: Context, run = runListenComm
       'also forward events from this time on (ISO 8601 or 15m, 24h)',
       timeFlag('--since', ctx.now),
     )
-    .option('--interval <s>', 'seconds between polls of the event log', positiveNumberFlag('--interval'), 2)
+    .option(
+      '--interval <s>',
+      `seconds between polls of the event log, ${MIN_INTERVAL_SECONDS} to ${MAX_WAIT_SECONDS}`,
+      secondsFlag('--interval', MIN_INTERVAL_SECONDS),
+      2,
+    )
     .option('--secret-file <f>', 'file holding the signing secret (instead of SVC_WEBHOOK_SECRET)')
     .addHelpText(
       'after',

@@ -1,6 +1,12 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { integerFlag, parseTime, positiveNumberFlag, timeFlag } from '../../../src/cmdutil/parse.js';
+import {
+  integerFlag,
+  parseTime,
+  positiveNumberFlag,
+  secondsFlag,
+  timeFlag,
+} from '../../../src/cmdutil/parse.js';
 
 const NOW = Date.parse('2026-11-10T12:00:00.000Z');
 
@@ -46,6 +52,28 @@ describe('positiveNumberFlag', () => {
 
   it('names the flag in its message', () => {
     expect(() => rate('0')).toThrow('--rate takes a positive number, e.g. --rate 4');
+  });
+});
+
+describe('secondsFlag', () => {
+  const deadline = secondsFlag('--request-timeout');
+  const interval = secondsFlag('--interval', 0.1);
+
+  it('accepts seconds above the floor up to a day', () => {
+    expect(deadline('0.5')).toBe(0.5);
+    expect(deadline('86400')).toBe(86_400);
+    expect(interval('0.1')).toBe(0.1);
+  });
+
+  it.each(['0', '-1', '', 'soon', 'Infinity', '86401', '1e9'])('rejects %j', (raw) => {
+    expect(() => deadline(raw)).toThrow(InvalidArgumentError);
+  });
+
+  it('rejects a value under its floor, naming the range', () => {
+    expect(() => interval('0.0001')).toThrow(
+      '--interval takes a number of seconds from 0.1 up to 86400, e.g. --interval 4',
+    );
+    expect(() => deadline('0')).toThrow('--request-timeout takes a number of seconds above 0 up to 86400');
   });
 });
 
