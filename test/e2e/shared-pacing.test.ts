@@ -14,11 +14,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../src/api/shared-pacing.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
+import {
+  ANY_KEY,
+  type MisbehavingServer,
+  misbehavingServer,
+  sendJson,
+} from '../helpers/misbehaving-server.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const children: ChildProcess[] = [];
-afterEach(() => {
+const servers: MisbehavingServer[] = [];
+afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 /** An emulator whose bucket (10, draining 20/s) two pushes of 20 requests cannot share blindly. */
@@ -215,6 +223,76 @@ describe('pacing shared by svc processes on one key', () => {
       /⧗ waited \d+ ms for this key's rate limit: \d+ requests? of another svc process went first/,
     );
     expect(emu.requests({ status: 429 })).toEqual([]);
+  });
+
+  it('--debug blames no other process for the requests sent before this one started', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const first = await runSvc(['inventory', 'push', stockFile(emu, 0, 20).path, '--batch-size', '1'], {
+      env: envOf(emu, configDir),
+    });
+    expect(first.code, first.stderr).toBe(0);
+    // Alone on the key, it waits for the bucket the first push filled: nobody went ahead of it.
+    const second = await runSvc(
+      ['inventory', 'push', stockFile(emu, 20, 20).path, '--batch-size', '1', '--debug'],
+      { env: envOf(emu, configDir) },
+    );
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toMatch(/pacing shared with/);
+    expect(second.stderr).not.toMatch(/of another svc process went first/);
+  });
+
+  it('a process stopped (Ctrl-Z) with requests out holds up the others on the key for seconds, not minutes', async () => {
+    const emu = await start(100);
+    const configDir = freshConfigDir();
+    // A first push teaches the shared record the drain; the bucket empties again after it.
+    const warmup = await runSvc(['inventory', 'push', stockFile(emu, 0, 20).path, '--batch-size', '1'], {
+      env: envOf(emu, configDir),
+    });
+    expect(warmup.code, warmup.stderr).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The next push sends a burst into the empty bucket; its answers come late, and it is
+    // stopped before it reads them: the record says it has requests out, for good.
+    const batch = { method: 'POST', path: '/inventory/batch' };
+    const before = emu.requests(batch).length;
+    emu.faults.inject({ ...batch, kind: 'delay', delayMs: 2000, times: 8 });
+    const stopped = pushInBackground(emu, configDir, stockFile(emu, 20, 40).path);
+    await batchesHandled(emu, before + 8);
+    stopped.kill('SIGSTOP');
+    try {
+      const file = stockFile(emu, 60, 20);
+      const result = await runSvc(['inventory', 'push', file.path, '--batch-size', '1'], {
+        env: envOf(emu, configDir),
+        timeoutMs: 40_000,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(mismatches(emu, file.rows)).toEqual([]);
+    } finally {
+      stopped.kill('SIGCONT');
+    }
+  }, 60_000);
+
+  it('a 429 asking to wait beyond 120 s fails that run, and holds up no later run on the key', async () => {
+    const headers = { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' };
+    // Once, the service asks the key to wait 27 hours; after that it answers.
+    const server = await misbehavingServer((_req, res, n) => {
+      if (n > 0) return sendJson(res, 200, { object: 'list', data: [], has_more: false }, headers);
+      sendJson(
+        res,
+        429,
+        { error: { type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'Too many requests.' } },
+        { ...headers, 'retry-after': '100000' },
+      );
+    });
+    servers.push(server);
+    const env = { SVC_BASE_URL: server.url, SVC_API_KEY: ANY_KEY, SVC_CONFIG_DIR: freshConfigDir() };
+    const first = await runSvc(['orders', 'list'], { env });
+    expect(first.code).toBe(5);
+    expect(first.stderr).toMatch(/asks to wait 100000 s, longer than 120 s/);
+    const second = await runSvc(['orders', 'list', '--json'], { env, timeoutMs: 15_000 });
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual([]);
+    expect(server.arrivals).toHaveLength(2);
   });
 
   it('svc doctor lists the other svc processes sharing the key, and says when sharing is off', async () => {
