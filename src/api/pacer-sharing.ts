@@ -23,7 +23,7 @@ export interface SharingPacer {
   part(): { pausedUntil: number; entry: Omit<SharedProcess, 'seenAt'> };
 }
 
-const NOBODY: Others = { pids: [], inFlight: 0, queued: 0 };
+const NOBODY: Others = { pids: [], inFlight: 0, queued: 0, departed: 0 };
 
 /** The link of one pacer to its key's shared record. */
 export class SharedPacing {
@@ -53,11 +53,15 @@ export class SharedPacing {
     return this.othersGranted;
   }
 
-  /** Looks without the lock; false when the record was caught mid-write (then transact). */
+  /**
+   * Looks without the lock; false when that is not enough (then transact): the record was
+   * caught mid-write, or it still holds processes that are gone, whose requests in flight
+   * only a write under the lock can account for.
+   */
   peek(): boolean {
     const record = this.store.peek();
     if (record) this.look(record);
-    return record !== undefined;
+    return record !== undefined && this.others.departed === 0;
   }
 
   /** Runs `step` on the record under the lock, between loading it into the pacer and writing the pacer's part. */
@@ -81,7 +85,7 @@ export class SharedPacing {
     this.pacer.model.load(record.model);
     this.pacer.setPause(record.pausedUntil);
     this.pausedBy = record.pausedBy;
-    this.others = othersOf(record, this.store.pid, (pid) => this.store.isAlive(pid));
+    this.others = othersOf(record, this.store.pid, (pid) => this.store.isAlive(pid), this.pacer.now());
     this.othersGranted = record.grants - this.ownGrants;
     const newcomers = this.others.pids.filter((pid) => !this.peersSeen.has(pid));
     if (newcomers.length === 0) return;

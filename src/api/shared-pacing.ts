@@ -100,7 +100,7 @@ export class FileStore implements SharedStore {
     } catch {
       return emptyRecord(this.bucketId, this.now());
     }
-    return parseRecord(text, this.bucketId);
+    return parseRecord(text, this.bucketId, this.now());
   }
 
   async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
@@ -113,8 +113,8 @@ export class FileStore implements SharedStore {
       const fd = this.open();
       try {
         const text = readFileSync(fd, 'utf8');
-        // Corrupt, truncated by a crash, another version: start afresh over it.
-        const record = parseRecord(text, this.bucketId) ?? emptyRecord(this.bucketId, this.now());
+        // Corrupt, truncated by a crash, another version, times from a clock that stepped back: start afresh over it.
+        const record = parseRecord(text, this.bucketId, this.now()) ?? emptyRecord(this.bucketId, this.now());
         const result = change(record);
         record.updatedAt = this.now();
         const bytes = Buffer.from(JSON.stringify(record));

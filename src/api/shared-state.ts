@@ -4,12 +4,30 @@
  * process's requests in flight and waiting. Pure: times and pid liveness are passed in.
  */
 import type { BucketModelState } from './bucket-model.js';
+import { DEFAULT_RETRY_POLICY } from './retry.js';
 
 /** Bumped when the shape changes; a record of another version is replaced, never misread. */
 export const SHARED_STATE_VERSION = 1;
 
 /** A process that left no trace for this long is gone, whatever its pid says (pid reuse). */
 export const SILENT_PROCESS_MS = 15 * 60_000;
+
+/**
+ * A process that wrote nothing for this long while it had requests out is stopped (Ctrl-Z, a
+ * debugger) or stuck; it writes at every grant and answer otherwise. Its requests have reached
+ * the service by now or never will, so the others count it gone, as if it had died, rather
+ * than wait on requests it may never account for. It writes itself back at its next step.
+ */
+export const STALLED_PROCESS_MS = 5_000;
+
+/**
+ * A record written further ahead of our clock than this comes from a clock that has since
+ * stepped back: its times would hold every request until the clock caught up.
+ */
+const CLOCK_SLACK_MS = 10_000;
+
+/** No pause of the key outlasts the longest Retry-After a client waits for (a longer one fails the request). */
+const LONGEST_PAUSE_MS = DEFAULT_RETRY_POLICY.maxRetryAfterMs;
 
 /**
  * A slot that has been free this long goes to whoever asks, even when another process's
@@ -58,6 +76,8 @@ export interface Others {
   queued: number;
   /** The oldest waiting request among them. */
   earliestWaiting?: number;
+  /** Processes still in the record that are gone (dead, silent, stalled): a write under the lock drops them. */
+  departed: number;
 }
 
 /** A record with nothing in it yet. */
@@ -74,9 +94,10 @@ export function emptyRecord(bucketId: string, now: number): SharedRecord {
 
 /**
  * The record in `text`, or undefined when it is not one of ours for this bucket (corrupt,
- * truncated, another version): the caller starts afresh and overwrites it.
+ * truncated, another version) or its times cannot hold at `now` (a clock that stepped back,
+ * a pause longer than any Retry-After waited for): the caller starts afresh and overwrites it.
  */
-export function parseRecord(text: string, bucketId: string): SharedRecord | undefined {
+export function parseRecord(text: string, bucketId: string, now: number): SharedRecord | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -88,6 +109,8 @@ export function parseRecord(text: string, bucketId: string): SharedRecord | unde
   if (!isCount(value.grants) || !isTime(value.pausedUntil) || !isTime(value.updatedAt)) return undefined;
   if (!isObject(value.processes) || (value.model !== undefined && !isObject(value.model))) return undefined;
   if (!isOptionalTime(value.pausedBy) || !isOptionalTime(value.nextAt)) return undefined;
+  if (value.updatedAt > now + CLOCK_SLACK_MS) return undefined;
+  if (value.pausedUntil > value.updatedAt + LONGEST_PAUSE_MS + CLOCK_SLACK_MS) return undefined;
   const processes: Record<string, SharedProcess> = {};
   for (const [pid, entry] of Object.entries(value.processes)) {
     if (!/^[1-9]\d*$/.test(pid) || !isProcess(entry)) return undefined;
@@ -97,8 +120,24 @@ export function parseRecord(text: string, bucketId: string): SharedRecord | unde
 }
 
 /**
- * Takes out of the record the processes that are gone: their pid is dead, or they wrote
- * nothing for SILENT_PROCESS_MS. Returns them, so their requests in flight can be accounted.
+ * Whether a process of the record is gone at `now`: its pid is dead, it wrote nothing for
+ * SILENT_PROCESS_MS, or nothing for STALLED_PROCESS_MS while it had requests out.
+ */
+function isDeparted(
+  pid: number,
+  entry: SharedProcess,
+  isAlive: (pid: number) => boolean,
+  now: number,
+): boolean {
+  const silentFor = now - entry.seenAt;
+  if (silentFor > SILENT_PROCESS_MS) return true;
+  if (entry.inFlight > 0 && silentFor > STALLED_PROCESS_MS) return true;
+  return !isAlive(pid);
+}
+
+/**
+ * Takes out of the record the processes that are gone (isDeparted). Returns them, so their
+ * requests in flight can be accounted.
  */
 export function dropDeparted(
   record: SharedRecord,
@@ -110,7 +149,7 @@ export function dropDeparted(
   for (const [key, entry] of Object.entries(record.processes)) {
     const pid = Number(key);
     if (pid === self) continue;
-    if (!isAlive(pid) || now - entry.seenAt > SILENT_PROCESS_MS) {
+    if (isDeparted(pid, entry, isAlive, now)) {
       gone.push(entry);
       delete record.processes[key];
     }
@@ -118,12 +157,21 @@ export function dropDeparted(
   return gone;
 }
 
-/** The live processes of the record other than `self`. */
-export function othersOf(record: SharedRecord, self: number, isAlive: (pid: number) => boolean): Others {
-  const others: Others = { pids: [], inFlight: 0, queued: 0 };
+/** The processes of the record other than `self` that are not gone at `now`. */
+export function othersOf(
+  record: SharedRecord,
+  self: number,
+  isAlive: (pid: number) => boolean,
+  now: number,
+): Others {
+  const others: Others = { pids: [], inFlight: 0, queued: 0, departed: 0 };
   for (const [key, entry] of Object.entries(record.processes)) {
     const pid = Number(key);
-    if (pid === self || !isAlive(pid)) continue;
+    if (pid === self) continue;
+    if (isDeparted(pid, entry, isAlive, now)) {
+      others.departed += 1;
+      continue;
+    }
     others.pids.push(pid);
     others.inFlight += entry.inFlight;
     others.queued += entry.queued;

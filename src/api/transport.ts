@@ -155,10 +155,14 @@ export class Transport {
           raw.status === 429 && !(interpreted.ok || interpreted.error instanceof QuotaError);
         const retryAfterMs = interpreted.ok ? undefined : retryAfterOf(interpreted.error);
         if (rateLimited) this.counters.rateLimited += 1;
+        // A Retry-After longer than the policy waits fails this request; holding the whole key
+        // that long (every process sharing it) would only stall runs that can learn it for themselves.
+        const pauseMs =
+          retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs ? undefined : retryAfterMs;
         if (ticket)
           this.pacer.observe(
             ticket,
-            { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs },
+            { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs: pauseMs },
             receivedAt,
           );
         this.debug(() => answerLine(raw, receivedAt - sentAt));

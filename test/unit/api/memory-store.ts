@@ -23,7 +23,7 @@ export class MemoryDisk {
   }
 
   read(): SharedRecord {
-    return parseRecord(this.text, this.bucketId) ?? emptyRecord(this.bucketId, this.now());
+    return parseRecord(this.text, this.bucketId, this.now()) ?? emptyRecord(this.bucketId, this.now());
   }
 }
 
