@@ -32,8 +32,10 @@ export class SharedPacing {
   /** When our oldest waiter asked, as our entry in the record says (a change is written at once). */
   publishedWaitingSince?: number;
   private pausedBy?: number;
-  /** Grants of other processes in the record: only differences mean anything. */
+  /** Grants of other processes since our first look (waiters queued before it hold mark 0). */
   private othersGranted = 0;
+  /** Grants of other processes before our first look: theirs, not ahead of any request of ours. */
+  private othersBefore?: number;
   private ownGrants = 0;
   private readonly peersSeen = new Set<number>();
 
@@ -86,7 +88,8 @@ export class SharedPacing {
     this.pacer.setPause(record.pausedUntil);
     this.pausedBy = record.pausedBy;
     this.others = othersOf(record, this.store.pid, (pid) => this.store.isAlive(pid), this.pacer.now());
-    this.othersGranted = record.grants - this.ownGrants;
+    this.othersBefore ??= record.grants - this.ownGrants;
+    this.othersGranted = record.grants - this.ownGrants - this.othersBefore;
     const newcomers = this.others.pids.filter((pid) => !this.peersSeen.has(pid));
     if (newcomers.length === 0) return;
     for (const pid of newcomers) this.peersSeen.add(pid);
