@@ -88,4 +88,19 @@ describe('a terminal that reports no width', () => {
     expect(result.output).toMatch(/Pushed 1 SKU/);
     expect(emu.store.inventoryBySku(sku)?.quantity).toBe(7);
   });
+
+  it('a terminal a few columns wide gets no live line either: each frame would climb a line per character', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'stock.csv');
+    const skus = emu.store.allSkus().slice(0, 20);
+    writeFileSync(path, `sku,quantity\n${skus.map((sku) => `${sku},9`).join('\n')}\n`);
+    const result = await runInTerminal(['inventory', 'push', path, '--yes', '--changed-only'], {
+      env: envFor(emu),
+      stdin: 'null',
+      columns: 3,
+      timeoutMs: 15_000,
+    });
+    expect(result.code, result.output.slice(0, 500)).toBe(0);
+    expect(result.output).toMatch(/Pushed 20 SKUs/);
+    expect(result.output).not.toContain('\u001b[1A');
+  });
 });
