@@ -26,8 +26,9 @@ const SILENT: Progress = { update() {}, stop() {} };
 
 /** A spinner on stderr when it is a terminal (see progressText), else nothing. */
 export async function startProgress(io: IO, options: ProgressOptions): Promise<Progress> {
-  // A terminal that reports no width (0 columns under `docker run -t` or `ssh -tt`) gets no
-  // live line: ora would count its line as infinitely tall and flood it with cursor-ups.
+  // A terminal that reports no width (0 columns under `docker run -t` or `ssh -tt`), or next
+  // to none, gets no live line: ora counts the line's height in columns and climbs back up
+  // that many lines each frame, infinitely many at 0, a line per character at 1.
   if (!options.enabled || !io.stderrIsTTY || !hasWidth(io)) return SILENT;
   const { default: ora } = await import('ora');
   const now = options.now ?? Date.now;
@@ -116,7 +117,10 @@ export function progressText(state: ProgressState): string {
   return parts.join(' · ');
 }
 
+/** Narrower than this, a live line would wrap over more lines than it is worth. */
+const MIN_LIVE_COLUMNS = 20;
+
 function hasWidth(io: IO): boolean {
   const columns = (io.stderr as NodeJS.WriteStream).columns;
-  return typeof columns === 'number' && columns > 0;
+  return typeof columns === 'number' && columns >= MIN_LIVE_COLUMNS;
 }
