@@ -172,6 +172,20 @@ describe('pacing shared by svc processes on one key', () => {
     expect(existsSync(lock)).toBe(false);
   });
 
+  it('a lock that cannot be read (a directory in its place) neither spins nor blocks the run', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    const dir = join(configDir, 'pacing');
+    mkdirSync(join(dir, `${sharedBucketId(emu.keys.live, emu.url)}.lock`), { recursive: true });
+    const file = stockFile(emu, 0, 5);
+    const result = await runSvc(['inventory', 'push', file.path, '--batch-size', '1'], {
+      env: envOf(emu, configDir),
+      timeoutMs: 20_000,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(mismatches(emu, file.rows)).toEqual([]);
+  });
+
   it('replaces a corrupt state file, keeps it 0600 and never writes the key', async () => {
     const emu = await start();
     const configDir = freshConfigDir();
