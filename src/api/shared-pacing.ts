@@ -199,7 +199,7 @@ interface HeldLock {
 
 let locksTaken = 0;
 
-/** Takes the lock file, breaking a stale one. */
+/** Takes the lock file, breaking a stale one; gives up after LOCK_GIVE_UP_MS. */
 async function takeLock(path: string): Promise<HeldLock> {
   locksTaken += 1;
   const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
@@ -207,12 +207,11 @@ async function takeLock(path: string): Promise<HeldLock> {
     const takenAt = Date.now();
     const content = `${process.pid} ${takenAt} ${locksTaken}`;
     if (createExclusive(path, content)) return { content, takenAt };
-    if (breakIfStale(path)) continue;
     if (Date.now() > giveUpAt) {
       throw new Error(`the lock ${path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
     }
-    // Holders keep it for well under a millisecond.
-    await delay(attempt < 20 ? 1 : 5);
+    // Holders keep it for well under a millisecond; a stale one just broken is tried again at once.
+    if (!breakIfStale(path)) await delay(attempt < 20 ? 1 : 5);
   }
 }
 
@@ -232,15 +231,23 @@ function createExclusive(path: string, content: string): boolean {
   return true;
 }
 
-/** Removes the lock when its holder is dead or held it past the lease; true to try again at once. */
+/**
+ * Removes the lock when its holder is dead or held it past the lease; true when it is gone
+ * (broken, or released meanwhile), so that taking it may be tried again at once.
+ */
 function breakIfStale(path: string): boolean {
-  let content: string;
   let modifiedAt: number;
+  let content = '';
+  try {
+    modifiedAt = statSync(path).mtimeMs;
+  } catch (error) {
+    return isMissing(error); // released meanwhile
+  }
   try {
     content = readFileSync(path, 'utf8');
-    modifiedAt = statSync(path).mtimeMs;
-  } catch {
-    return true; // released meanwhile
+  } catch (error) {
+    if (isMissing(error)) return true;
+    // Unreadable (a directory in its place, another user's file): stale once its lease is over.
   }
   const [pid, takenAt] = content.split(' ').map(Number);
   const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
@@ -251,18 +258,24 @@ function breakIfStale(path: string): boolean {
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
   try {
     renameSync(path, aside);
-  } catch {
-    return true; // another process broke it first
+  } catch (error) {
+    // Gone: another process broke it first. Anything else: it stays, and the wait goes on.
+    return isMissing(error);
   }
   try {
     // A fresh lock replaced the stale one between our read and the rename: put it back.
     if (readFileSync(aside, 'utf8') !== content) linkSync(aside, path);
   } catch {
-    // Its place was taken again; the holder keeps its lock file, ours is only removed.
+    // Its place was taken again (the holder keeps its lock file, ours is only removed), or
+    // what was set aside is no file at all.
   } finally {
-    rmSync(aside, { force: true });
+    rmSync(aside, { force: true, recursive: true });
   }
   return true;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
 function releaseLock(path: string, held: HeldLock): void {
