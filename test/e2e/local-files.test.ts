@@ -1,5 +1,5 @@
 /** Local file problems exit 2 naming the path, never "unexpected error". */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -77,5 +77,29 @@ describe('a config dir that cannot be', () => {
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain(journals);
     expect(result.stderr).not.toMatch(/unexpected error/);
+  });
+
+  it("a directory in place of the push's lock file: exit 2 naming it, nothing sent", async () => {
+    const skus = emu.store.allSkus().slice(0, 200);
+    const csv = join(scratch(), 'stock.csv');
+    writeFileSync(csv, `sku,quantity\n${skus.map((sku) => `${sku},8`).join('\n')}\n`);
+    emu.faults.inject({ method: 'POST', path: '/inventory/batch', kind: 'delay', delayMs: 200, times: 1000 });
+    const env = envFor(emu);
+    const batches = () => emu.requests({ method: 'POST', path: '/inventory/batch' }).length;
+    const first = await runSvc(['inventory', 'push', csv, '--batch-size', '10'], {
+      env,
+      signalWhen: { signal: 'SIGINT', when: () => batches() >= 2 },
+    });
+    expect(first.code, first.stderr).toBe(130);
+    const journals = join(env.SVC_CONFIG_DIR, 'journals');
+    const [journal] = readdirSync(journals).filter((name) => name.endsWith('.json'));
+    const lock = join(journals, `${journal}.lock`);
+    mkdirSync(lock);
+    const sent = batches();
+    const result = await runSvc(['inventory', 'push', csv, '--batch-size', '10', '--resume'], { env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(lock);
+    expect(result.stderr).not.toMatch(/unexpected error/);
+    expect(batches()).toBe(sent);
   });
 });
