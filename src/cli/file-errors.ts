@@ -16,7 +16,9 @@ const WORDS: Record<string, string> = {
 /** One line naming the path and what is wrong with it, when `error` is a local file error. */
 export function localFileProblem(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
-  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  const { path, syscall, info } = error as NodeJS.ErrnoException & { info?: { code?: string } };
+  // fs.rm and fs.cp throw Node's own SystemError (ERR_FS_EISDIR…), the system's code in `info`.
+  const code = info?.code ?? (error as NodeJS.ErrnoException).code;
   if (code === undefined || !(code in WORDS) || typeof path !== 'string' || syscall === undefined)
     return undefined;
   return `${path} ${WORDS[code]} (${syscall}); fix the path (file arguments, --report, SVC_CONFIG_DIR) and run again`;
