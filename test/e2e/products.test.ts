@@ -305,6 +305,16 @@ describe('products upsert', () => {
     expect([...emu.store.products.values()].filter((p) => p.title === 'Gift card')).toHaveLength(1);
   });
 
+  it('names a product by a title of a megabyte in a line, not a megabyte of stderr', async () => {
+    const file = join(scratch, 'huge-title.jsonl');
+    writeFileSync(file, `${JSON.stringify({ title: 'x'.repeat(1_000_000) })}\n`);
+    const refused = await svc(['products', 'upsert', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/line 1: "x+…" has no variants/);
+    expect(refused.stderr.length).toBeLessThan(2000);
+    expect(emu.requests()).toHaveLength(0);
+  });
+
   it('after a lost answer, reads back what a product without variants created before sending again', async () => {
     const file = join(scratch, 'unmatched-lost.jsonl');
     writeFileSync(
