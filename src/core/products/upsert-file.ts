@@ -179,8 +179,13 @@ function skusOf(body: Record<string, unknown> | null): string[] {
     .filter((sku): sku is string => typeof sku === 'string');
 }
 
+/** Longer handles are cut in messages: a title of megabytes must not come back whole on stderr. */
+const LABEL_MAX = 60;
+
 function labelOf(product: RawProduct): string {
-  return product.handle ? JSON.stringify(product.handle) : 'product';
+  const { handle } = product;
+  if (!handle) return 'product';
+  return JSON.stringify(handle.length > LABEL_MAX ? `${handle.slice(0, LABEL_MAX)}…` : handle);
 }
 
 /** A CSV variant's own row for `variants[2]…`; the product's first line otherwise. */
