@@ -96,6 +96,30 @@ describe('svc events replay', () => {
     expect(result.stderr).toContain(`${expected.length} delivered, 0 failed, 0 skipped`);
   });
 
+  it('interrupted, it says how many were delivered and the command that sends the rest (exit 130)', async () => {
+    // The third delivery never gets an answer: the run is stopped while it waits.
+    const hooks = await receiver((index) => (index === 2 ? 'hang' : 200));
+    const since = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const expected = await logSince(since);
+    const first = await runSvc(['events', 'replay', '--since', since, '--to', hooks.url], {
+      env: env(),
+      signalWhen: { signal: 'SIGINT', when: () => hooks.received.length >= 3 },
+    });
+    expect(first.code, first.stderr).toBe(130);
+    const resume = /stopped with 2 of (\d+) events delivered; `svc (events replay [^`]+)` sends the rest/.exec(
+      first.stderr,
+    );
+    expect(resume, first.stderr).not.toBeNull();
+    expect(Number(resume?.[1])).toBe(expected.length);
+    const args = (resume?.[2] ?? '').split(' ');
+    expect(args).toContain(expected[2].created_at as string);
+    const second = await runSvc(args, { env: env() });
+    expect(second.code, second.stderr).toBe(0);
+    const delivered = new Set(hooks.received.slice(3).map((d) => JSON.parse(d.body).id));
+    for (const event of expected.slice(0, 2)) delivered.add(event.id);
+    expect(expected.filter((event) => !delivered.has(event.id))).toEqual([]);
+  });
+
   it('--type narrows the window; --dry-run sends nothing and lists what it would send', async () => {
     const hooks = await receiver();
     const since = new Date(Date.now() - 29 * 86_400_000).toISOString();
