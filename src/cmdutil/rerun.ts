@@ -6,14 +6,21 @@ function shellQuote(arg: string): string {
 }
 
 /**
- * `svc` and the user's own arguments, shell-quoted, with `add` appended when absent and a
- * standard-input `-` replaced by `stdinPath` (the spooled copy that can be read again).
+ * `svc` and the user's own arguments, shell-quoted, with `add` appended when absent, each flag
+ * of `set` given its value (`--since T`), and a standard-input `-` replaced by `stdinPath`
+ * (the spooled copy that can be read again).
  */
 export function rerunCommand(
   args: readonly string[],
-  options: { add?: readonly string[]; stdinPath?: string } = {},
+  options: { add?: readonly string[]; set?: Record<string, string>; stdinPath?: string } = {},
 ): string {
   const words = args.map((arg) => (arg === '-' && options.stdinPath ? options.stdinPath : arg));
   for (const flag of options.add ?? []) if (!words.includes(flag)) words.push(flag);
+  for (const [flag, value] of Object.entries(options.set ?? {})) {
+    const at = words.findIndex((word) => word === flag || word.startsWith(`${flag}=`));
+    if (at < 0) words.push(flag, value);
+    else if (words[at] === flag) words[at + 1] = value;
+    else words[at] = `${flag}=${value}`;
+  }
   return ['svc', ...words].map(shellQuote).join(' ');
 }

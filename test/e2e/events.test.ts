@@ -106,9 +106,10 @@ describe('svc events replay', () => {
       signalWhen: { signal: 'SIGINT', when: () => hooks.received.length >= 3 },
     });
     expect(first.code, first.stderr).toBe(130);
-    const resume = /stopped with 2 of (\d+) events delivered; `svc (events replay [^`]+)` sends the rest/.exec(
-      first.stderr,
-    );
+    const resume =
+      /stopped with 2 of (\d+) events delivered; `svc (events replay [^`]+)` sends the rest/.exec(
+        first.stderr,
+      );
     expect(resume, first.stderr).not.toBeNull();
     expect(Number(resume?.[1])).toBe(expected.length);
     const args = (resume?.[2] ?? '').split(' ');

@@ -112,7 +112,16 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   } else {
     ctx.messages.info(line);
   }
-  if (summary.interrupted) throw ctx.signal.reason;
+  if (summary.interrupted) {
+    if (summary.resumeSince) {
+      const { rerunCommand } = await import('../../cmdutil/rerun.js');
+      const rest = rerunCommand(ctx.args, { set: { '--since': summary.resumeSince } });
+      ctx.messages.warn(
+        `stopped with ${summary.delivered} of ${summary.total} events delivered; \`${rest}\` sends the rest (receivers deduplicate by event id)`,
+      );
+    }
+    throw ctx.signal.reason;
+  }
   if (summary.delivered === 0) {
     const why = summary.stoppedBecause ? `: ${summary.stoppedBecause}` : '';
     throw new CommandFailed(

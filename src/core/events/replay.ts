@@ -53,6 +53,8 @@ export interface ReplaySummary {
   stoppedBecause?: string;
   /** Set when SIGINT or SIGTERM stopped the run. */
   interrupted?: boolean;
+  /** When events were left undelivered, the creation time of the oldest: a replay from it sends them. */
+  resumeSince?: string;
 }
 
 /** How a replay runs. */
@@ -79,13 +81,18 @@ export async function runReplay(events: RawEvent[], options: ReplayOptions): Pro
       // Interrupted: what was not confirmed counts as skipped, so the summary stays true.
       summary.interrupted = true;
       summary.skipped += events.length - index;
+      summary.resumeSince ??= event.created_at;
       break;
     }
     if (outcome.status === 'delivered') summary.delivered++;
-    else summary.failed++;
+    else {
+      summary.failed++;
+      summary.resumeSince ??= event.created_at;
+    }
     await options.onOutcome?.(outcome);
     if (outcome.unreachable) {
       summary.stoppedBecause = outcome.error;
+      summary.resumeSince ??= events[index + 1]?.created_at;
       for (const skipped of events.slice(index + 1)) {
         summary.skipped++;
         await options.onOutcome?.({
