@@ -92,6 +92,18 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Math.max(RETRY_AFTER_MIN_MS, ms);
 }
 
+/**
+ * How long a 429's Retry-After holds the whole key (every request, and every process sharing
+ * its pacing): none beyond what the policy waits for, since that request fails instead, and
+ * holding the key that long would only stall runs that can learn it for themselves.
+ */
+export function keyPauseMs(
+  retryAfterMs: number | undefined,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+): number | undefined {
+  return retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
+}
+
 /** Whether a 429 is the daily write quota (never waited for) rather than the rate limit. */
 export function isQuotaExhausted(status: number, code: string | undefined): boolean {
   return status === 429 && code === ERROR_CODES.writeQuotaExceeded;

@@ -18,7 +18,13 @@ import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } f
 import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacer.js';
 import { bodyForDebug } from './redact.js';
-import { type AttemptFailure, DEFAULT_RETRY_POLICY, decideRetry, type RetryPolicy } from './retry.js';
+import {
+  type AttemptFailure,
+  DEFAULT_RETRY_POLICY,
+  decideRetry,
+  keyPauseMs,
+  type RetryPolicy,
+} from './retry.js';
 import { type ProxyInUse, type Route, refuseKeyInClear, routeFor } from './route.js';
 import { sharedStoreFor } from './shared-pacing.js';
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
@@ -155,16 +161,14 @@ export class Transport {
           raw.status === 429 && !(interpreted.ok || interpreted.error instanceof QuotaError);
         const retryAfterMs = interpreted.ok ? undefined : retryAfterOf(interpreted.error);
         if (rateLimited) this.counters.rateLimited += 1;
-        // A Retry-After longer than the policy waits fails this request; holding the whole key
-        // that long (every process sharing it) would only stall runs that can learn it for themselves.
-        const pauseMs =
-          retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs ? undefined : retryAfterMs;
-        if (ticket)
+        if (ticket) {
+          const pauseMs = keyPauseMs(retryAfterMs, this.policy);
           this.pacer.observe(
             ticket,
             { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs: pauseMs },
             receivedAt,
           );
+        }
         this.debug(() => answerLine(raw, receivedAt - sentAt));
         if (raw.text) this.debug(() => `  ${bodyForDebug(raw.text)}`);
         if (interpreted.ok) return interpreted.response;

@@ -4,6 +4,7 @@ import {
   backoffMs,
   DEFAULT_RETRY_POLICY,
   decideRetry,
+  keyPauseMs,
   parseRetryAfter,
 } from '../../../src/api/retry.js';
 
@@ -42,6 +43,15 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('10, 20', now)).toBeUndefined();
     expect(parseRetryAfter('Wednesday, 01-Jan-25 00:00:05 GMT', now)).toBe(5000);
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
+  });
+});
+
+describe('keyPauseMs', () => {
+  it('holds the key for a Retry-After the policy waits for, and not at all beyond it', () => {
+    expect(keyPauseMs(undefined)).toBeUndefined();
+    expect(keyPauseMs(30_000)).toBe(30_000);
+    expect(keyPauseMs(120_000)).toBe(120_000);
+    expect(keyPauseMs(100_000_000)).toBeUndefined();
   });
 });
 
