@@ -281,6 +281,22 @@ describe('help that teaches everything it accepts', () => {
     expect(viaHelp.stdout).toMatch(/^Usage: svc orders list/);
   });
 
+  it('svc help with a command that does not exist exits 2 naming it, as an unknown command does', async () => {
+    for (const args of [
+      ['help', 'nope'],
+      ['help', 'orders', 'nope'],
+      ['help', 'orders', 'list', 'nope'],
+    ]) {
+      const result = await runSvc(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr).toMatch(/unknown command '(orders )?(list )?nope'/);
+    }
+    const noun = await runSvc(['help', 'orders']);
+    expect(noun.code).toBe(0);
+    expect(noun.stdout).toMatch(/^Usage: svc orders/);
+  });
+
   it('says a default once', async () => {
     const result = await runSvc(['listings', 'retry', '--help']);
     expect(result.stdout).toContain('(default: 300)');

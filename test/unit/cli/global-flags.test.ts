@@ -77,9 +77,10 @@ describe('field paths', () => {
 });
 
 describe('help', () => {
-  it("svc help A B is svc A B --help; svc help A stays commander's", () => {
+  it("svc help A B is svc A B --help, and svc help A is svc A --help; svc help alone stays commander's", () => {
     expect(helpAsFlag(['help', 'orders', 'list'])).toEqual(['orders', 'list', '--help']);
-    expect(helpAsFlag(['help', 'orders'])).toEqual(['help', 'orders']);
+    expect(helpAsFlag(['help', 'orders'])).toEqual(['orders', '--help']);
+    expect(helpAsFlag(['help'])).toEqual(['help']);
     expect(helpAsFlag(['orders', 'list'])).toEqual(['orders', 'list']);
   });
 
