@@ -1,6 +1,6 @@
 /** The file a command reads: standard input spooled to a file, or a path checked to be a file. */
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../errors.js';
+import { FileError } from '../errors.js';
 import type { Context } from './context.js';
 
 /**
@@ -17,10 +17,10 @@ export async function inputFile(ctx: Context, path: string): Promise<string> {
     directory = (await stat(path)).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`no such file: ${path}`);
-    if (code === 'EACCES') throw new UsageError(`${path} cannot be read (permission denied)`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileError(`no such file: ${path}`);
+    if (code === 'EACCES') throw new FileError(`${path} cannot be read (permission denied)`);
     throw error;
   }
-  if (directory) throw new UsageError(`${path} is a directory; give the file inside it to read`);
+  if (directory) throw new FileError(`${path} is a directory; give the file inside it to read`);
   return path;
 }

@@ -203,6 +203,52 @@ describe('errors a script can parse', () => {
     expect(JSON.parse(partial.stderr.split('\n')[0]).error.code).toBe('not_found');
   });
 
+  it('a key refused by auth status has the code the same refusal has on any command', async () => {
+    const lapsed = { SVC_API_KEY: emu.keys.lapsed };
+    const status = await svc(['auth', 'status', '-o', 'json'], lapsed);
+    const list = await svc(['orders', 'list', '-o', 'json'], lapsed);
+    expect(status.code).toBe(4);
+    expect(JSON.parse(status.stderr.split('\n')[0]).error.code).toBe('forbidden');
+    expect(JSON.parse(list.stderr.split('\n')[0]).error.code).toBe('forbidden');
+  });
+
+  it('a malformed key has one detail_code, whichever check caught it', async () => {
+    const malformed = { SVC_API_KEY: 'not-a-key' };
+    for (const args of [['auth', 'status'], ['orders', 'list']]) {
+      const result = await svc([...args, '--json'], malformed);
+      expect(result.code).toBe(4);
+      expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({
+        code: 'auth_invalid',
+        detail_code: 'api_key_malformed',
+      });
+    }
+  });
+
+  it('a local file that cannot be read or written is input_invalid, as the README lists it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-files-'));
+    const stock = join(dir, 'stock.csv');
+    writeFileSync(stock, 'sku,quantity\nSKU-1,1\n');
+    const missing = join(dir, 'missing.csv');
+    const [product] = emu.store.products.keys();
+    for (const args of [
+      ['inventory', 'push', missing],
+      ['inventory', 'push', dir],
+      ['products', 'upsert', missing],
+      ['orders', 'fulfill', '--file', missing],
+      ['products', 'create', '--file', missing],
+      ['products', 'images', 'add', product, join(dir, 'missing.png')],
+      ['api', 'POST', '/products', '--input', missing],
+      ['inventory', 'push', stock, '--report', join(dir, 'no', 'such', 'dir', 'out.csv')],
+    ]) {
+      const result = await svc([...args, '--json']);
+      expect(result.code, args.join(' ')).toBe(2);
+      const line = result.stderr.split('\n').find((l) => l.startsWith('{'));
+      expect(JSON.parse(line ?? '{}').error?.code, `${args.join(' ')}: ${result.stderr}`).toBe(
+        'input_invalid',
+      );
+    }
+  });
+
   it('without a machine format, only the line for people', async () => {
     const result = await svc(['orders', 'get', 'ord_missing']);
     expect(result.stderr).toMatch(/^error: HTTP 404/);

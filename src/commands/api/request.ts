@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
 import type { Context } from '../../cmdutil/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, FileError, UsageError } from '../../errors.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -175,9 +175,7 @@ function readValueFile(path: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new UsageError(
-      `cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`,
-    );
+    throw new FileError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
   }
 }
 

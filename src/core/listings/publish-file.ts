@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ListingInput } from '../../api/schemas/listing.js';
-import { UsageError } from '../../errors.js';
+import { FileError, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { badLinesError } from '../csv/problems.js';
 import { JsonSyntaxError, parseJsonFile, parseJsonText } from '../products/json-text.js';
@@ -36,8 +36,7 @@ export async function checkPublishFile(path: string, shownPath = path): Promise<
   try {
     text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new UsageError(`no such file: ${shownPath}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new FileError(`no such file: ${shownPath}`);
     throw error;
   }
   const format = text.trimStart().startsWith('[') ? 'json' : 'jsonl';
