@@ -214,7 +214,10 @@ describe('errors a script can parse', () => {
 
   it('a malformed key has one detail_code, whichever check caught it', async () => {
     const malformed = { SVC_API_KEY: 'not-a-key' };
-    for (const args of [['auth', 'status'], ['orders', 'list']]) {
+    for (const args of [
+      ['auth', 'status'],
+      ['orders', 'list'],
+    ]) {
       const result = await svc([...args, '--json'], malformed);
       expect(result.code).toBe(4);
       expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({
@@ -437,6 +440,56 @@ describe('summaries in plain words', () => {
     writeFileSync(one, `sku,quantity\n${emu.store.allSkus()[0]},3\n`);
     const push = await svc(['inventory', 'push', one]);
     expect(push.stderr).toMatch(/Pushed 1 SKU in 1 request \(/);
+  });
+
+  it('a run of one item says 1 SKU, 1 order, 1 product, 1 listing, 1 row: never "1 SKUs"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-one-'));
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const order = [...emu.store.orders.values()].find((o) => o.status === 'awaiting_shipment');
+    const product = [...emu.store.products.values()][0];
+    const account = [...emu.store.accounts.values()][0];
+    const stock = write('stock.csv', `sku,quantity\n${emu.store.allSkus()[0]},3\n`);
+    const runs = [
+      ['inventory', 'push', stock, '--dry-run'],
+      ['inventory', 'push', stock],
+      ['inventory', 'diff', stock],
+      [
+        'orders',
+        'fulfill',
+        '--file',
+        write('ship.csv', `order_id,tracking_number,carrier\n${order?.id},T-1,UPS\n`),
+        '--dry-run',
+      ],
+      ['orders', 'fulfill', '--file', join(dir, 'ship.csv')],
+      [
+        'products',
+        'upsert',
+        write(
+          'one.jsonl',
+          `${JSON.stringify({ title: 'One', variants: [{ sku: 'ONE-1', price: '1.00' }] })}\n`,
+        ),
+        '--create-unmatched',
+        '--dry-run',
+      ],
+      ['products', 'upsert', join(dir, 'one.jsonl'), '--create-unmatched'],
+      [
+        'listings',
+        'publish',
+        '--file',
+        write('pub.jsonl', `${JSON.stringify({ product_id: product.id, channel_account_id: account.id })}\n`),
+        '--dry-run',
+      ],
+      ['listings', 'publish', '--file', join(dir, 'pub.jsonl')],
+    ];
+    for (const args of runs) {
+      const result = await svc(args);
+      expect(result.stderr, args.join(' ')).not.toMatch(
+        /(?<![\d,.])1 (SKUs|orders|products|listings|rows|requests|units|batches|accounts)\b/,
+      );
+    }
   });
 
   it("--report rows come in the file's line order, not the order answers landed in", async () => {

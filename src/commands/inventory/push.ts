@@ -7,7 +7,8 @@ import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
-import { plural } from '../../words.js';
+import { requestsAndQuota } from '../../output/summary.js';
+import { counted, plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 import type { PushPlan } from './push-plan.js';
 
@@ -132,10 +133,9 @@ async function pushPlan(
 ): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
   const { selection } = state.decisions;
-  const rows = file.rowCount.toLocaleString('en-US');
   const skus = selection
-    ? `the ${state.rowsToSend.toLocaleString('en-US')} SKUs that differ (of ${rows})`
-    : `${rows} SKUs`;
+    ? `the ${counted(state.rowsToSend, 'SKU')} that differ (of ${file.rowCount.toLocaleString('en-US')})`
+    : counted(file.rowCount, 'SKU');
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
   let sent = file;
@@ -147,10 +147,7 @@ async function pushPlan(
     report: options.report,
     dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan),
     // A push that sends nothing (nothing differs) has nothing to ask about.
-    confirmation:
-      requests > 0
-        ? `Push ${skus} in ${requests} ${plural(requests, 'request')} with a LIVE key (${requests} ${plural(requests, 'unit')} of daily write quota)`
-        : undefined,
+    confirmation: requests > 0 ? `Push ${skus} in ${requestsAndQuota(requests)} with a LIVE key` : undefined,
     action: 'push',
     send: async (session, client) => {
       const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
@@ -257,7 +254,7 @@ async function pushDryRun(
   const what =
     confirmedBatches > 0
       ? `resuming, ${count(requests)} of ${count(total)} batches of ${batchSize} would be sent`
-      : `${rows} SKUs would be pushed in ${count(requests)} ${plural(requests, 'request')}`;
+      : `${rows} ${plural(rowsToSend, 'SKU')} would be pushed in ${counted(requests, 'request')}`;
   const { describeZeroing } = await import('../../core/inventory/zeroing.js');
   const stop = zeroing && `${describeZeroing(zeroing)}: the push would stop (--allow-zeroing goes on)`;
   return {

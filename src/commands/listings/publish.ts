@@ -8,8 +8,7 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
-import { counted } from '../../output/summary.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
 export interface PublishOptions extends WaitFlags {
@@ -153,7 +152,7 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
 
 /** A file's publish as the bulk frame runs it. */
 function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
-  const listings = file.items.length.toLocaleString('en-US');
+  const listings = counted(file.items.length, 'listing');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   const accounts = file.accountIds.length;
@@ -170,7 +169,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       write_quota: requests,
       first_listings: file.items.slice(0, 5).map((item) => ({ line: item.line, ...item.input })),
     },
-    what: `${listings} listings on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
+    what: `${listings} on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
     heading: 'First listings',
     first: file.items
       .slice(0, 5)
@@ -187,7 +186,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       await showDryRun(ctx, dryRun);
     },
     prepare: requireAccounts,
-    confirmation: `Publish ${listings} listings in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
+    confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
       const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');

@@ -7,7 +7,8 @@ import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
 import { UsageError } from '../../errors.js';
-import { counted, requestsAndQuota } from '../../output/summary.js';
+import { requestsAndQuota } from '../../output/summary.js';
+import { counted } from '../../words.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions extends WaitFlags {
@@ -101,7 +102,7 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
       );
     },
     prepare: () => ctx.messages.info(`Found ${count}.`),
-    confirmation: `Resync ${matches.length} listings with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
+    confirmation: `Resync ${counted(matches.length, 'listing')} with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
       const { updateListing } = await import('../../api/resources/listings.js');
