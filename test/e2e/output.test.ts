@@ -279,6 +279,28 @@ describe('tables that fit and say something', () => {
     expect(result.stdout).not.toContain('chac_');
   });
 
+  it.each([
+    [['orders', 'list']],
+    [['orders', 'list', '--show-buyer']],
+    [['products', 'list']],
+    [['operations', 'list']],
+    [['events', 'list']],
+    [['channels', 'list']],
+    [['listings', 'errors']],
+    [['listings', 'errors', '--by-account']],
+  ])('at COLUMNS=60 svc %s fits too, its ids whole', async (args) => {
+    const result = await svc([...args, '-o', 'table'], { COLUMNS: '60' });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    const widest = lines.reduce((a, b) => (a.length >= b.length ? a : b));
+    expect(widest.length, widest).toBeLessThanOrEqual(60);
+    // Whatever was cut, no id was: every cell that starts like an id is one whole.
+    for (const id of result.stdout.match(/\b[a-z]+_[A-Za-z0-9]*…/g) ?? []) expect.fail(`cut id ${id}`);
+    // Nor a command to copy: a cell either holds all of it or none.
+    expect(result.stdout).not.toMatch(/svc [^\n]*…/);
+  });
+
   it('--time utc shows timestamps, relative is the default', async () => {
     const utc = await svc(['orders', 'list', '--limit', '2', '-o', 'table', '--time', 'utc']);
     expect(utc.stdout).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Z/);

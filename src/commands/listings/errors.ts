@@ -63,11 +63,14 @@ function errorsView(byAccount: boolean): View<ErrorGroup> {
     columns: [
       { header: 'CODE', cell: (g) => g.error_code },
       { header: 'CHANNEL', cell: (g) => g.channel },
-      ...(byAccount ? [{ header: 'ACCOUNT', cell: (g: ErrorGroup) => g.channel_account_id ?? '' }] : []),
+      ...(byAccount
+        ? [{ header: 'ACCOUNT', cell: (g: ErrorGroup) => g.channel_account_id ?? '', drop: 4 }]
+        : []),
       { header: 'LISTINGS', cell: (g) => g.listings.toLocaleString('en-US') },
-      { header: 'OLDEST', time: (g) => g.oldest_updated_at },
-      { header: 'NEWEST', time: (g) => g.newest_updated_at },
-      { header: 'RETRY', cell: (g) => g.retry, shrink: true },
+      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 2 },
+      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 3 },
+      // A command cut short is no use: it is shown whole or, on a narrow terminal, left out.
+      { header: 'RETRY', cell: (g) => g.retry, drop: 1 },
     ],
     fields: [
       'error_code',
