@@ -70,6 +70,16 @@ describe('--query (JMESPath over the whole result)', () => {
   });
 });
 
+describe('--query names a function it does not know before anything is sent', () => {
+  it('exits 2 naming the function and where it is, with no request made', async () => {
+    const result = await svc(['orders', 'list', '--all', '--query', '[].lenght(lines)', '-o', 'json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--query: unknown function lenght\(\) at character 4/);
+    expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({ code: 'usage', position: 3 });
+    expect(emu.requests()).toHaveLength(0);
+  });
+});
+
 describe('--fields, checked and discoverable', () => {
   it('an unknown field exits 2 naming it, the closest valid one, and --fields help; nothing is sent', async () => {
     const result = await svc(['orders', 'list', '--fields', 'id,nope,totl']);
