@@ -432,6 +432,19 @@ describe('svc api as complete as gh api', () => {
     }
   });
 
+  it('--all follows every page as --paginate does; --limit without either is refused, not ignored', async () => {
+    const all = await svc(['api', 'GET', '/orders', '--all', '--query', 'length(@)']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toBe('150\n');
+    const limited = await svc(['api', 'GET', '/orders', '--paginate', '--limit', '3', '--query', 'length(@)']);
+    expect(limited.stdout).toBe('3\n');
+    emu.reset();
+    const alone = await svc(['api', 'GET', '/orders', '--limit', '3']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--limit .*--paginate.*-F limit=3/);
+    expect(emu.requests()).toHaveLength(0);
+  });
+
   it('--query runs over the answer', async () => {
     const result = await svc(['api', 'GET', '/orders', '-F', 'limit=3', '--query', 'data[].id']);
     expect(result.stdout).toMatch(/^(ord_\w+\n){3}$/);
