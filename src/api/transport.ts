@@ -163,10 +163,16 @@ export class Transport {
           raw.status === 429 && !(interpreted.ok || interpreted.error instanceof QuotaError);
         const retryAfterMs = interpreted.ok ? undefined : retryAfterOf(interpreted.error);
         if (rateLimited) this.counters.rateLimited += 1;
+        // A wait longer than the policy takes fails this request; it must not hold the other
+        // requests that long either, this process's or (shared pacing) the next process's.
+        const holdMs =
+          retryAfterMs !== undefined && retryAfterMs <= this.policy.maxRetryAfterMs
+            ? retryAfterMs
+            : undefined;
         if (ticket)
           this.pacer.observe(
             ticket,
-            { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs },
+            { status: raw.status, headers: raw.headers, rateLimited, retryAfterMs: holdMs },
             receivedAt,
           );
         this.debug(() => answerLine(raw, receivedAt - sentAt));

@@ -237,3 +237,22 @@ describe('pacing shared by svc processes on one key', () => {
     );
   });
 });
+
+describe('a wait the service asks for that svc refuses', () => {
+  it('is not left in the shared state for the next process to sit out', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    // Retry-After beyond 120 s: the first process gives up at once (exit 5)…
+    emu.faults.inject({ method: 'GET', path: '/orders', kind: 'rate_limited', retryAfter: 500 });
+    const first = await runSvc(['orders', 'list'], { env: envOf(emu, configDir) });
+    expect(first.code, first.stderr).toBe(5);
+    expect(first.stderr).toMatch(/500 s, longer than 120 s/);
+    // …and the next one on the same key is not held for those 500 s.
+    const next = await runSvc(['products', 'list', '--limit', '1'], {
+      env: envOf(emu, configDir),
+      timeoutMs: 20_000,
+    });
+    expect(next.signal).toBeNull();
+    expect(next.code, next.stderr).toBe(0);
+  });
+});
