@@ -436,7 +436,16 @@ describe('svc api as complete as gh api', () => {
     const all = await svc(['api', 'GET', '/orders', '--all', '--query', 'length(@)']);
     expect(all.code, all.stderr).toBe(0);
     expect(all.stdout).toBe('150\n');
-    const limited = await svc(['api', 'GET', '/orders', '--paginate', '--limit', '3', '--query', 'length(@)']);
+    const limited = await svc([
+      'api',
+      'GET',
+      '/orders',
+      '--paginate',
+      '--limit',
+      '3',
+      '--query',
+      'length(@)',
+    ]);
     expect(limited.stdout).toBe('3\n');
     emu.reset();
     const alone = await svc(['api', 'GET', '/orders', '--limit', '3']);

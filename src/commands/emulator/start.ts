@@ -108,9 +108,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
   const { isLoopbackName } = await import('../../api/route.js');
-  // Other machines can reach it: the seed's keys are public knowledge, so they are not used.
-  const exposed = !isLoopbackName(options.host);
-  const randomKeys = exposed && !options.fixedKeys;
+  const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
   const emulator = await startEmulator({
     port: options.port,
     host: options.host,
@@ -136,15 +134,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (exposed) {
-    ctx.messages.warn(
-      `listening on ${options.host}, which other machines may reach: anyone who can connect and holds a key reads and changes the emulated store; ${
-        randomKeys
-          ? "the keys are random for this run (--fixed-keys keeps the seed's)"
-          : 'the well-known keys of the seed are in use (--fixed-keys)'
-      }`,
-    );
-  }
+  if (warning) ctx.messages.warn(warning);
   if (options.json || ctx.wantsJson) {
     await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
@@ -169,6 +159,25 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
   }
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   await emulator.close();
+}
+
+/**
+ * On an address other machines can reach, the seed's keys are public knowledge: the keys are
+ * random unless --fixed-keys asks for the seed's, and a warning says so either way.
+ */
+export function exposure(
+  host: string,
+  loopback: boolean,
+  fixedKeys = false,
+): { randomKeys: boolean; warning?: string } {
+  if (loopback) return { randomKeys: false };
+  const keys = fixedKeys
+    ? 'the well-known keys of the seed are in use (--fixed-keys)'
+    : "the keys are random for this run (--fixed-keys keeps the seed's)";
+  return {
+    randomKeys: !fixedKeys,
+    warning: `listening on ${host}, which other machines may reach: anyone who can connect and holds a key reads and changes the emulated store; ${keys}`,
+  };
 }
 
 /** A share from 0 to 1, for the channel failure flags. */
