@@ -125,9 +125,12 @@ export class QuotaError extends SvcError {
 export class NetworkError extends SvcError {
   override name = 'NetworkError';
   readonly code?: string;
-  constructor(message: string, code?: string, options?: { cause?: unknown }) {
+  /** The proxy failed, not the way to the service: the message says what to check. */
+  readonly proxy: boolean;
+  constructor(message: string, code?: string, options?: { cause?: unknown; proxy?: boolean }) {
     super(message, options);
     this.code = code;
+    this.proxy = options?.proxy ?? false;
   }
 }
 

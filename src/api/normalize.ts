@@ -193,7 +193,7 @@ function proxyFailure(
   }
   if (message === undefined) return undefined;
   return {
-    error: new NetworkError(message, status ? 'PROXY_REFUSED' : code, { cause: err }),
+    error: new NetworkError(message, status ? 'PROXY_REFUSED' : code, { cause: err, proxy: true }),
     sent: false,
     fatal: false,
   };

@@ -82,7 +82,7 @@ export function explainError(error: unknown, now: number = Date.now()): { messag
       hint: `run again ${after ? `in ${humanDuration(after * 1000)}` : 'later'}`,
     };
   }
-  if (error instanceof NetworkError && error.code && UNREACHABLE_CODES.has(error.code)) {
+  if (error instanceof NetworkError && !error.proxy && error.code && UNREACHABLE_CODES.has(error.code)) {
     return {
       message: error.message,
       hint: "check the service address (--base-url, SVC_BASE_URL or the profile's) and the network",
