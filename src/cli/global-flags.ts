@@ -64,6 +64,11 @@ function why(flag: string): string {
       return 'what it prints has no fixed fields; --query picks from it';
     case 'yes':
       return 'it never asks for confirmation';
+    case 'profile':
+    case 'baseUrl':
+    case 'maxRetries':
+    case 'requestTimeout':
+      return 'it reaches neither the service nor a profile';
     default:
       return 'it prints no data in that form';
   }

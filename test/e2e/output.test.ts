@@ -354,6 +354,24 @@ describe('help that teaches everything it accepts', () => {
     expect(emu.requests()).toHaveLength(0);
   });
 
+  it('refuses the connection flags on a command that never connects, and its help does not offer them', async () => {
+    for (const args of [
+      ['emulator', 'start', '--base-url', 'http://127.0.0.1:1'],
+      ['version', '--profile', 'x'],
+      ['completion', 'bash', '--request-timeout', '5'],
+      ['webhooks', 'verify', '--signature', 't=1,v1=00', '--payload', '-', '--max-retries', '1'],
+      ['profiles', 'use', 'x', '--base-url', 'http://127.0.0.1:1'],
+    ]) {
+      const result = await runSvc(args, { stdin: '{}' });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/--(base-url|profile|request-timeout|max-retries) means nothing to svc /);
+    }
+    const help = await runSvc(['emulator', 'start', '--help']);
+    const globals = help.stdout.slice(help.stdout.indexOf('Global options:'));
+    expect(globals).not.toMatch(/--profile|--base-url|--max-retries|--request-timeout/);
+    expect((await runSvc(['auth', 'logout', '--help'])).stdout).toContain('--profile');
+  });
+
   it('svc help orders list is the help of orders list', async () => {
     const viaHelp = await runSvc(['help', 'orders', 'list']);
     const viaFlag = await runSvc(['orders', 'list', '--help']);

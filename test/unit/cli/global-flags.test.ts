@@ -36,8 +36,22 @@ describe('command scopes', () => {
 
   it('lists take --all and --limit; prints of resources --fields; asking commands --yes', () => {
     expect(flagsFor(COMMAND_SCOPES['orders list'])).toEqual(
-      new Set(['all', 'limit', 'fields', 'output', 'json', 'query', 'headers', 'time']),
+      new Set([
+        'all',
+        'limit',
+        'fields',
+        'output',
+        'json',
+        'query',
+        'headers',
+        'time',
+        'profile',
+        'baseUrl',
+        'maxRetries',
+        'requestTimeout',
+      ]),
     );
+    expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
     expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
