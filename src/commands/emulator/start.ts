@@ -3,6 +3,7 @@ import type { Context } from '../../cmdutil/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */
@@ -10,7 +11,7 @@ export interface EmulatorStartOptions {
   fault?: FaultSpec[];
   port: number;
   host: string;
-  seed: number;
+  seed?: number;
   orders?: number;
   products?: number;
   bucket?: number;
@@ -38,7 +39,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
     .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
     .option('--host <host>', 'address to listen on (another than loopback makes random keys)', '127.0.0.1')
     .option('--fixed-keys', "keep the seed's well-known keys on a --host other machines can reach")
-    .option('--seed <n>', 'seed of the generated store data', integerFlag('--seed', 0), 1)
+    .option('--seed <n>', 'seed of the generated store data (default 1)', integerFlag('--seed', 0))
     .option('--orders <n>', 'how many orders to seed', integerFlag('--orders', 0))
     .option('--products <n>', 'how many products to seed', integerFlag('--products', 0))
     .option('--bucket <n>', 'rate-limit bucket size per key (default 80)', integerFlag('--bucket', 1))
@@ -135,6 +136,16 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
   if (warning) ctx.messages.warn(warning);
+  const unused = [
+    options.seed !== undefined && '--seed',
+    options.orders !== undefined && '--orders',
+    options.products !== undefined && '--products',
+  ].filter(Boolean);
+  if (emulator.restored && unused.length > 0) {
+    ctx.messages.warn(
+      `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
+    );
+  }
   if (options.json || ctx.wantsJson) {
     await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
