@@ -1,6 +1,6 @@
 /** The closing summary of a bulk command (README, Output: stderr, or stdout as JSON with --json). */
 import type { BulkSummary } from '../core/bulk.js';
-import { counted, plural } from '../words.js';
+import { counted } from '../words.js';
 
 /** What a test key's answers are told apart by: its writes were simulated. */
 export function simulatedNote(live: boolean): string {
