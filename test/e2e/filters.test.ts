@@ -87,7 +87,15 @@ describe('filter values a script can get wrong', () => {
       ['listings', 'list', '--channel-account', ' '],
       ['listings', 'list', '--error-code', ''],
       ['orders', 'list', '--channel-account', ''],
-      ['listings', 'retry', '--error-code', 'photo_required_for_channel', '--channel-account', '', '--dry-run'],
+      [
+        'listings',
+        'retry',
+        '--error-code',
+        'photo_required_for_channel',
+        '--channel-account',
+        '',
+        '--dry-run',
+      ],
     ];
     for (const args of cases) {
       const result = await runSvc(args, { env });

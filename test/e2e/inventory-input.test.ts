@@ -73,6 +73,26 @@ describe('inventory push: columns are accounted for', () => {
   });
 });
 
+describe('inventory push: --map says one thing once', () => {
+  it('a field mapped twice, or one column mapped to two fields, exits 2 and sends nothing', async () => {
+    const [a] = skus(1);
+    const path = file('stock.csv', `sku,Qty,Stock\n${a},5,6\n`);
+    const env = envFor(emu);
+    const twice = await runSvc(['inventory', 'push', path, '--map', 'quantity=Qty,quantity=Stock'], { env });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('--map names quantity twice ("qty" and "stock")');
+    const both = await runSvc(
+      ['inventory', 'push', path, '--map', 'quantity=Qty,price=Qty', '--ignore', 'Stock'],
+      {
+        env,
+      },
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('the column "Qty" would be read as both quantity and price');
+    expect(batches()).toEqual([]);
+  });
+});
+
 describe('inventory push: text that is not what it seems', () => {
   it('a Latin-1 file exits 2 naming the line and --encoding latin1, which then reads it right', async () => {
     const create = await fetch(`${emu.url}/rest/v1/products`, {

@@ -2,7 +2,8 @@
  * Every column of a CSV header accounted for: which column each field is read from, which
  * are left out, and the refusals that keep a file from being read other than as meant (a
  * duplicate header; an ignored column that looks like a field no column is read as, such
- * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped).
+ * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped; one column
+ * read as two fields).
  */
 import { UsageError } from '../../errors.js';
 
@@ -61,6 +62,12 @@ export function planColumns(
     if (index !== undefined && ignore.has(names[index])) {
       throw new UsageError(`--ignore "${written[index]}": that column is read as ${field}`);
     }
+    const other = Object.keys(indexes).find((name) => index !== undefined && indexes[name] === index);
+    if (other) {
+      throw new UsageError(
+        `line 1: the column "${written[index as number]}" would be read as both ${other} and ${field}; map each field to a column of its own`,
+      );
+    }
     indexes[field] = index;
     if (index !== undefined) used.push({ field, header: written[index] });
   }
@@ -74,9 +81,9 @@ export function planColumns(
     );
     if (suspect < 0) continue;
     const name = written[suspect];
-    const use = options.mappable ? `--map ${field}=${quoted(name)}` : `rename it to ${field}`;
+    const use = options.mappable ? `use --map ${field}=${quoted(name)}` : `rename it to ${field}`;
     throw new UsageError(
-      `line 1: the column "${name}" looks like ${field}, but no column is read as ${field}, so it would be left out; use ${use}, or --ignore ${quoted(name)} if it is meant to be left out`,
+      `line 1: the column "${name}" looks like ${field}, but no column is read as ${field}, so it would be left out; ${use}, or --ignore ${quoted(name)} if it is meant to be left out`,
     );
   }
   return { indexes, used, ignored };
