@@ -116,7 +116,9 @@ function unknownValue(
   const anyway = route
     ? `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(value)}\` sends any value`
     : '';
-  return new UsageError(`${flag} "${value}" is not ${what}${guess} (${listed}: ${values.join(', ')})${anyway}`);
+  return new UsageError(
+    `${flag} "${value}" is not ${what}${guess} (${listed}: ${values.join(', ')})${anyway}`,
+  );
 }
 
 /**

@@ -93,6 +93,53 @@ describe('inventory push: --map says one thing once', () => {
   });
 });
 
+describe('files written never replace the file read, or each other', () => {
+  it('--report or --backup naming the input, or both naming one file, exits 2; the file stays', async () => {
+    const [a] = skus(1);
+    const text = `sku,quantity\n${a},5\n`;
+    const path = file('stock.csv', text);
+    const env = envFor(emu);
+    const sameAsInput = await runSvc(['inventory', 'push', path, '--report', path], { env });
+    expect(sameAsInput.code).toBe(2);
+    expect(sameAsInput.stderr).toContain(`--report ${path} is the file being read`);
+    // Another spelling of the same path is the same file.
+    const dotted = join(path, '..', '.', 'stock.csv');
+    const backup = await runSvc(['inventory', 'push', path, '--changed-only', '--backup', dotted], { env });
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toContain(`--backup ${dotted} is the file being read`);
+    const out = join(path, '..', 'out.csv');
+    const both = await runSvc(['inventory', 'push', path, '--backup', out, '--report', out], { env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain(`--report and --backup both name ${out}`);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(batches()).toEqual([]);
+  });
+
+  it('a file with bad lines keeps them: the report of bad lines does not replace it', async () => {
+    const text = 'sku,quantity\nA-1,x\n';
+    const path = file('stock.csv', text);
+    const result = await runSvc(['inventory', 'push', path, '--report', path], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
+  it('orders fulfill --file and products upsert refuse a --report that is their input', async () => {
+    const shipments = file('ship.csv', 'order_id,tracking_number,carrier\nord_1,1Z1,UPS\n');
+    const products = file('catalog.csv', 'handle,title,sku\nt,Tee,TEE-R2-1\n');
+    for (const args of [
+      ['orders', 'fulfill', '--file', shipments, '--report', shipments],
+      ['products', 'upsert', products, '--report', products],
+    ]) {
+      const result = await runSvc(args, { env: envFor(emu) });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('is the file being read');
+    }
+    expect(readFileSync(shipments, 'utf8')).toContain('ord_1');
+    expect(readFileSync(products, 'utf8')).toContain('TEE-R2-1');
+    expect(emu.requests()).toEqual([]);
+  });
+});
+
 describe('inventory push: text that is not what it seems', () => {
   it('a Latin-1 file exits 2 naming the line and --encoding latin1, which then reads it right', async () => {
     const create = await fetch(`${emu.url}/rest/v1/products`, {

@@ -145,7 +145,9 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path);
+  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path, {
+    '--report': options.report,
+  });
   const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(ctx, publishPlan(ctx, file, options), options);

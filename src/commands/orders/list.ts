@@ -66,7 +66,9 @@ export function listCommand(parent: Command, ctx: Context, run = runOrdersList):
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
-  const { checkStatus, checkChannelKind, checkChannelAccount } = await import('../../cmdutil/filter-check.js');
+  const { checkStatus, checkChannelKind, checkChannelAccount } = await import(
+    '../../cmdutil/filter-check.js'
+  );
   const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),
