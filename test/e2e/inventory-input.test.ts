@@ -93,6 +93,20 @@ describe('inventory push: --map says one thing once', () => {
   });
 });
 
+describe('plan lines in plain words', () => {
+  it('one row is one SKU and one row, in the question, the summary and the diff', async () => {
+    const [a] = skus(1);
+    const quantity = (emu.store.inventoryBySku(a)?.quantity ?? 0) + 1;
+    const path = file('stock.csv', `sku,quantity\n${a},${quantity}\n`);
+    const env = envFor(emu);
+    const diff = await runSvc(['inventory', 'diff', path], { env });
+    expect(diff.stderr).toMatch(/^1 row: 0 unchanged, 1 to change/m);
+    const push = await runSvc(['inventory', 'push', path], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain('Push 1 SKU in 1 request with a LIVE key');
+  });
+});
+
 describe('files written never replace the file read, or each other', () => {
   it('--report or --backup naming the input, or both naming one file, exits 2; the file stays', async () => {
     const [a] = skus(1);

@@ -7,6 +7,7 @@ import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
+import { counted } from '../../output/summary.js';
 import { plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 import type { PushPlan } from './push-plan.js';
@@ -132,10 +133,10 @@ async function pushPlan(
 ): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
   const { selection } = state.decisions;
-  const rows = file.rowCount.toLocaleString('en-US');
+  const differ = plural(state.rowsToSend, 'differs', 'differ');
   const skus = selection
-    ? `the ${state.rowsToSend.toLocaleString('en-US')} SKUs that differ (of ${rows})`
-    : `${rows} SKUs`;
+    ? `the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${file.rowCount.toLocaleString('en-US')})`
+    : counted(file.rowCount, 'SKU');
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
   let sent = file;

@@ -98,7 +98,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
 
 /** The upsert as the bulk frame runs it. */
 function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertCommandOptions): BulkPlan {
-  const products = file.items.length.toLocaleString('en-US');
+  const products = counted(file.items.length, 'product');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   let created = 0;
@@ -121,7 +121,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
           variants: item.input.variants?.length ?? 0,
         })),
       },
-      what: `${products} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
+      what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
       heading: 'First products',
       first: file.items
         .slice(0, 5)
@@ -130,7 +130,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
             `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
         ),
     },
-    confirmation: `Upsert ${products} products in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
+    confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
       const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
