@@ -54,6 +54,8 @@ export interface RawProduct {
   variantLines: number[];
   /** The handle (or title) that grouped its rows. */
   handle: string;
+  /** Its place in a JSON array (1-based), when it shares its line with other products. */
+  item?: number;
   body: Record<string, unknown>;
 }
 

@@ -18,6 +18,19 @@ async function problems(path: string, format: 'csv' | 'json' | 'jsonl'): Promise
 }
 
 describe('checkUpsertFile', () => {
+  it('names the item of a product that shares its line with others (a one-line JSON array)', async () => {
+    const path = file(
+      'one-line.json',
+      JSON.stringify([
+        { title: 'A', variants: [{ sku: 'A-1' }] },
+        { title: '', variants: [{ sku: 'B-1' }] },
+      ]),
+    );
+    expect(await problems(path, 'json')).toEqual([
+      expect.stringMatching(/^line 1: item 2, product: title: /),
+    ]);
+  });
+
   it('knows formats by name', () => {
     expect([formatOf('a.JSON'), formatOf('a.ndjson'), formatOf('a.tsv'), formatOf('a.xml')]).toEqual([
       'json',
