@@ -325,6 +325,21 @@ describe('inventory push --backup', () => {
     expect(snapshot(emu)).toEqual(before);
   });
 
+  it('a push that changes nothing does not offer an undo that cannot run', async () => {
+    const emu = await start();
+    const path = writeRows(storeRows(emu, 20));
+    const backup = join(scratch(), 'undo.csv');
+    const push = await runSvc(['inventory', 'push', path, '--changed-only', '--backup', backup], {
+      env: envFor(emu),
+    });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain(
+      `this push changes no SKU, so there is nothing to undo; ${backup} holds only the header`,
+    );
+    expect(push.stderr).not.toMatch(/undoes it/);
+    expect(readFileSync(backup, 'utf8')).toBe('sku,quantity,price\r\n');
+  });
+
   it('a resume will not take a new backup of a store the first run changed (exit 2)', async () => {
     const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
     const emu = await start({ writeQuota: 2, clock });

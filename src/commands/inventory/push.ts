@@ -237,8 +237,11 @@ async function pushPlan(
 async function writeBackup(ctx: Context, path: string, before: readonly LiveStock[]): Promise<void> {
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
+  // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.
   ctx.messages.info(
-    `Saved the store's values of the ${before.length.toLocaleString('en-US')} ${plural(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
+    before.length === 0
+      ? `Backup: this push changes no SKU, so there is nothing to undo; ${path} holds only the header.`
+      : `Saved the store's values of the ${counted(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
   );
 }
 
