@@ -6,6 +6,7 @@
 import { type Command, CommanderError } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
+import { plural } from '../words.js';
 import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
@@ -89,6 +90,6 @@ export function checkFields(
     })
     .join(', ');
   throw new UsageError(
-    `--fields: unknown field${unknown.length === 1 ? '' : 's'} ${named} for svc ${path}; \`svc ${path} --fields help\` lists them`,
+    `--fields: unknown ${plural(unknown.length, 'field')} ${named} for svc ${path}; \`svc ${path} --fields help\` lists them`,
   );
 }
