@@ -93,6 +93,32 @@ describe('inventory push: --map says one thing once', () => {
   });
 });
 
+describe('a row wider than its header', () => {
+  it('an unquoted 1,299.00 shifts the cells: exit 2 naming the line, instead of a price of 1', async () => {
+    const [a, b] = skus(2);
+    // Trailing empty cells (as spreadsheets add) are no shift.
+    const path = file('stock.csv', `sku,quantity,price\n${a},5,1,299.00\n${b},5,9.99,,\n`);
+    const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 2: 4 cells where the header has 3');
+    expect(result.stderr).not.toContain('line 3');
+    expect(batches()).toEqual([]);
+  });
+
+  it('the same in shipments and product files', async () => {
+    const shipments = file('ship.csv', 'order_id,tracking_number,carrier\nord_1,1Z 1,UPS,Ground\n');
+    const products = file('catalog.csv', 'handle,title,sku,price\nt,Tee,TEE-R2-1,1,299.00\n');
+    for (const args of [
+      ['orders', 'fulfill', '--file', shipments, '--dry-run'],
+      ['products', 'upsert', products, '--dry-run'],
+    ]) {
+      const result = await runSvc(args, { env: envFor(emu) });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/line 2: (4|5) cells where the header has (3|4)/);
+    }
+  });
+});
+
 describe('plan lines in plain words', () => {
   it('one row is one SKU and one row, in the question, the summary and the diff', async () => {
     const [a] = skus(1);

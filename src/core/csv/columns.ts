@@ -5,7 +5,7 @@
  * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped; one column
  * read as two fields).
  */
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
 
 /** A field a file may give. */
 export interface FieldSpec {
@@ -87,6 +87,24 @@ export function planColumns(
     );
   }
   return { indexes, used, ignored };
+}
+
+/**
+ * A record with more filled cells than the header has columns: a value holding the delimiter
+ * without quotes (`1,299.00`) shifted the cells after it, so the row cannot be read as meant.
+ * Empty cells past the header (as spreadsheets add) are no shift.
+ */
+export function extraCellsProblem(
+  record: readonly string[],
+  width: number,
+  line: number,
+): InputProblem | undefined {
+  if (record.length <= width || record.slice(width).every((cell) => cell.trim() === '')) return undefined;
+  return {
+    line,
+    code: 'extra_cells',
+    message: `${record.length} cells where the header has ${width}: a value holding the delimiter (such as 1,299.00) must be in quotes, or the cells after it are read as the wrong columns`,
+  };
 }
 
 /** `--ignore Note,Qty2`: header names meant to be left out. */

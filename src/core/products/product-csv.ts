@@ -5,7 +5,7 @@
  */
 import { type InputProblem, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
-import { columnsByName } from '../csv/columns.js';
+import { columnsByName, extraCellsProblem } from '../csv/columns.js';
 import { CsvFile } from '../csv/reader.js';
 import type { TextEncoding } from '../csv/text.js';
 
@@ -72,6 +72,8 @@ export interface ProductsRead {
 interface Columns {
   byName: Map<string, number>;
   options: { name: string; index: number }[];
+  /** Cells in the header row. */
+  width: number;
 }
 
 interface Group {
@@ -121,7 +123,7 @@ function resolveColumns(header: string[]): Columns {
   }
   if (!byName.has('title'))
     throw new UsageError('line 1: the header needs a "title" column (see svc products upsert --help)');
-  return { byName, options };
+  return { byName, options, width: header.length };
 }
 
 function readRow(
@@ -131,6 +133,11 @@ function readRow(
   groups: Map<string, Group>,
   problems: LineProblem[],
 ): void {
+  const shifted = extraCellsProblem(record, columns.width, line);
+  if (shifted) {
+    problems.push(shifted);
+    return;
+  }
   const cell = (name: string) => {
     const index = columns.byName.get(name);
     return index === undefined ? '' : (record[index] ?? '').trim();
