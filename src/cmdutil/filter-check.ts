@@ -57,11 +57,24 @@ export function checkNotBlank(flag: string, value: string | undefined): string |
   );
 }
 
-/** `--channel-account ID`, checked against the account list (ids are never constructed). */
-export async function checkChannelAccount(ctx: Context, id: string | undefined): Promise<string | undefined> {
+/**
+ * `--channel-account ID`, checked against the account list (ids are never constructed); with
+ * `route`, the refusal names the `svc api` call that sends it anyway (an account gone since).
+ */
+export async function checkChannelAccount(
+  ctx: Context,
+  id: string | undefined,
+  route?: ApiRoute,
+): Promise<string | undefined> {
   if (checkNotBlank('--channel-account', id) === undefined) return undefined;
   const { requireAccounts } = await import('../core/listings/discovery.js');
-  await requireAccounts(await ctx.client(), [id as string]);
+  try {
+    await requireAccounts(await ctx.client(), [id as string]);
+  } catch (error) {
+    if (route && error instanceof UsageError)
+      error.message += `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(id as string)}\` sends any value`;
+    throw error;
+  }
   return id;
 }
 

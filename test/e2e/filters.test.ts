@@ -145,6 +145,9 @@ describe('filter values a script can get wrong', () => {
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toContain('channel account chac_nope is not in the account list');
       expect(result.stderr).toMatch(/known accounts: chac_/);
+      expect(result.stderr).toContain(
+        `svc api GET /${noun} -f channel_account_id=chac_nope\` sends any value`,
+      );
     }
     expect(emu.requests().filter((r) => r.path !== '/channel_accounts')).toEqual([]);
   });

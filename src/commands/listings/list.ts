@@ -46,7 +46,7 @@ export async function runList(ctx: Context, options: ListingsListOptions): Promi
   const status = checkStatus('listings', options.status, route('status'));
   const filters = {
     product_id: checkNotBlank('--product', options.product),
-    channel_account_id: await checkChannelAccount(ctx, options.channelAccount),
+    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
     channel: await checkChannelKind(ctx, options.channel, route('channel')),
     status,
     error_code: await checkErrorCode(ctx, options.errorCode),

@@ -73,7 +73,7 @@ export async function runOrdersList(ctx: Context, options: OrdersListOptions): P
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),
     channel: await checkChannelKind(ctx, options.channel, route('channel')),
-    channel_account_id: await checkChannelAccount(ctx, options.channelAccount),
+    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
     created_after: options.createdAfter,
   };
   const view = ordersView(Boolean(options.showBuyer), Boolean(options.perLine));
