@@ -1,8 +1,10 @@
 /**
  * Filter values checked before a list is asked for: a value the service does not know would
  * answer "nothing found" and exit 0, which in CI is an empty file and a green job. Values the
- * reference enumerates are checked against src/api/filter-values.ts; channel kinds against
- * the store's own channel accounts (one read). `svc api` still sends anything.
+ * reference enumerates are checked against src/api/filter-values.ts; channel kinds and
+ * account ids against the store's own channel accounts (one read); an issue code svc does not
+ * know, against the listings (a read of one). An empty id would be no filter at all, so it is
+ * refused. `svc api` still sends anything.
  */
 import {
   EVENT_TYPE_FILTER,
