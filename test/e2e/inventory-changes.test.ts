@@ -386,6 +386,17 @@ describe('the zeroing guard', () => {
     expect(mismatches(emu, file)).toEqual([]);
   });
 
+  it('counted from the live read, a small file zeroing most of its in-stock SKUs stops too', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 32).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const path = writeRows(rows.map((row, i) => ({ ...row, quantity: i < 20 ? 0 : row.quantity })));
+    const refused = await runSvc(['inventory', 'push', path, '--changed-only'], { env: envFor(emu) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/would set 20 of 32 SKUs \(63%\) to quantity 0/);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
   it('judged on the file without a read: more than 20% of at least 50 rows at 0 stops a full push', async () => {
     const emu = await start();
     const positive = storeRows(emu, 60).map((row) => ({ ...row, quantity: row.quantity + 1 }));

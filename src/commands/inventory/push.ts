@@ -68,7 +68,7 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
         'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
         'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
-        'after the read of --changed-only or --backup; else judged on the file, from 50 rows) asks on',
+        'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
         'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
         '',
         'Examples:',
