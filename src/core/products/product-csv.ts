@@ -181,7 +181,10 @@ function readVariant(
     const value = (record[index] ?? '').trim();
     if (value !== '') options[name] = value;
   }
-  const sku = cell('sku');
+  // Untrimmed: a SKU with edge spaces is refused by name (keys compare exactly), not cleaned quietly.
+  const skuIndex = columns.byName.get('sku');
+  const rawSku = skuIndex === undefined ? '' : (record[skuIndex] ?? '');
+  const sku = rawSku.trim() === '' ? '' : rawSku;
   const filled = VARIANT_COLUMNS.filter((name) => name !== 'sku' && cell(name) !== '');
   if (sku === '') {
     if (filled.length > 0 || Object.keys(options).length > 0) {

@@ -123,6 +123,14 @@ describe('checkUpsertFile: what it cannot use as meant', () => {
     ]);
   });
 
+  it('refuses a CSV SKU with edge spaces instead of trimming it', async () => {
+    const csv = 'title,sku,price\nTee,"TEE-1 ",10.00\nMug, MUG-1,5.00\n';
+    expect(await problems(file('spaces.csv', csv), 'csv')).toEqual([
+      expect.stringMatching(/^line 2: SKU "TEE-1 " has spaces at its start or end/),
+      expect.stringMatching(/^line 3: SKU " MUG-1" has spaces at its start or end/),
+    ]);
+  });
+
   it('names the lines that are not UTF-8, in JSON too', async () => {
     const path = join(dir, 'latin1.jsonl');
     writeFileSync(
