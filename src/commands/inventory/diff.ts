@@ -128,7 +128,7 @@ function summaryLine(s: DiffSummary): string {
     s.changed === 0
       ? 'nothing to push'
       : `\`push --changed-only\` would spend ${n(s.write_quota)} ${plural(s.write_quota, 'unit')} of daily write quota, a full push ${n(s.full_push_requests)}`;
-  return `${counted(s.rows, 'row')}: ${parts.join(', ')}; ${cost}.`;
+  return `${n(s.rows)} ${plural(s.rows, 'row')}: ${parts.join(', ')}; ${cost}.`;
 }
 
 function changeWords(change: RowChange): string {

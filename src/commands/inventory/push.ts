@@ -68,7 +68,7 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
         'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
         'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
-        'after the read of --changed-only or --backup; else judged on the file, from 50 rows) asks on',
+        'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
         'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
         '',
         'Examples:',
@@ -133,8 +133,9 @@ async function pushPlan(
 ): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
   const { selection } = state.decisions;
+  const differ = plural(state.rowsToSend, 'differs', 'differ');
   const skus = selection
-    ? `the ${counted(state.rowsToSend, 'SKU')} that differ (of ${file.rowCount.toLocaleString('en-US')})`
+    ? `the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${file.rowCount.toLocaleString('en-US')})`
     : counted(file.rowCount, 'SKU');
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
@@ -233,8 +234,11 @@ async function pushPlan(
 async function writeBackup(ctx: Context, path: string, before: readonly LiveStock[]): Promise<void> {
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
+  // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.
   ctx.messages.info(
-    `Saved the store's values of the ${before.length.toLocaleString('en-US')} ${plural(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
+    before.length === 0
+      ? `Backup: this push changes no SKU, so there is nothing to undo; ${path} holds only the header.`
+      : `Saved the store's values of the ${counted(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
   );
 }
 
@@ -249,12 +253,14 @@ async function pushDryRun(
   const total = Math.ceil(rowsToSend / batchSize);
   const requests = total - confirmedBatches;
   const count = (value: number) => value.toLocaleString('en-US');
-  const rows =
-    rowsToSend === file.rowCount ? count(file.rowCount) : `${count(rowsToSend)} of ${count(file.rowCount)}`;
+  const skus =
+    rowsToSend === file.rowCount
+      ? counted(file.rowCount, 'SKU')
+      : `${count(rowsToSend)} of ${counted(file.rowCount, 'SKU')}`;
   const what =
     confirmedBatches > 0
       ? `resuming, ${count(requests)} of ${count(total)} batches of ${batchSize} would be sent`
-      : `${rows} ${plural(rowsToSend, 'SKU')} would be pushed in ${counted(requests, 'request')}`;
+      : `${skus} would be pushed in ${counted(requests, 'request')}`;
   const { describeZeroing } = await import('../../core/inventory/zeroing.js');
   const stop = zeroing && `${describeZeroing(zeroing)}: the push would stop (--allow-zeroing goes on)`;
   return {

@@ -138,7 +138,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
-  const source = await inputFile(ctx, path);
+  const source = await inputFile(ctx, path, { '--report': options.report });
   const { shipments, plan } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
   );

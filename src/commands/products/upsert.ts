@@ -87,7 +87,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
-  const source = await sourcePath(ctx, path);
+  const source = await sourcePath(ctx, path, { '--report': options.report });
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );

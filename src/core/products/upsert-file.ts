@@ -139,7 +139,12 @@ async function readJsonProducts(
       `${shownPath} must hold a JSON array of products ([{"title": …}, …]); nothing was sent`,
     );
   }
-  const products = parsed.value.map((body, index) => rawFrom(body, parsed.elementLines[index]));
+  const lines = parsed.elementLines;
+  const shared = new Set(lines.filter((line, index) => lines.indexOf(line) !== index));
+  const products = parsed.value.map((body, index) => ({
+    ...rawFrom(body, lines[index]),
+    ...(shared.has(lines[index]) ? { item: index + 1 } : {}),
+  }));
   return { products, problems: [], encodingProblems };
 }
 
@@ -180,7 +185,8 @@ function skusOf(body: Record<string, unknown> | null): string[] {
 }
 
 function labelOf(product: RawProduct): string {
-  return product.handle ? JSON.stringify(product.handle) : 'product';
+  const name = product.handle ? JSON.stringify(product.handle) : 'product';
+  return product.item === undefined ? name : `item ${product.item}, ${name}`;
 }
 
 /** A CSV variant's own row for `variants[2]…`; the product's first line otherwise. */
