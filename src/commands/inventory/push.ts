@@ -7,7 +7,6 @@ import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
-import { requestsAndQuota } from '../../output/summary.js';
 import { counted, plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 import type { PushPlan } from './push-plan.js';
@@ -148,7 +147,10 @@ async function pushPlan(
     report: options.report,
     dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan),
     // A push that sends nothing (nothing differs) has nothing to ask about.
-    confirmation: requests > 0 ? `Push ${skus} in ${requestsAndQuota(requests)} with a LIVE key` : undefined,
+    confirmation:
+      requests > 0
+        ? `Push ${skus} in ${counted(requests, 'request')} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`
+        : undefined,
     action: 'push',
     send: async (session, client) => {
       const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
