@@ -56,7 +56,7 @@ _svc_options() {
     'listings') _svc_reply=(-h --help) ;;
     'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
     'listings get') _svc_reply=(-h --help) ;;
-    'listings publish') _svc_reply=(--product --channel-account --override --attribute --file --dry-run --report --wait --timeout -h --help) ;;
+    'listings publish') _svc_reply=(--product --channel-account --override --attribute --file --dry-run --report --encoding --wait --timeout -h --help) ;;
     'listings update') _svc_reply=(--override --attribute --wait --timeout -h --help) ;;
     'listings resync') _svc_reply=(--wait --timeout -h --help) ;;
     'listings delist') _svc_reply=(--wait --timeout -h --help) ;;
@@ -113,7 +113,7 @@ _svc_takes_value() {
     'inventory set|--quantity' | 'inventory set|--price') return 0 ;;
     'inventory diff|--map' | 'inventory diff|--ignore' | 'inventory diff|--encoding' | 'inventory diff|--batch-size') return 0 ;;
     'listings list|--product' | 'listings list|--channel-account' | 'listings list|--channel' | 'listings list|--status' | 'listings list|--error-code' | 'listings list|--updated-after') return 0 ;;
-    'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--timeout') return 0 ;;
+    'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--encoding' | 'listings publish|--timeout') return 0 ;;
     'listings update|--override' | 'listings update|--attribute' | 'listings update|--timeout') return 0 ;;
     'listings resync|--timeout') return 0 ;;
     'listings delist|--timeout') return 0 ;;
@@ -140,7 +140,7 @@ _svc_values() {
   case "$1|$2" in
     'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
-    'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
+    'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'listings publish|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
     'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1' | 'channels categories|--query') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;

@@ -32,6 +32,11 @@ export class UsageError extends SvcError {
   }
 }
 
+/** A local file that cannot be read or written (missing, a directory, no permission): exit 2, code `input_invalid`. */
+export class FileError extends UsageError {
+  override name = 'FileError';
+}
+
 /** The body of an error answer, tolerant of fields and codes we do not know. */
 export interface ApiErrorBody {
   type?: string;
@@ -82,6 +87,9 @@ export class ApiError extends SvcError {
   }
 }
 
+/** The code of an AuthError for a key refused before sending because it is not shaped like one. */
+export const KEY_MALFORMED = 'api_key_malformed';
+
 /** No usable key, a malformed key (refused before sending), 401 or 403 (exit 4). */
 export class AuthError extends SvcError {
   override name = 'AuthError';
@@ -117,9 +125,12 @@ export class QuotaError extends SvcError {
 export class NetworkError extends SvcError {
   override name = 'NetworkError';
   readonly code?: string;
-  constructor(message: string, code?: string, options?: { cause?: unknown }) {
+  /** The proxy failed, not the way to the service: the message says what to check. */
+  readonly proxy: boolean;
+  constructor(message: string, code?: string, options?: { cause?: unknown; proxy?: boolean }) {
     super(message, options);
     this.code = code;
+    this.proxy = options?.proxy ?? false;
   }
 }
 

@@ -5,6 +5,11 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return count === 1 ? singular : pluralForm;
 }
 
+/** "12 requests", "1 request", "1,200 SKUs": a count and its noun, in plain words. */
+export function counted(count: number, singular: string, pluralForm?: string): string {
+  return `${count.toLocaleString('en-US')} ${plural(count, singular, pluralForm)}`;
+}
+
 /**
  * The first `max` of `lines`, then "… and N more" for the rest of `total` (default: every
  * line given), so a long list names a few and counts the others.

@@ -50,7 +50,7 @@ export class ApiClient {
   async request<T = unknown>(spec: RequestSpec, schema?: ZodType<T>): Promise<ApiResponse<T>> {
     const response = await this.transport.send(spec).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404)
-        error.nextStep ??= notFoundAdvice(spec.method, spec.path);
+        error.nextStep ??= notFoundAdvice(spec.method, spec.path, error.param);
       throw error;
     });
     if (response.serverDate) this.lastServerDate = response.serverDate;

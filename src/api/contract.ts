@@ -129,6 +129,18 @@ export const ORDER_STATUSES = [
 ] as const;
 export const OPERATION_STATUSES = ['pending', 'processing', 'succeeded', 'partial', 'failed'] as const;
 export const OPERATION_TERMINAL_STATUSES = ['succeeded', 'partial', 'failed'] as const;
+/** Listing issue codes the emulator produces; the service may name others at any time. */
+export const ISSUE_CODES = [
+  'photo_required_for_channel',
+  'missing_required_attribute',
+  'attribute_value_invalid',
+  'title_too_long',
+  'category_invalid',
+  'price_below_minimum',
+  'image_resolution_low',
+  'channel_rate_limited',
+  'channel_error',
+] as const;
 
 /** Error codes the contract names; clients still accept any other. */
 export const ERROR_CODES = {

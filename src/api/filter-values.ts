@@ -2,9 +2,16 @@
  * The values of the filters the reference enumerates, in one place: the CLI checks `--status`,
  * `--type` and `--events` against them before sending, and completion offers them. Channel
  * kinds are not here: the reference does not list them, so they are checked against the
- * store's own channel accounts.
+ * store's own channel accounts. Issue codes are open-ended (the service names new ones), so
+ * the known ones only spare a read: another code passes when some listing carries it.
  */
-import { EVENT_TYPES, LISTING_STATUSES, OPERATION_STATUSES, ORDER_STATUSES } from './contract.js';
+import {
+  EVENT_TYPES,
+  ISSUE_CODES,
+  LISTING_STATUSES,
+  OPERATION_STATUSES,
+  ORDER_STATUSES,
+} from './contract.js';
 
 /** A filter's accepted values and what one of them is called in a message. */
 export interface FilterValues {
@@ -22,3 +29,6 @@ export const STATUS_FILTERS: Readonly<Record<string, FilterValues>> = {
 
 /** `--type` of events and the entries of a webhook endpoint's `--events`. */
 export const EVENT_TYPE_FILTER: FilterValues = { what: 'an event type', values: EVENT_TYPES };
+
+/** `--error-code` of listings: the issue codes svc knows. */
+export const ISSUE_CODE_FILTER: FilterValues = { what: 'an issue code svc knows', values: ISSUE_CODES };

@@ -66,7 +66,12 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
     return { ok: false, error: notJson(url, status, contentType) };
   }
   if (isQuotaExhausted(status, body.code)) {
-    const resetsAt = new Date(nowMs + (retryAfterMs ?? msUntilUtcMidnight(nowMs)));
+    // Retry-After counts whole seconds, rounded up: the reset is the whole second it reaches.
+    const resetsAt = new Date(
+      retryAfterMs === undefined
+        ? nowMs + msUntilUtcMidnight(nowMs)
+        : Math.floor((nowMs + retryAfterMs) / 1000) * 1000,
+    );
     return {
       ok: false,
       error: new QuotaError((body.message || 'daily write quota used up').replace(/\.$/, ''), resetsAt),
@@ -193,7 +198,7 @@ function proxyFailure(
   }
   if (message === undefined) return undefined;
   return {
-    error: new NetworkError(message, status ? 'PROXY_REFUSED' : code, { cause: err }),
+    error: new NetworkError(message, status ? 'PROXY_REFUSED' : code, { cause: err, proxy: true }),
     sent: false,
     fatal: false,
   };

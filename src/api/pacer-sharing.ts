@@ -3,6 +3,8 @@
  * (shared-state.ts, kept on disk by shared-pacing.ts): what it loads before each decision, what
  * it writes after, who else is there, and the --debug lines about waits the others caused.
  */
+
+import { plural } from '../words.js';
 import type { BucketModel } from './bucket-model.js';
 import type { SharedStore } from './shared-pacing.js';
 import {
@@ -95,7 +97,7 @@ export class SharedPacing {
     for (const pid of newcomers) this.peersSeen.add(pid);
     const count = this.others.pids.length;
     this.say(
-      `pacing shared with ${count} other svc process${count === 1 ? '' : 'es'} on this key ` +
+      `pacing shared with ${count} other svc ${plural(count, 'process', 'processes')} on this key ` +
         `(pid ${this.others.pids.join(', ')}), through ${this.store.where}`,
     );
   }
@@ -114,7 +116,7 @@ export class SharedPacing {
       const processes = this.others.pids.length;
       const whose = processes <= 1 ? 'another svc process' : `${processes} other svc processes`;
       this.say(
-        `⧗ waited ${waited} for this key's rate limit: ${ahead} request${ahead === 1 ? '' : 's'} of ${whose} went first`,
+        `⧗ waited ${waited} for this key's rate limit: ${ahead} ${plural(ahead, 'request')} of ${whose} went first`,
       );
     } else if (this.pausedBy !== undefined && this.pausedBy !== this.store.pid && pausedUntil > queuedAt) {
       this.say(

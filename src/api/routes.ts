@@ -42,6 +42,15 @@ const API_ROUTES: readonly ApiRoute[] = [
   { pattern: '/events', methods: ['GET'] },
 ];
 
+/** The command that lists valid values of an id a request body or query names. */
+const LISTERS_OF_FIELDS: Readonly<Record<string, string>> = {
+  product_id: 'svc products list',
+  channel_account_id: 'svc channels list',
+  listing_id: 'svc listings list',
+  order_id: 'svc orders list',
+  sku: 'svc inventory export',
+};
+
 /** How a method and path stand against the routes. */
 export type RouteMatch =
   | { kind: 'route'; route: ApiRoute }
@@ -62,11 +71,19 @@ export function matchRoute(method: string, path: string): RouteMatch {
   return candidates.length > 0 ? { kind: 'method', route: candidates[0] } : { kind: 'none' };
 }
 
-/** What to do about a 404 to `method path`: the route does not exist, takes other methods, or the id is unknown. */
-export function notFoundAdvice(method: string, path: string): string {
+/**
+ * What to do about a 404 to `method path`: the route does not exist, takes other methods, the
+ * id in the path is unknown, or (`param`) an id the request's body or query names is.
+ */
+export function notFoundAdvice(method: string, path: string, param?: string): string {
   const verb = method.toUpperCase();
   const shown = path.split('?')[0];
   const match = matchRoute(verb, shown);
+  // The answer names a field of the request that is not in the path: that id is the unknown one.
+  if (match.kind === 'route' && param && !match.route.pattern.includes(`{${param}}`)) {
+    const lister = LISTERS_OF_FIELDS[param];
+    return `check the ${param}${lister ? ` (${lister} shows valid ones)` : ' the request names'}`;
+  }
   if (match.kind === 'none')
     return `${verb} ${shown} is not a route of the API: check the path (paths are below /rest/v1, such as /orders or /products/{id})`;
   if (match.kind === 'method')

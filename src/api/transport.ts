@@ -5,7 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
-import { type ApiError, AuthError, NetworkError, ProtocolError, QuotaError, UsageError } from '../errors.js';
+import {
+  type ApiError,
+  AuthError,
+  KEY_MALFORMED,
+  NetworkError,
+  ProtocolError,
+  QuotaError,
+  UsageError,
+} from '../errors.js';
 import {
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
@@ -229,7 +237,7 @@ export class Transport {
       if (!this.keyMode) {
         throw new AuthError(
           `the API key ${maskKey(key)} is malformed (expected svc_live_… or svc_test_…)`,
-          'api_key_malformed',
+          KEY_MALFORMED,
         );
       }
       headers.authorization = `Bearer ${key}`;

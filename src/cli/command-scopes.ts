@@ -1,7 +1,9 @@
 /**
  * Which global flags mean something to each command (README, Global options): --all and
  * --limit to lists, --fields to commands that print the service's resources (whose fields are
- * known), --yes to commands that ask first, the output flags to commands that print data. A
+ * known), --yes to commands that ask first, the output flags to commands that print data, and
+ * the connection flags (--profile, --base-url, retries, timeout) to commands that reach the
+ * service or a profile. A
  * flag given to a command it means nothing to is refused (exit 2), and the command's help
  * lists only the global flags it takes. Every command has an entry (a test checks).
  */
@@ -20,6 +22,8 @@ export interface CommandScope {
    * one JSON object per event) only -o and --json; `none` (a script, a server) none of them.
    */
   output?: 'data' | 'lines' | 'none';
+  /** It reaches neither the service nor a profile (a local check, the emulator, a script): no connection flags. */
+  offline?: boolean;
 }
 
 /** The global flags each part of a scope governs, by commander's attribute names. */
@@ -29,6 +33,7 @@ export const SCOPED_FLAGS = {
   confirms: ['yes'],
   format: ['output', 'json'],
   data: ['query', 'headers', 'time'],
+  connection: ['profile', 'baseUrl', 'maxRetries', 'requestTimeout'],
 } as const;
 
 async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly string[]> {
@@ -54,12 +59,12 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'auth status': {},
   'auth logout': {},
   'profiles list': { fields: fixed(['name', 'current', 'base_url', 'key', 'mode']) },
-  'profiles use': {},
-  'profiles remove': {},
+  'profiles use': { offline: true },
+  'profiles remove': { offline: true },
   doctor: {},
   status: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Status) },
   health: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Health) },
-  version: { fields: fixed(['version', 'node', 'platform']) },
+  version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   api: { list: true },
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
   'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
@@ -119,11 +124,11 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'webhooks create': { fields: webhook },
   'webhooks update': { fields: webhook },
   'webhooks delete': { confirms: true, fields: deleted },
-  'webhooks verify': { output: 'lines' },
-  'emulator start': { output: 'lines' },
-  completion: { output: 'none' },
-  __complete: { output: 'none' },
-  __docs: { output: 'none' },
+  'webhooks verify': { output: 'lines', offline: true },
+  'emulator start': { output: 'lines', offline: true },
+  completion: { output: 'none', offline: true },
+  __complete: { output: 'none', offline: true },
+  __docs: { output: 'none', offline: true },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */
@@ -135,6 +140,7 @@ export function flagsFor(scope: CommandScope): Set<string> {
     scope.confirms === true && 'confirms',
     output !== 'none' && 'format',
     output === 'data' && 'data',
+    scope.offline !== true && 'connection',
   ];
   return new Set(groups.flatMap((group) => (group ? SCOPED_FLAGS[group] : [])));
 }

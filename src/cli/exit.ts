@@ -8,6 +8,7 @@ import {
   CommandFailed,
   CrawlInterrupted,
   DifferencesFound,
+  FileError,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -81,7 +82,7 @@ export function explainError(error: unknown, now: number = Date.now()): { messag
       hint: `run again ${after ? `in ${humanDuration(after * 1000)}` : 'later'}`,
     };
   }
-  if (error instanceof NetworkError && error.code && UNREACHABLE_CODES.has(error.code)) {
+  if (error instanceof NetworkError && !error.proxy && error.code && UNREACHABLE_CODES.has(error.code)) {
     return {
       message: error.message,
       hint: "check the service address (--base-url, SVC_BASE_URL or the profile's) and the network",
@@ -168,10 +169,10 @@ export type ErrorKind = (typeof ERROR_KINDS)[number];
 /** The stable code of `error`. */
 export function errorKind(error: unknown): ErrorKind {
   if (error instanceof CrawlInterrupted) return errorKind(error.cause);
-  if (error instanceof UsageError) return error.problems ? 'input_invalid' : 'usage';
+  if (error instanceof UsageError)
+    return error.problems || error instanceof FileError ? 'input_invalid' : 'usage';
   if (localFileProblem(error)) return 'input_invalid';
-  if (error instanceof AuthError)
-    return error.code === ERROR_CODES.apiKeyMissing ? 'auth_missing' : 'auth_invalid';
+  if (error instanceof AuthError) return authErrorKind(error.code);
   if (error instanceof QuotaError) return 'quota_exhausted';
   if (error instanceof RateLimitError) return 'rate_limited';
   if (error instanceof PartialFailure) return 'partial_failure';
@@ -183,6 +184,14 @@ export function errorKind(error: unknown): ErrorKind {
   if (error instanceof CommandFailed || error instanceof DifferencesFound) return 'check_failed';
   if (error instanceof ApiError) return apiErrorKind(error);
   return 'internal';
+}
+
+/** A key refused before or by the service: the same code whichever check refused it. */
+function authErrorKind(code: string | undefined): ErrorKind {
+  if (code === ERROR_CODES.apiKeyMissing) return 'auth_missing';
+  if (code === ERROR_CODES.scopeMissing) return 'scope_missing';
+  if (code === ERROR_CODES.planNotEligible) return 'forbidden';
+  return 'auth_invalid';
 }
 
 function apiErrorKind(error: ApiError): ErrorKind {

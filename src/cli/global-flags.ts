@@ -6,6 +6,7 @@
 import { type Command, CommanderError } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
+import { plural } from '../words.js';
 import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
@@ -64,6 +65,11 @@ function why(flag: string): string {
       return 'what it prints has no fixed fields; --query picks from it';
     case 'yes':
       return 'it never asks for confirmation';
+    case 'profile':
+    case 'baseUrl':
+    case 'maxRetries':
+    case 'requestTimeout':
+      return 'it reaches neither the service nor a profile';
     default:
       return 'it prints no data in that form';
   }
@@ -89,6 +95,6 @@ export function checkFields(
     })
     .join(', ');
   throw new UsageError(
-    `--fields: unknown field${unknown.length === 1 ? '' : 's'} ${named} for svc ${path}; \`svc ${path} --fields help\` lists them`,
+    `--fields: unknown ${plural(unknown.length, 'field')} ${named} for svc ${path}; \`svc ${path} --fields help\` lists them`,
   );
 }

@@ -1,9 +1,9 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { setFlagsFromString } from 'node:v8';
-import { CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { DifferencesFound, Interrupted } from '../errors.js';
+import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
@@ -39,6 +39,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
   const program = buildProgram(ctx, ctx.args);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
+    if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));
     await program.parseAsync([...argv.slice(0, 2), ...ctx.args]);
     return EXIT.ok;
   } catch (error) {
@@ -90,12 +91,29 @@ export function formatInArgs(args: readonly string[]): { json?: boolean; output?
 }
 
 /**
- * `svc help orders list` is `svc orders list --help`: commander's own help command reads one
- * word only, and would show the help of `orders`.
+ * `svc help orders list` is `svc orders list --help` (and `svc help orders`, `svc orders --help`):
+ * commander's own help command reads one word only, and would show the help of `orders`.
  */
 export function helpAsFlag(args: readonly string[]): string[] {
-  if (args[0] !== 'help' || args.length < 3) return [...args];
+  if (args[0] !== 'help' || args.length < 2) return [...args];
   return [...args.slice(1), '--help'];
+}
+
+/**
+ * The words after `svc help` must name a command: commander would show the nearest help it
+ * finds (the root's, or the noun's) and exit 0, so a typo would read as an answer.
+ */
+function checkHelpTopic(program: Command, words: readonly string[]): void {
+  let command = program;
+  const path: string[] = [];
+  for (const word of words) {
+    // `svc help help` asks about the help command itself, which commander answers.
+    if (word.startsWith('-') || word === 'help') break;
+    path.push(word);
+    const next = command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+    if (!next) throw new UsageError(`unknown command '${path.join(' ')}'; see svc --help`);
+    command = next;
+  }
 }
 
 function installSignalHandlers(ctx: Context): () => void {

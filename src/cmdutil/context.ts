@@ -7,7 +7,7 @@ import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { AuthError, Interrupted, UsageError } from '../errors.js';
+import { AuthError, Interrupted, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -381,7 +381,7 @@ export function requireKey(credentials: Credentials): string {
     const where = apiKeySource === 'env' ? 'SVC_API_KEY' : `profile "${profileName}"`;
     throw new AuthError(
       `the API key from ${where} is malformed: keys look like svc_live_… or svc_test_…; nothing was sent`,
-      'api_key_invalid',
+      KEY_MALFORMED,
     );
   }
   return apiKey;

@@ -1,10 +1,17 @@
 /**
  * Filter values checked before a list is asked for: a value the service does not know would
  * answer "nothing found" and exit 0, which in CI is an empty file and a green job. Values the
- * reference enumerates are checked against src/api/filter-values.ts; channel kinds against
- * the store's own channel accounts (one read). `svc api` still sends anything.
+ * reference enumerates are checked against src/api/filter-values.ts; channel kinds and
+ * account ids against the store's own channel accounts (one read); an issue code svc does not
+ * know, against the listings (a read of one). An empty id would be no filter at all, so it is
+ * refused. `svc api` still sends anything.
  */
-import { EVENT_TYPE_FILTER, type FilterValues, STATUS_FILTERS } from '../api/filter-values.js';
+import {
+  EVENT_TYPE_FILTER,
+  type FilterValues,
+  ISSUE_CODE_FILTER,
+  STATUS_FILTERS,
+} from '../api/filter-values.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -42,6 +49,54 @@ export function checkEventTypes(types: string[]): string[] {
 }
 
 /**
+ * An id or code filter: a blank value is refused, since the service would take it as no
+ * filter at all and answer everything (a script's unset variable); undefined stays undefined.
+ */
+export function checkNotBlank(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() !== '') return value;
+  throw new UsageError(
+    `${flag} needs a value: an empty one would match everything (is a variable in the script unset?)`,
+  );
+}
+
+/**
+ * `--channel-account ID`, checked against the account list (ids are never constructed); with
+ * `route`, the refusal names the `svc api` call that sends it anyway (an account gone since).
+ */
+export async function checkChannelAccount(
+  ctx: Context,
+  id: string | undefined,
+  route?: ApiRoute,
+): Promise<string | undefined> {
+  if (checkNotBlank('--channel-account', id) === undefined) return undefined;
+  const { requireAccounts } = await import('../core/listings/discovery.js');
+  try {
+    await requireAccounts(await ctx.client(), [id as string]);
+  } catch (error) {
+    if (route && error instanceof UsageError)
+      error.message += `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(id as string)}\` sends any value`;
+    throw error;
+  }
+  return id;
+}
+
+/**
+ * `--error-code CODE`: a code svc knows passes; the service names new ones, so another code
+ * passes when some listing carries it (a read of one item); else it is a typo (exit 2).
+ */
+export async function checkErrorCode(ctx: Context, code: string | undefined): Promise<string | undefined> {
+  if (checkNotBlank('--error-code', code) === undefined) return undefined;
+  const value = code as string;
+  if (ISSUE_CODE_FILTER.values.includes(value)) return value;
+  const { listListings } = await import('../api/resources/listings.js');
+  for await (const _listing of listListings(await ctx.client(), { error_code: value }, 1, ctx.signal))
+    return value;
+  const what = `${ISSUE_CODE_FILTER.what}, and no listing carries it`;
+  const route = { path: '/listings', param: 'error_code' };
+  throw unknownValue('--error-code', value, what, ISSUE_CODE_FILTER.values, route, 'known');
+}
+
+/**
  * `--channel KIND`, checked against the kinds of the store's channel accounts (the reference
  * does not list kinds, and a kind with no account here could only match nothing).
  */
@@ -69,18 +124,22 @@ function unknownValue(
   what: string,
   values: readonly string[],
   route: ApiRoute | undefined,
+  listed = 'valid',
 ): UsageError {
   const best = closestValue(value, values);
   const guess = best ? `; did you mean "${best}"?` : '';
   const anyway = route
     ? `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(value)}\` sends any value`
     : '';
-  return new UsageError(`${flag} "${value}" is not ${what}${guess} (valid: ${values.join(', ')})${anyway}`);
+  return new UsageError(
+    `${flag} "${value}" is not ${what}${guess} (${listed}: ${values.join(', ')})${anyway}`,
+  );
 }
 
 /**
  * The valid value a person most likely meant: the same once case, `-` and spaces are
- * set aside, else the nearest by edit distance when it is near enough to be a typo.
+ * set aside, else the nearest by edit distance when it is near enough to be a typo, else
+ * the only one whose start is that near (a long value typed short).
  */
 export function closestValue(value: string, values: readonly string[]): string | undefined {
   const normal = (text: string) => text.toLowerCase().replace(/[-\s]+/g, '_');
@@ -93,7 +152,14 @@ export function closestValue(value: string, values: readonly string[]): string |
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   const nearEnough = Math.max(1, Math.min(3, Math.floor(value.length / 3)));
-  return bestDistance <= nearEnough ? best : undefined;
+  if (bestDistance <= nearEnough) return best;
+  // A long value typed short (`photo_requird` for photo_required_for_channel): the one whose
+  // start is near, when the value is long enough to tell.
+  if (value.length < 4) return undefined;
+  const starts = values.filter(
+    (candidate) => editDistance(normal(value), normal(candidate).slice(0, value.length)) <= nearEnough,
+  );
+  return starts.length === 1 ? starts[0] : undefined;
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */

@@ -4,7 +4,7 @@
  * `--report` (status `invalid`) before the run stops with exit 2, even though nothing is sent.
  */
 import { PROBLEMS_SHOWN } from '../core/csv/problems.js';
-import { UsageError } from '../errors.js';
+import { FileError, UsageError } from '../errors.js';
 import type { Context } from './context.js';
 
 /** Runs `check` on the file shown as `shownPath`; on bad lines, fills `--report` first. */
@@ -16,8 +16,7 @@ export async function checkInput<T>(
   try {
     return await check();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new UsageError(`no such file: ${shownPath}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new FileError(`no such file: ${shownPath}`);
     if (!(error instanceof UsageError) || !error.problems?.length) throw error;
     if (report) {
       const { ReportFile } = await import('../output/report.js');

@@ -1,10 +1,12 @@
 /** Profiles on disk (conf), in SVC_CONFIG_DIR or the platform's config dir, readable by the owner only. */
-import { chmodSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from './credentials.js';
 
 const FILE_MODE = 0o600;
+/** A dir this makes is its owner's alone (conf would make it 0755); one that exists is left as it is. */
+const DIR_MODE = 0o700;
 
 /** The config dir in force: SVC_CONFIG_DIR, else XDG or the platform default. */
 export function configDir(env: NodeJS.ProcessEnv): string {
@@ -31,6 +33,7 @@ export class ConfigStore {
   /** Opens (creating lazily) the config file in `dir`, tightening a looser file mode to 0600. */
   static async open(dir: string): Promise<ConfigStore> {
     const path = join(dir, 'config.json');
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
     let fixed = false;
     try {
       if ((statSync(path).mode & 0o077) !== 0) {

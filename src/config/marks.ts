@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from '../errors.js';
+import { FileError, UsageError } from '../errors.js';
 import { describeStore, normalBaseUrl, type StoreIdentity, sameStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
@@ -78,7 +78,7 @@ export async function readMark(configDir: string, name: string): Promise<ExportM
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot read the mark ${path}: ${(error as Error).message}`);
+    throw new FileError(`cannot read the mark ${path}: ${(error as Error).message}`);
   }
   let parsed: z.infer<typeof MARK_FILE>;
   try {
@@ -128,7 +128,7 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     await rename(temp, path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
-    throw new UsageError(`cannot save the mark ${path}: ${(error as Error).message}`);
+    throw new FileError(`cannot save the mark ${path}: ${(error as Error).message}`);
   }
   return path;
 }

@@ -115,6 +115,8 @@ export interface RunningEmulator {
   /** Base URL, the part before /rest/v1, e.g. http://127.0.0.1:4010. */
   url: string;
   keys: EmulatorKeys;
+  /** True when the store was loaded from `stateDir`, not seeded. */
+  restored: boolean;
   store: Store;
   /** New orders from the channels: `arrive(atMs)` makes one arrive at once (with its event and stock change). */
   arrivals: { arrive(atMs: number): OrderRecord | undefined };
@@ -218,6 +220,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: `http://${urlHost}:${listening.port}`,
     keys,
+    restored: saved !== undefined,
     store,
     arrivals: { arrive: (atMs) => arrivals.arrive(atMs) },
     faults: {

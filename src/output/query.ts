@@ -12,7 +12,7 @@ export interface Query {
 
 /** Compiles `expression`; a bad one is a UsageError (exit 2) with the parser's message and position. */
 export async function compileQuery(expression: string): Promise<Query> {
-  const { compile, tokenize, TreeInterpreter } = await import('@jmespath-community/jmespath');
+  const { compile, isRegistered, tokenize, TreeInterpreter } = await import('@jmespath-community/jmespath');
   if (expression.trim() === '')
     throw new UsageError(
       '--query needs an expression, e.g. --query "[].id" (JMESPath, https://jmespath.site)',
@@ -31,6 +31,13 @@ export async function compileQuery(expression: string): Promise<Query> {
       }
     });
     throw queryError(expression, message, position);
+  }
+  // The parser takes any name as a function; the interpreter would refuse it only once the
+  // whole result was fetched.
+  const unknown = functionNames(node).find((name) => !isRegistered(name));
+  if (unknown !== undefined) {
+    const at = new RegExp(`\\b${unknown}\\s*\\(`).exec(expression)?.index;
+    throw queryError(expression, `unknown function ${unknown}()`, at);
   }
   return {
     expression,
@@ -94,6 +101,15 @@ function queryError(expression: string, message: string, position: number | unde
   );
   if (position !== undefined) Object.assign(error, { position });
   return error;
+}
+
+/** The names of the functions an expression calls, from its syntax tree. */
+function functionNames(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(functionNames);
+  if (node === null || typeof node !== 'object') return [];
+  const { type, name } = node as { type?: unknown; name?: unknown };
+  const own = type === 'Function' && typeof name === 'string' ? [name] : [];
+  return [...own, ...Object.values(node).flatMap(functionNames)];
 }
 
 /** The value as plain JSON data (dates and class instances as JSON would write them). */

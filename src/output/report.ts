@@ -1,7 +1,7 @@
 /** `--report OUT.csv`: one row per item, `line,key,status,code,message`, in the file's line order. */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { ItemOutcome } from '../core/bulk.js';
-import { UsageError } from '../errors.js';
+import { FileError } from '../errors.js';
 import { csvRow } from './delimited.js';
 
 /**
@@ -23,7 +23,7 @@ export class ReportFile {
     await new Promise<void>((resolve, reject) => {
       stream.once('open', () => resolve());
       stream.once('error', (error) =>
-        reject(new UsageError(`cannot write the report ${path}: ${error.message}`)),
+        reject(new FileError(`cannot write the report ${path}: ${error.message}`)),
       );
     });
     // CRLF, as RFC 4180 says: a report is a file for spreadsheets, not a pipe.

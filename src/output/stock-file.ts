@@ -1,7 +1,7 @@
 /** `inventory push --backup OUT.csv`: the store's values before the push, in the CSV push reads. */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { LiveStock } from '../core/inventory/live-stock.js';
-import { UsageError } from '../errors.js';
+import { FileError } from '../errors.js';
 import { csvRow } from './delimited.js';
 
 /**
@@ -20,6 +20,6 @@ export function writeStockFile(path: string, rows: readonly LiveStock[]): void {
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new UsageError(`cannot write the backup ${path}: ${(error as Error).message}; nothing was sent`);
+    throw new FileError(`cannot write the backup ${path}: ${(error as Error).message}; nothing was sent`);
   }
 }

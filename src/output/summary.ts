@@ -1,15 +1,10 @@
 /** The closing summary of a bulk command (README, Output: stderr, or stdout as JSON with --json). */
 import type { BulkSummary } from '../core/bulk.js';
-import { plural } from '../words.js';
+import { counted } from '../words.js';
 
 /** What a test key's answers are told apart by: its writes were simulated. */
 export function simulatedNote(live: boolean): string {
   return live ? '' : ' (test key: results were simulated, nothing changed)';
-}
-
-/** "12 requests", "1 request": a count and its noun, in plain words. */
-export function counted(count: number, singular: string, pluralForm?: string): string {
-  return `${count.toLocaleString('en-US')} ${plural(count, singular, pluralForm)}`;
 }
 
 /** "2 requests (2 units of daily write quota)": what a run of writes sends and spends. */

@@ -162,3 +162,16 @@ describe('svc doctor', () => {
     expect(checks.journals?.fix).toContain('svc inventory push /data/stock.csv --resume');
   });
 });
+
+describe('the config dir', () => {
+  it('is made readable only by its owner by whichever command makes it first', async () => {
+    const emu = await start();
+    const { statSync } = await import('node:fs');
+    for (const args of [['orders', 'list', '--limit', '1'], ['doctor']]) {
+      const dir = join(freshConfigDir(), 'svc');
+      const result = await runSvc(args, { env: { ...envFor(emu), SVC_CONFIG_DIR: dir, ...NO_PROXY_ENV } });
+      expect(result.code, result.stderr).toBe(0);
+      expect((statSync(dir).mode & 0o777).toString(8), args.join(' ')).toBe('700');
+    }
+  });
+});

@@ -84,4 +84,23 @@ describe('svc emulator start --state DIR', () => {
     expect(unreadable.stderr).toMatch(/not readable|not an emulator state/);
     expect(readFileSync(join(garbled, STATE_FILE), 'utf8')).toBe('not json at all\n');
   }, 30_000);
+
+  it('a loaded state says that --seed, --orders and --products, which shape only a new store, are ignored', async () => {
+    const dir = stateDir();
+    const first = await startEmulatorProcess(['--state', dir, '--orders', '12', '--products', '4']);
+    await first.stop('SIGTERM');
+    const second = await startEmulatorProcess(['--state', dir, '--seed', '7', '--orders', '500']);
+    try {
+      const env = {
+        SVC_BASE_URL: second.url,
+        SVC_API_KEY: second.keys.live,
+        SVC_CONFIG_DIR: freshConfigDir(),
+      };
+      const orders = await runSvc(['orders', 'list', '--all', '-o', 'ndjson'], { env });
+      expect(orders.stdout.trim().split('\n')).toHaveLength(12);
+    } finally {
+      const stopped = await second.stop('SIGTERM');
+      expect(stopped.stderr).toMatch(/loaded from .*: --seed and --orders .*ignored/);
+    }
+  }, 60_000);
 });

@@ -78,3 +78,77 @@ describe('filter values', () => {
     expect(emu.requests({ path: '/orders' }).length).toBe(2);
   });
 });
+
+describe('filter values a script can get wrong', () => {
+  it('an empty id filter exits 2 instead of listing (or retrying) everything; nothing is asked for', async () => {
+    const env = envFor(emu);
+    const cases = [
+      ['listings', 'list', '--product', ''],
+      ['listings', 'list', '--channel-account', ' '],
+      ['listings', 'list', '--error-code', ''],
+      ['orders', 'list', '--channel-account', ''],
+      [
+        'listings',
+        'retry',
+        '--error-code',
+        'photo_required_for_channel',
+        '--channel-account',
+        '',
+        '--dry-run',
+      ],
+    ];
+    for (const args of cases) {
+      const result = await runSvc(args, { env });
+      expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(/--[a-z-]+ needs a value: an empty one would match every/);
+      expect(result.stdout).toBe('');
+    }
+    expect(emu.requests()).toEqual([]);
+  });
+
+  it('--error-code that no listing carries and svc does not know exits 2 naming the closest known code', async () => {
+    const env = envFor(emu);
+    for (const args of [
+      ['listings', 'list', '--error-code', 'photo_requird'],
+      ['listings', 'retry', '--error-code', 'photo_requird', '--dry-run'],
+    ]) {
+      const result = await runSvc(args, { env });
+      expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain('--error-code "photo_requird"');
+      expect(result.stderr).toContain('did you mean "photo_required_for_channel"?');
+      expect(result.stdout).toBe('');
+    }
+    // One probe each (a read), never the list itself.
+    const probes = emu.requests({ path: '/listings' }).map((r) => new URLSearchParams(r.query));
+    expect(probes.map((query) => [query.get('error_code'), query.get('limit')])).toEqual([
+      ['photo_requird', '1'],
+      ['photo_requird', '1'],
+    ]);
+  });
+
+  it('a code svc does not know passes when the store has listings with it (the service names new codes)', async () => {
+    const failing = [...emu.store.listings.values()].find((listing) => listing.status === 'error');
+    if (!failing || failing.issues.length === 0) throw new Error('the seed has no listing in error');
+    const [first, ...rest] = failing.issues;
+    emu.store.putListing({ ...failing, issues: [{ ...first, code: 'brand_new_channel_rule' }, ...rest] });
+    const result = await runSvc(['listings', 'list', '--error-code', 'brand_new_channel_rule', '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).map((listing: { id: string }) => listing.id)).toContain(failing?.id);
+  });
+
+  it('--channel-account not in the account list exits 2 on list commands too, naming the known accounts', async () => {
+    const env = envFor(emu);
+    for (const noun of ['listings', 'orders']) {
+      const result = await runSvc([noun, 'list', '--channel-account', 'chac_nope'], { env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('channel account chac_nope is not in the account list');
+      expect(result.stderr).toMatch(/known accounts: chac_/);
+      expect(result.stderr).toContain(
+        `svc api GET /${noun} -f channel_account_id=chac_nope\` sends any value`,
+      );
+    }
+    expect(emu.requests().filter((r) => r.path !== '/channel_accounts')).toEqual([]);
+  });
+});

@@ -325,6 +325,21 @@ describe('inventory push --backup', () => {
     expect(snapshot(emu)).toEqual(before);
   });
 
+  it('a push that changes nothing does not offer an undo that cannot run', async () => {
+    const emu = await start();
+    const path = writeRows(storeRows(emu, 20));
+    const backup = join(scratch(), 'undo.csv');
+    const push = await runSvc(['inventory', 'push', path, '--changed-only', '--backup', backup], {
+      env: envFor(emu),
+    });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain(
+      `this push changes no SKU, so there is nothing to undo; ${backup} holds only the header`,
+    );
+    expect(push.stderr).not.toMatch(/undoes it/);
+    expect(readFileSync(backup, 'utf8')).toBe('sku,quantity,price\r\n');
+  });
+
   it('a resume will not take a new backup of a store the first run changed (exit 2)', async () => {
     const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
     const emu = await start({ writeQuota: 2, clock });
@@ -369,6 +384,17 @@ describe('the zeroing guard', () => {
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stderr).toMatch(/going on \(--allow-zeroing\)/);
     expect(mismatches(emu, file)).toEqual([]);
+  });
+
+  it('counted from the live read, a small file zeroing most of its in-stock SKUs stops too', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 32).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const path = writeRows(rows.map((row, i) => ({ ...row, quantity: i < 20 ? 0 : row.quantity })));
+    const refused = await runSvc(['inventory', 'push', path, '--changed-only'], { env: envFor(emu) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/would set 20 of 32 SKUs \(63%\) to quantity 0/);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
   });
 
   it('judged on the file without a read: more than 20% of at least 50 rows at 0 stops a full push', async () => {

@@ -70,4 +70,16 @@ describe('listings errors', () => {
     expect(total(rows.map((row) => Number(row.split(',')[3])))).toBe(total(byKind.map((g) => g.listings)));
     for (const row of rows) expect(row).toMatch(/--channel-account chac_\w+$/);
   });
+
+  it('--by-account on a table names each account by its label, not a bare chac_ id', async () => {
+    const emu = await start();
+    const result = await runSvc(['listings', 'errors', '--by-account', '-o', 'table'], {
+      env: { ...envFor(emu), COLUMNS: '200' },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const labels = [...emu.store.accounts.values()].map((account) => account.label);
+    expect(labels.some((label) => result.stdout.includes(label))).toBe(true);
+    // The retry command still names the account by id: that is what --channel-account takes.
+    expect(result.stdout.split('\n').slice(1).join('\n')).not.toMatch(/chac_\w+ {2}/);
+  });
 });

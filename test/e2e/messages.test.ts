@@ -36,6 +36,31 @@ describe('messages of a 404', () => {
   });
 });
 
+describe('messages of a 404 about something the request names', () => {
+  it('inventory set of an unknown SKU names the SKU and the list of valid ones', async () => {
+    const result = await runSvc(['inventory', 'set', 'NO-SUCH-SKU', '--quantity', '1'], { env: envFor(emu) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'SKU NO-SUCH-SKU is not in the catalog; check the SKU (svc inventory export shows valid ones)',
+    );
+    expect(result.stderr).not.toMatch(/check the id or the path/);
+  });
+
+  it('an unknown product named in a publish body is named, not blamed on the base URL', async () => {
+    const [account] = [...emu.store.accounts.values()];
+    const result = await runSvc(
+      ['listings', 'publish', '--product', 'prod_nope', '--channel-account', account.id],
+      {
+        env: envFor(emu),
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('No such product: prod_nope');
+    expect(result.stderr).toContain('check the product_id (svc products list shows valid ones)');
+    expect(result.stderr).not.toMatch(/base URL/);
+  });
+});
+
 describe('messages of an unreachable service', () => {
   it('a refused connection points at the service address', async () => {
     const result = await runSvc(['orders', 'list', '--max-retries', '0'], {

@@ -70,6 +70,16 @@ describe('--query (JMESPath over the whole result)', () => {
   });
 });
 
+describe('--query names a function it does not know before anything is sent', () => {
+  it('exits 2 naming the function and where it is, with no request made', async () => {
+    const result = await svc(['orders', 'list', '--all', '--query', '[].lenght(lines)', '-o', 'json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--query: unknown function lenght\(\) at character 4/);
+    expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({ code: 'usage', position: 3 });
+    expect(emu.requests()).toHaveLength(0);
+  });
+});
+
 describe('--fields, checked and discoverable', () => {
   it('an unknown field exits 2 naming it, the closest valid one, and --fields help; nothing is sent', async () => {
     const result = await svc(['orders', 'list', '--fields', 'id,nope,totl']);
@@ -203,6 +213,55 @@ describe('errors a script can parse', () => {
     expect(JSON.parse(partial.stderr.split('\n')[0]).error.code).toBe('not_found');
   });
 
+  it('a key refused by auth status has the code the same refusal has on any command', async () => {
+    const lapsed = { SVC_API_KEY: emu.keys.lapsed };
+    const status = await svc(['auth', 'status', '-o', 'json'], lapsed);
+    const list = await svc(['orders', 'list', '-o', 'json'], lapsed);
+    expect(status.code).toBe(4);
+    expect(JSON.parse(status.stderr.split('\n')[0]).error.code).toBe('forbidden');
+    expect(JSON.parse(list.stderr.split('\n')[0]).error.code).toBe('forbidden');
+  });
+
+  it('a malformed key has one detail_code, whichever check caught it', async () => {
+    const malformed = { SVC_API_KEY: 'not-a-key' };
+    for (const args of [
+      ['auth', 'status'],
+      ['orders', 'list'],
+    ]) {
+      const result = await svc([...args, '--json'], malformed);
+      expect(result.code).toBe(4);
+      expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({
+        code: 'auth_invalid',
+        detail_code: 'api_key_malformed',
+      });
+    }
+  });
+
+  it('a local file that cannot be read or written is input_invalid, as the README lists it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-files-'));
+    const stock = join(dir, 'stock.csv');
+    writeFileSync(stock, 'sku,quantity\nSKU-1,1\n');
+    const missing = join(dir, 'missing.csv');
+    const [product] = emu.store.products.keys();
+    for (const args of [
+      ['inventory', 'push', missing],
+      ['inventory', 'push', dir],
+      ['products', 'upsert', missing],
+      ['orders', 'fulfill', '--file', missing],
+      ['products', 'create', '--file', missing],
+      ['products', 'images', 'add', product, join(dir, 'missing.png')],
+      ['api', 'POST', '/products', '--input', missing],
+      ['inventory', 'push', stock, '--report', join(dir, 'no', 'such', 'dir', 'out.csv')],
+    ]) {
+      const result = await svc([...args, '--json']);
+      expect(result.code, args.join(' ')).toBe(2);
+      const line = result.stderr.split('\n').find((l) => l.startsWith('{'));
+      expect(JSON.parse(line ?? '{}').error?.code, `${args.join(' ')}: ${result.stderr}`).toBe(
+        'input_invalid',
+      );
+    }
+  });
+
   it('without a machine format, only the line for people', async () => {
     const result = await svc(['orders', 'get', 'ord_missing']);
     expect(result.stderr).toMatch(/^error: HTTP 404/);
@@ -228,6 +287,28 @@ describe('tables that fit and say something', () => {
     const labels = [...emu.store.accounts.values()].map((account) => account.label.slice(0, 6));
     expect(labels.some((label) => result.stdout.includes(label))).toBe(true);
     expect(result.stdout).not.toContain('chac_');
+  });
+
+  it.each([
+    [['orders', 'list']],
+    [['orders', 'list', '--show-buyer']],
+    [['products', 'list']],
+    [['operations', 'list']],
+    [['events', 'list']],
+    [['channels', 'list']],
+    [['listings', 'errors']],
+    [['listings', 'errors', '--by-account']],
+  ])('at COLUMNS=60 svc %s fits too, its ids whole', async (args) => {
+    const result = await svc([...args, '-o', 'table'], { COLUMNS: '60' });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    const widest = lines.reduce((a, b) => (a.length >= b.length ? a : b));
+    expect(widest.length, widest).toBeLessThanOrEqual(60);
+    // Whatever was cut, no id was: every cell that starts like an id is one whole.
+    for (const id of result.stdout.match(/\b[a-z]+_[A-Za-z0-9]*…/g) ?? []) expect.fail(`cut id ${id}`);
+    // Nor a command to copy: a cell either holds all of it or none.
+    expect(result.stdout).not.toMatch(/svc [^\n]*…/);
   });
 
   it('--time utc shows timestamps, relative is the default', async () => {
@@ -273,12 +354,46 @@ describe('help that teaches everything it accepts', () => {
     expect(emu.requests()).toHaveLength(0);
   });
 
+  it('refuses the connection flags on a command that never connects, and its help does not offer them', async () => {
+    for (const args of [
+      ['emulator', 'start', '--base-url', 'http://127.0.0.1:1'],
+      ['version', '--profile', 'x'],
+      ['completion', 'bash', '--request-timeout', '5'],
+      ['webhooks', 'verify', '--signature', 't=1,v1=00', '--payload', '-', '--max-retries', '1'],
+      ['profiles', 'use', 'x', '--base-url', 'http://127.0.0.1:1'],
+    ]) {
+      const result = await runSvc(args, { stdin: '{}' });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/--(base-url|profile|request-timeout|max-retries) means nothing to svc /);
+    }
+    const help = await runSvc(['emulator', 'start', '--help']);
+    const globals = help.stdout.slice(help.stdout.indexOf('Global options:'));
+    expect(globals).not.toMatch(/--profile|--base-url|--max-retries|--request-timeout/);
+    expect((await runSvc(['auth', 'logout', '--help'])).stdout).toContain('--profile');
+  });
+
   it('svc help orders list is the help of orders list', async () => {
     const viaHelp = await runSvc(['help', 'orders', 'list']);
     const viaFlag = await runSvc(['orders', 'list', '--help']);
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toMatch(/^Usage: svc orders list/);
+  });
+
+  it('svc help with a command that does not exist exits 2 naming it, as an unknown command does', async () => {
+    for (const args of [
+      ['help', 'nope'],
+      ['help', 'orders', 'nope'],
+      ['help', 'orders', 'list', 'nope'],
+    ]) {
+      const result = await runSvc(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr).toMatch(/unknown command '(orders )?(list )?nope'/);
+    }
+    const noun = await runSvc(['help', 'orders']);
+    expect(noun.code).toBe(0);
+    expect(noun.stdout).toMatch(/^Usage: svc orders/);
   });
 
   it('says a default once', async () => {
@@ -335,6 +450,28 @@ describe('svc api as complete as gh api', () => {
     }
   });
 
+  it('--all follows every page as --paginate does; --limit without either is refused, not ignored', async () => {
+    const all = await svc(['api', 'GET', '/orders', '--all', '--query', 'length(@)']);
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toBe('150\n');
+    const limited = await svc([
+      'api',
+      'GET',
+      '/orders',
+      '--paginate',
+      '--limit',
+      '3',
+      '--query',
+      'length(@)',
+    ]);
+    expect(limited.stdout).toBe('3\n');
+    emu.reset();
+    const alone = await svc(['api', 'GET', '/orders', '--limit', '3']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--limit .*--paginate.*-F limit=3/);
+    expect(emu.requests()).toHaveLength(0);
+  });
+
   it('--query runs over the answer', async () => {
     const result = await svc(['api', 'GET', '/orders', '-F', 'limit=3', '--query', 'data[].id']);
     expect(result.stdout).toMatch(/^(ord_\w+\n){3}$/);
@@ -375,6 +512,56 @@ describe('summaries in plain words', () => {
     writeFileSync(one, `sku,quantity\n${emu.store.allSkus()[0]},3\n`);
     const push = await svc(['inventory', 'push', one]);
     expect(push.stderr).toMatch(/Pushed 1 SKU in 1 request \(/);
+  });
+
+  it('a run of one item says 1 SKU, 1 order, 1 product, 1 listing, 1 row: never "1 SKUs"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-one-'));
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const order = [...emu.store.orders.values()].find((o) => o.status === 'awaiting_shipment');
+    const product = [...emu.store.products.values()][0];
+    const account = [...emu.store.accounts.values()][0];
+    const stock = write('stock.csv', `sku,quantity\n${emu.store.allSkus()[0]},3\n`);
+    const runs = [
+      ['inventory', 'push', stock, '--dry-run'],
+      ['inventory', 'push', stock],
+      ['inventory', 'diff', stock],
+      [
+        'orders',
+        'fulfill',
+        '--file',
+        write('ship.csv', `order_id,tracking_number,carrier\n${order?.id},T-1,UPS\n`),
+        '--dry-run',
+      ],
+      ['orders', 'fulfill', '--file', join(dir, 'ship.csv')],
+      [
+        'products',
+        'upsert',
+        write(
+          'one.jsonl',
+          `${JSON.stringify({ title: 'One', variants: [{ sku: 'ONE-1', price: '1.00' }] })}\n`,
+        ),
+        '--create-unmatched',
+        '--dry-run',
+      ],
+      ['products', 'upsert', join(dir, 'one.jsonl'), '--create-unmatched'],
+      [
+        'listings',
+        'publish',
+        '--file',
+        write('pub.jsonl', `${JSON.stringify({ product_id: product.id, channel_account_id: account.id })}\n`),
+        '--dry-run',
+      ],
+      ['listings', 'publish', '--file', join(dir, 'pub.jsonl')],
+    ];
+    for (const args of runs) {
+      const result = await svc(args);
+      expect(result.stderr, args.join(' ')).not.toMatch(
+        /(?<![\d,.])1 (SKUs|orders|products|listings|rows|requests|units|batches|accounts)\b/,
+      );
+    }
   });
 
   it("--report rows come in the file's line order, not the order answers landed in", async () => {

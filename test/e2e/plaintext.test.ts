@@ -101,5 +101,7 @@ describe('plain http and proxies', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`proxy ${deadUrl}`);
     expect(result.stderr).toContain('HTTPS_PROXY');
+    // One piece of advice, the proxy's: not also the one for a wrong service address.
+    expect(result.stderr).not.toMatch(/check the service address/);
   });
 });

@@ -132,6 +132,38 @@ describe('--resume a script can always pass', () => {
   }
 });
 
+describe('a resumed run accounts for every row', () => {
+  it('rows the interrupted run confirmed are skipped (not "not sent"), and the report has every row', async () => {
+    const { env, file } = await stoppedPush();
+    const report = join(scratch(), 'report.csv');
+    const args = ['inventory', 'push', file.path, '--batch-size', '10', '--resume', '--report', report];
+    const resumed = await runSvc(args, { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Pushed 40 of 100 SKUs in 4 requests .*: 40 updated, 60 skipped$/m);
+    expect(resumed.stderr).not.toMatch(/not sent/);
+    const rows = readFileSync(report, 'utf8').trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(100);
+    expect(rows.filter((row) => row.includes(',skipped,'))).toHaveLength(60);
+    expect(rows.find((row) => row.includes(',skipped,'))).toMatch(/confirmed by the interrupted push/);
+    expect(file.matches()).toBe(true);
+  });
+
+  it('the same in the JSON summary of a changed-only resume', async () => {
+    const { emu, env, file } = await stoppedPush(['--changed-only']);
+    const resumed = await runSvc(
+      ['inventory', 'push', file.path, '--batch-size', '10', '--changed-only', '--resume', '--json'],
+      { env },
+    );
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const summary = JSON.parse(resumed.stdout);
+    expect(summary).toMatchObject({ total: 100, skipped: 60 });
+    expect(summary.updated + summary.unchanged).toBe(40);
+    expect(summary.not_sent).toBeUndefined();
+    expect(file.matches()).toBe(true);
+    expect(emu.requests({ ...batches, status: 200 })).toHaveLength(10);
+  });
+});
+
 describe('journals are kept per store', () => {
   it('two keys on one service never share a journal, even when they look alike masked; none holds the key', async () => {
     // Every write is refused on the quota: each run starts its journal, then stops (exit 5).

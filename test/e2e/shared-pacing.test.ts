@@ -14,19 +14,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../src/api/shared-pacing.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import {
-  ANY_KEY,
-  type MisbehavingServer,
-  misbehavingServer,
-  sendJson,
-} from '../helpers/misbehaving-server.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const children: ChildProcess[] = [];
-const servers: MisbehavingServer[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 /** An emulator whose bucket (10, draining 20/s) two pushes of 20 requests cannot share blindly. */
@@ -286,29 +278,6 @@ describe('pacing shared by svc processes on one key', () => {
     }
   }, 60_000);
 
-  it('a 429 asking to wait beyond 120 s fails that run, and holds up no later run on the key', async () => {
-    const headers = { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0' };
-    // Once, the service asks the key to wait 27 hours; after that it answers.
-    const server = await misbehavingServer((_req, res, n) => {
-      if (n > 0) return sendJson(res, 200, { object: 'list', data: [], has_more: false }, headers);
-      sendJson(
-        res,
-        429,
-        { error: { type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'Too many requests.' } },
-        { ...headers, 'retry-after': '100000' },
-      );
-    });
-    servers.push(server);
-    const env = { SVC_BASE_URL: server.url, SVC_API_KEY: ANY_KEY, SVC_CONFIG_DIR: freshConfigDir() };
-    const first = await runSvc(['orders', 'list'], { env });
-    expect(first.code).toBe(5);
-    expect(first.stderr).toMatch(/asks to wait 100000 s, longer than 120 s/);
-    const second = await runSvc(['orders', 'list', '--json'], { env, timeoutMs: 15_000 });
-    expect(second.code, second.stderr).toBe(0);
-    expect(JSON.parse(second.stdout)).toEqual([]);
-    expect(server.arrivals).toHaveLength(2);
-  });
-
   it('svc doctor lists the other svc processes sharing the key, and says when sharing is off', async () => {
     // A slow bucket keeps the push running while the doctor looks.
     const emu = await startEmulator({ products: 40, bucket: 1, drainPerSecond: 1 });
@@ -327,5 +296,24 @@ describe('pacing shared by svc processes on one key', () => {
     expect(offChecks.find((check) => check.name === 'shared pacing')?.detail).toMatch(
       /^off \(SVC_SHARED_PACING=0\)/,
     );
+  });
+});
+
+describe('a wait the service asks for that svc refuses', () => {
+  it('is not left in the shared state for the next process to sit out', async () => {
+    const emu = await start();
+    const configDir = freshConfigDir();
+    // Retry-After beyond 120 s: the first process gives up at once (exit 5)…
+    emu.faults.inject({ method: 'GET', path: '/orders', kind: 'rate_limited', retryAfter: 500 });
+    const first = await runSvc(['orders', 'list'], { env: envOf(emu, configDir) });
+    expect(first.code, first.stderr).toBe(5);
+    expect(first.stderr).toMatch(/500 s, longer than 120 s/);
+    // …and the next one on the same key is not held for those 500 s.
+    const next = await runSvc(['products', 'list', '--limit', '1'], {
+      env: envOf(emu, configDir),
+      timeoutMs: 20_000,
+    });
+    expect(next.signal).toBeNull();
+    expect(next.code, next.stderr).toBe(0);
   });
 });

@@ -42,6 +42,24 @@ describe('svc webhooks list/create/update/delete', () => {
     expect(listed.stdout).not.toContain('whsec_');
   });
 
+  it('create with --fields that leave out the secret refuses before creating anything (exit 2)', async () => {
+    const result = await runSvc(
+      ['webhooks', 'create', '--url', 'https://example.com/hooks', '--fields', 'id,url', '-o', 'csv'],
+      { env: envFor(emu) },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /leaves out secret, which the service shows only now; add secret to --fields/,
+    );
+    expect(emu.store.webhookEndpoints.size).toBe(0);
+    const kept = await runSvc(
+      ['webhooks', 'create', '--url', 'https://example.com/hooks', '--fields', 'id,secret', '-o', 'csv'],
+      { env: envFor(emu) },
+    );
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stdout).toContain([...emu.store.webhookEndpoints.values()][0]?.secret);
+  });
+
   it('create --events a,b with --json carries the secret; update changes it; delete --yes removes it', async () => {
     const created = await runSvc(
       [

@@ -1,6 +1,6 @@
 /** Listings: a product published on one channel account, and the inputs that publish it. */
 import { z } from 'zod';
-import { LISTING_STATUSES } from '../contract.js';
+import { ISSUE_CODES, LISTING_STATUSES } from '../contract.js';
 import { Timestamp } from './common.js';
 
 /** Known listing statuses; others may appear. */
@@ -8,15 +8,7 @@ export { LISTING_STATUSES };
 /** Known issue severities; others may appear. */
 export const ISSUE_SEVERITIES = ['error', 'warning', 'info'] as const;
 /** Issue codes the emulator produces; the service may send others. */
-export const ISSUE_CODES = [
-  'photo_required_for_channel',
-  'missing_required_attribute',
-  'title_too_long',
-  'category_invalid',
-  'price_below_minimum',
-  'image_resolution_low',
-  'channel_rate_limited',
-] as const;
+export { ISSUE_CODES };
 
 /** A channel-side problem of a listing, in plain text. */
 export const ListingIssue = z.looseObject({

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
 import type { Context } from '../../cmdutil/context.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
-import { ApiError, UsageError } from '../../errors.js';
+import { ApiError, FileError, UsageError } from '../../errors.js';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 
@@ -35,7 +35,10 @@ export function requestCommand(program: Command, ctx: Context, run = runApi): Co
     .option('-F, --field <key=value>', 'typed field: numbers, true, false, null, @file', collect(true))
     .option('-f, --raw-field <key=value>', 'string field', collect(false))
     .option('--input <file>', 'request body from a JSON file, or - for standard input')
-    .option('--paginate', 'follow next_cursor and print every item of a list')
+    .option(
+      '--paginate',
+      'follow next_cursor and print every item of a list (also --all; --limit N stops at N)',
+    )
     .option(
       '-H, --header <name:value>',
       'add a request header (repeatable); never Authorization, which the key sets',
@@ -82,15 +85,21 @@ export async function runApi(
   const fieldsInQuery = method === 'GET' || body !== undefined;
   const query: Record<string, QueryValue> = { ...search, ...(fieldsInQuery ? toQuery(fields) : {}) };
   const requestBody = body ?? (fieldsInQuery || Object.keys(fields).length === 0 ? undefined : fields);
-  if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
-  if (options.paginate && options.include)
+  // --all is the global name of --paginate; --limit counts the items of such a crawl.
+  const paginate = options.paginate || ctx.globals.all === true;
+  if (ctx.globals.limit !== undefined && !paginate)
+    throw new UsageError(
+      `--limit counts the items of a crawl: add --paginate, or ask one page of that size with -F limit=${ctx.globals.limit}`,
+    );
+  if (paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  if (paginate && options.include)
     throw new UsageError('--include shows one answer; it cannot take --paginate (drop one of them)');
   const { idempotencyKey, headers } = parseHeaders(options.header ?? []);
 
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
   // JSON unless a format was asked for; a query's scalars one a line (tsv when piped).
   const printer = ctx.query ? ctx.printer : ctx.printerDefaulting('json');
-  if (options.paginate) {
+  if (paginate) {
     const limit = ctx.globals.limit ?? 'all';
     const items = client.list(path, query, undefined, { limit });
     if (options.silent) for await (const _ of items);
@@ -175,9 +184,7 @@ function readValueFile(path: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    throw new UsageError(
-      `cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`,
-    );
+    throw new FileError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
   }
 }
 

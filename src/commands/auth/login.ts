@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { ERROR_CODES, keyMode, maskKey } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
-import { AuthError, UsageError } from '../../errors.js';
+import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
 export interface LoginOptions {
@@ -46,7 +46,7 @@ export async function runLogin(ctx: Context, options: LoginOptions): Promise<voi
   if (!mode) {
     throw new AuthError(
       'that is not an API key: keys look like svc_live_… or svc_test_…; nothing was saved',
-      'api_key_invalid',
+      KEY_MALFORMED,
     );
   }
   const { stores, note } = await verifyKey(ctx, baseUrl, apiKey);

@@ -3,6 +3,7 @@ import type { Context } from '../../cmdutil/context.js';
 import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
+import { plural } from '../../words.js';
 import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */
@@ -10,7 +11,7 @@ export interface EmulatorStartOptions {
   fault?: FaultSpec[];
   port: number;
   host: string;
-  seed: number;
+  seed?: number;
   orders?: number;
   products?: number;
   bucket?: number;
@@ -38,7 +39,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
     .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
     .option('--host <host>', 'address to listen on (another than loopback makes random keys)', '127.0.0.1')
     .option('--fixed-keys', "keep the seed's well-known keys on a --host other machines can reach")
-    .option('--seed <n>', 'seed of the generated store data', integerFlag('--seed', 0), 1)
+    .option('--seed <n>', 'seed of the generated store data (default 1)', integerFlag('--seed', 0))
     .option('--orders <n>', 'how many orders to seed', integerFlag('--orders', 0))
     .option('--products <n>', 'how many products to seed', integerFlag('--products', 0))
     .option('--bucket <n>', 'rate-limit bucket size per key (default 80)', integerFlag('--bucket', 1))
@@ -108,9 +109,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
   const { isLoopbackName } = await import('../../api/route.js');
-  // Other machines can reach it: the seed's keys are public knowledge, so they are not used.
-  const exposed = !isLoopbackName(options.host);
-  const randomKeys = exposed && !options.fixedKeys;
+  const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
   const emulator = await startEmulator({
     port: options.port,
     host: options.host,
@@ -136,13 +135,15 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (exposed) {
+  if (warning) ctx.messages.warn(warning);
+  const unused = [
+    options.seed !== undefined && '--seed',
+    options.orders !== undefined && '--orders',
+    options.products !== undefined && '--products',
+  ].filter(Boolean);
+  if (emulator.restored && unused.length > 0) {
     ctx.messages.warn(
-      `listening on ${options.host}, which other machines may reach: anyone who can connect and holds a key reads and changes the emulated store; ${
-        randomKeys
-          ? "the keys are random for this run (--fixed-keys keeps the seed's)"
-          : 'the well-known keys of the seed are in use (--fixed-keys)'
-      }`,
+      `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
     );
   }
   if (options.json || ctx.wantsJson) {
@@ -169,6 +170,25 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
   }
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   await emulator.close();
+}
+
+/**
+ * On an address other machines can reach, the seed's keys are public knowledge: the keys are
+ * random unless --fixed-keys asks for the seed's, and a warning says so either way.
+ */
+export function exposure(
+  host: string,
+  loopback: boolean,
+  fixedKeys = false,
+): { randomKeys: boolean; warning?: string } {
+  if (loopback) return { randomKeys: false };
+  const keys = fixedKeys
+    ? 'the well-known keys of the seed are in use (--fixed-keys)'
+    : "the keys are random for this run (--fixed-keys keeps the seed's)";
+  return {
+    randomKeys: !fixedKeys,
+    warning: `listening on ${host}, which other machines may reach: anyone who can connect and holds a key reads and changes the emulated store; ${keys}`,
+  };
 }
 
 /** A share from 0 to 1, for the channel failure flags. */

@@ -4,7 +4,7 @@ import { timeFlag } from '../../cmdutil/parse.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
 import type { ReplaySummary } from '../../core/events/replay.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** Options of `svc events replay`. */
 export interface ReplayCommandOptions {
@@ -102,7 +102,7 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   } finally {
     await deliverer.close();
   }
-  const line = `${summary.total} events to ${url} (${summary.seconds.toFixed(1)} s): ${summary.delivered} delivered, ${summary.failed} failed, ${summary.skipped} skipped`;
+  const line = `${counted(summary.total, 'event')} to ${url} (${summary.seconds.toFixed(1)} s): ${summary.delivered} delivered, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (json) {
     const { seconds, total, delivered, failed, skipped } = summary;
     await ctx.printer.json(

@@ -6,7 +6,7 @@ import { integerFlag } from '../../cmdutil/parse.js';
 import type { ChangeCounts, RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import type { View } from '../../output/view.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** Flags of `svc inventory diff`. */
 export interface DiffOptions {
@@ -87,7 +87,9 @@ export async function runDiff(ctx: Context, path: string, options: DiffOptions):
     ctx.messages.info(summaryLine(summary));
   }
   if (options.exitCode && counts.changed + counts.not_in_store > 0) {
-    throw new DifferencesFound(`${counts.changed + counts.not_in_store} rows differ from the store`);
+    throw new DifferencesFound(
+      `${counted(counts.changed + counts.not_in_store, 'row')} ${plural(counts.changed + counts.not_in_store, 'differs', 'differ')} from the store`,
+    );
   }
 }
 
@@ -126,7 +128,7 @@ function summaryLine(s: DiffSummary): string {
     s.changed === 0
       ? 'nothing to push'
       : `\`push --changed-only\` would spend ${n(s.write_quota)} ${plural(s.write_quota, 'unit')} of daily write quota, a full push ${n(s.full_push_requests)}`;
-  return `${n(s.rows)} rows: ${parts.join(', ')}; ${cost}.`;
+  return `${n(s.rows)} ${plural(s.rows, 'row')}: ${parts.join(', ')}; ${cost}.`;
 }
 
 function changeWords(change: RowChange): string {

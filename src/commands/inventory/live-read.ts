@@ -2,7 +2,7 @@
 import type { Context } from '../../cmdutil/context.js';
 import type { ChangePlan, RowChange } from '../../core/inventory/changes.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** Reads every SKU's live values (paced, no write quota) and compares the checked file with them. */
 export async function compareFileWithStore(
@@ -36,8 +36,6 @@ export async function compareFileWithStore(
     read.caughtByClosingPasses > 0
       ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
       : '';
-  ctx.messages.info(
-    `Read ${live.size.toLocaleString('en-US')} SKUs of ${read.products.toLocaleString('en-US')} products${caught}.`,
-  );
+  ctx.messages.info(`Read ${counted(live.size, 'SKU')} of ${counted(read.products, 'product')}${caught}.`);
   return compareWithStore(file, live, onChange);
 }

@@ -66,7 +66,7 @@ export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: 
   const requests = (count: number) => `${n(count)} ${plural(count, 'request')}`;
   const parts = [`${n(counts.unchanged)} unchanged`];
   if (counts.not_in_store > 0) parts.push(`${n(counts.not_in_store)} not in the store`);
-  const differ = `${n(counts.changed)} of ${n(counts.rows)} rows differ from the store (${parts.join(', ')})`;
+  const differ = `${n(counts.changed)} of ${n(counts.rows)} ${plural(counts.rows, 'row')} ${plural(counts.changed, 'differs', 'differ')} from the store (${parts.join(', ')})`;
   if (!changedOnly) {
     return `${differ}; all ${n(counts.rows)} are sent in ${requests(fullRequests)} (--changed-only would take ${requests(changedRequests)}).`;
   }

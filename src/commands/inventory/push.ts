@@ -7,7 +7,7 @@ import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
 import type { PushPlan } from './push-plan.js';
 
@@ -67,7 +67,7 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
         'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
         '',
         'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
-        'after the read of --changed-only or --backup; else judged on the file, from 50 rows) asks on',
+        'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
         'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
         '',
         'Examples:',
@@ -132,10 +132,10 @@ async function pushPlan(
 ): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
   const { selection } = state.decisions;
-  const rows = file.rowCount.toLocaleString('en-US');
+  const differ = plural(state.rowsToSend, 'differs', 'differ');
   const skus = selection
-    ? `the ${state.rowsToSend.toLocaleString('en-US')} SKUs that differ (of ${rows})`
-    : `${rows} SKUs`;
+    ? `the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${file.rowCount.toLocaleString('en-US')})`
+    : counted(file.rowCount, 'SKU');
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
   let sent = file;
@@ -149,7 +149,7 @@ async function pushPlan(
     // A push that sends nothing (nothing differs) has nothing to ask about.
     confirmation:
       requests > 0
-        ? `Push ${skus} in ${requests} ${plural(requests, 'request')} with a LIVE key (${requests} ${plural(requests, 'unit')} of daily write quota)`
+        ? `Push ${skus} in ${counted(requests, 'request')} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`
         : undefined,
     action: 'push',
     send: async (session, client) => {
@@ -236,8 +236,11 @@ async function pushPlan(
 async function writeBackup(ctx: Context, path: string, before: readonly LiveStock[]): Promise<void> {
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
+  // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.
   ctx.messages.info(
-    `Saved the store's values of the ${before.length.toLocaleString('en-US')} ${plural(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
+    before.length === 0
+      ? `Backup: this push changes no SKU, so there is nothing to undo; ${path} holds only the header.`
+      : `Saved the store's values of the ${counted(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,
   );
 }
 
@@ -252,12 +255,14 @@ async function pushDryRun(
   const total = Math.ceil(rowsToSend / batchSize);
   const requests = total - confirmedBatches;
   const count = (value: number) => value.toLocaleString('en-US');
-  const rows =
-    rowsToSend === file.rowCount ? count(file.rowCount) : `${count(rowsToSend)} of ${count(file.rowCount)}`;
+  const skus =
+    rowsToSend === file.rowCount
+      ? counted(file.rowCount, 'SKU')
+      : `${count(rowsToSend)} of ${counted(file.rowCount, 'SKU')}`;
   const what =
     confirmedBatches > 0
       ? `resuming, ${count(requests)} of ${count(total)} batches of ${batchSize} would be sent`
-      : `${rows} SKUs would be pushed in ${count(requests)} ${plural(requests, 'request')}`;
+      : `${skus} would be pushed in ${counted(requests, 'request')}`;
   const { describeZeroing } = await import('../../core/inventory/zeroing.js');
   const stop = zeroing && `${describeZeroing(zeroing)}: the push would stop (--allow-zeroing goes on)`;
   return {

@@ -8,6 +8,8 @@ export interface ReadFlags {
   ignore?: string;
   encoding?: string;
   report?: string;
+  /** push --backup: written too, so it may not be the file read. */
+  backup?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function checkStockFile(
   const { parseEncoding } = await import('../../core/csv/text.js');
   const encoding = parseEncoding(flags.encoding);
   const { inputFile } = await import('../../cmdutil/input-file.js');
-  const source = await inputFile(ctx, path);
+  const source = await inputFile(ctx, path, { '--report': flags.report, '--backup': flags.backup });
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');

@@ -43,9 +43,8 @@ export async function runSet(
         `${i.sku}: quantity ${i.quantity ?? '?'}, price ${i.price ?? '?'}${i.sync?.operation_id ? ` (operation ${i.sync.operation_id})` : ''}`,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new ApiError(404, { ...error.toJSON().error, message: `SKU ${sku} is not in the catalog` });
-    }
+    // The service's words for an unknown SKU are not pinned; these are, and the 404's advice stays.
+    if (error instanceof ApiError && error.status === 404) error.message = `SKU ${sku} is not in the catalog`;
     throw error;
   }
 }

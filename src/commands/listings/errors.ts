@@ -50,7 +50,12 @@ export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<v
     for (const account of await listChannelAccounts(client)) kinds.set(account.id, account.channel);
   }
   const groups = summary.groups(Boolean(options.byAccount), kinds);
-  await ctx.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount)));
+  // On a table, accounts by their labels (one read), as listings list shows them.
+  const labels =
+    options.byAccount && ctx.format === 'table'
+      ? await (await import('../../api/resources/channels.js')).accountLabels(client)
+      : undefined;
+  await ctx.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount), labels));
   ctx.messages.info(
     summary.listings === 0
       ? 'No listings in error.'
@@ -58,16 +63,27 @@ export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<v
   );
 }
 
-function errorsView(byAccount: boolean): View<ErrorGroup> {
+function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, string>): View<ErrorGroup> {
   return {
     columns: [
       { header: 'CODE', cell: (g) => g.error_code },
       { header: 'CHANNEL', cell: (g) => g.channel },
-      ...(byAccount ? [{ header: 'ACCOUNT', cell: (g: ErrorGroup) => g.channel_account_id ?? '' }] : []),
+      ...(byAccount
+        ? [
+            {
+              header: 'ACCOUNT',
+              cell: (g: ErrorGroup) =>
+                labels?.get(g.channel_account_id ?? '') || (g.channel_account_id ?? ''),
+              shrink: labels !== undefined,
+              drop: 4,
+            },
+          ]
+        : []),
       { header: 'LISTINGS', cell: (g) => g.listings.toLocaleString('en-US') },
-      { header: 'OLDEST', time: (g) => g.oldest_updated_at },
-      { header: 'NEWEST', time: (g) => g.newest_updated_at },
-      { header: 'RETRY', cell: (g) => g.retry, shrink: true },
+      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 2 },
+      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 3 },
+      // A command cut short is no use: it is shown whole or, on a narrow terminal, left out.
+      { header: 'RETRY', cell: (g) => g.retry, drop: 1 },
     ],
     fields: [
       'error_code',

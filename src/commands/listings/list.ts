@@ -39,15 +39,17 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 /** Runs `svc listings list` once its flags are parsed. */
 export async function runList(ctx: Context, options: ListingsListOptions): Promise<void> {
   const { listListings } = await import('../../api/resources/listings.js');
-  const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
+  const { checkStatus, checkChannelKind, checkChannelAccount, checkErrorCode, checkNotBlank } = await import(
+    '../../cmdutil/filter-check.js'
+  );
   const route = (param: string) => ({ path: '/listings', param });
   const status = checkStatus('listings', options.status, route('status'));
   const filters = {
-    product_id: options.product,
-    channel_account_id: options.channelAccount,
+    product_id: checkNotBlank('--product', options.product),
+    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
     channel: await checkChannelKind(ctx, options.channel, route('channel')),
     status,
-    error_code: options.errorCode,
+    error_code: await checkErrorCode(ctx, options.errorCode),
     updated_after: options.updatedAfter,
   };
   const client = await ctx.client();

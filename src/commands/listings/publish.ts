@@ -8,8 +8,7 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
-import { counted } from '../../output/summary.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
 export interface PublishOptions extends WaitFlags {
@@ -20,6 +19,7 @@ export interface PublishOptions extends WaitFlags {
   file?: string;
   dryRun?: boolean;
   report?: string;
+  encoding?: string;
 }
 
 const HELP = [
@@ -53,7 +53,11 @@ export function publishCommand(parent: Command, ctx: Context, run = runPublish):
     .option('--attribute <k=v>', 'channel attribute, e.g. color=Navy (repeatable)', collect, [])
     .option('--file <f>', 'JSON array or JSON Lines of listings to publish (- for standard input)')
     .option('--dry-run', 'check everything and show what would be sent; send nothing')
-    .option('--report <out.csv>', 'with --file: write line,key,status,code,message for every listing');
+    .option('--report <out.csv>', 'with --file: write line,key,status,code,message for every listing')
+    .option(
+      '--encoding <name>',
+      'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)',
+    );
   return withWait(command)
     .addHelpText('after', HELP)
     .action(async (options: PublishOptions) => run(ctx, options));
@@ -72,6 +76,7 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
     );
   }
   if (options.report) throw new UsageError('--report goes with --file; one publish prints its own outcome');
+  if (options.encoding) throw new UsageError('--encoding goes with --file; it says how the file is read');
   const input = await buildInput(
     ctx,
     options.product,
@@ -145,15 +150,22 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path);
-  const file = await checkPublishFile(source, path === '-' ? 'standard input' : path);
+  const { parseEncoding } = await import('../../core/csv/text.js');
+  const { checkInput } = await import('../../cmdutil/input-check.js');
+  const encoding = parseEncoding(options.encoding);
+  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path, {
+    '--report': options.report,
+  });
+  const file = await checkInput(path, options.report, () =>
+    checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
+  );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(ctx, publishPlan(ctx, file, options), options);
 }
 
 /** A file's publish as the bulk frame runs it. */
 function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
-  const listings = file.items.length.toLocaleString('en-US');
+  const listings = counted(file.items.length, 'listing');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   const accounts = file.accountIds.length;
@@ -170,7 +182,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       write_quota: requests,
       first_listings: file.items.slice(0, 5).map((item) => ({ line: item.line, ...item.input })),
     },
-    what: `${listings} listings on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
+    what: `${listings} on ${accounts} channel ${plural(accounts, 'account')} would be published in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
     heading: 'First listings',
     first: file.items
       .slice(0, 5)
@@ -187,7 +199,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
       await showDryRun(ctx, dryRun);
     },
     prepare: requireAccounts,
-    confirmation: `Publish ${listings} listings in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
+    confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
       const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');

@@ -6,8 +6,8 @@ import type { BulkSession } from '../../cmdutil/bulk-session.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
-import { UsageError } from '../../errors.js';
-import { counted, requestsAndQuota } from '../../output/summary.js';
+import { requestsAndQuota } from '../../output/summary.js';
+import { counted } from '../../words.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions extends WaitFlags {
@@ -48,15 +48,13 @@ export function retryCommand(parent: Command, ctx: Context, run = runRetry): Com
 
 /** Collects the matches, asks when it should, resyncs each once, and with --wait reports the verdicts. */
 export async function runRetry(ctx: Context, options: RetryOptions): Promise<void> {
-  if (options.errorCode.trim() === '')
-    throw new UsageError('--error-code needs a code, e.g. --error-code photo_required_for_channel');
   const client = await ctx.client();
-  const { checkChannelKind } = await import('../../cmdutil/filter-check.js');
+  const { checkChannelKind, checkChannelAccount, checkErrorCode } = await import(
+    '../../cmdutil/filter-check.js'
+  );
   await checkChannelKind(ctx, options.channel, { path: '/listings', param: 'channel' });
-  if (options.channelAccount) {
-    const { requireAccounts } = await import('../../core/listings/discovery.js');
-    await requireAccounts(client, [options.channelAccount]);
-  }
+  await checkChannelAccount(ctx, options.channelAccount);
+  await checkErrorCode(ctx, options.errorCode);
   const { collectFailing } = await import('../../core/listings/retry.js');
   const where = [
     options.channel ? `on ${options.channel}` : '',
@@ -101,7 +99,7 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
       );
     },
     prepare: () => ctx.messages.info(`Found ${count}.`),
-    confirmation: `Resync ${matches.length} listings with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
+    confirmation: `Resync ${counted(matches.length, 'listing')} with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
       const { updateListing } = await import('../../api/resources/listings.js');

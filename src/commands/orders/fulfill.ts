@@ -6,7 +6,7 @@ import type { Context } from '../../cmdutil/context.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { counted } from '../../output/summary.js';
+import { counted } from '../../words.js';
 
 /** Flags of `svc orders fulfill`. */
 export interface FulfillOptions {
@@ -138,7 +138,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
   const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
-  const source = await inputFile(ctx, path);
+  const source = await inputFile(ctx, path, { '--report': options.report });
   const { shipments, plan } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
   );
@@ -149,7 +149,7 @@ async function runFile(ctx: Context, path: string, options: FulfillOptions): Pro
 
 /** A shipments file as the bulk frame runs it. */
 function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOptions): BulkPlan {
-  const orders = shipments.length.toLocaleString('en-US');
+  const orders = counted(shipments.length, 'order');
   const sample = shipments.slice(0, 5);
   return {
     noun: 'orders',
@@ -169,14 +169,14 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
           tracking_url: s.trackingUrl ?? null,
         })),
       },
-      what: `${orders} orders would be fulfilled in ${counted(shipments.length, 'request')} (no daily write quota)`,
+      what: `${orders} would be fulfilled in ${counted(shipments.length, 'request')} (no daily write quota)`,
       heading: 'First rows',
       first: sample.map(
         (s) =>
           `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
       ),
     },
-    confirmation: `Mark ${orders} orders shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,
+    confirmation: `Mark ${orders} shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,
     action: 'fulfillment',
     send: async (session, client) => {
       const { fulfillShipments } = await import('../../core/orders/fulfill.js');

@@ -66,12 +66,14 @@ export function listCommand(parent: Command, ctx: Context, run = runOrdersList):
 
 /** Lists orders matching the filters. */
 export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
-  const { checkStatus, checkChannelKind } = await import('../../cmdutil/filter-check.js');
+  const { checkStatus, checkChannelKind, checkChannelAccount } = await import(
+    '../../cmdutil/filter-check.js'
+  );
   const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),
     channel: await checkChannelKind(ctx, options.channel, route('channel')),
-    channel_account_id: options.channelAccount,
+    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
     created_after: options.createdAfter,
   };
   const view = ordersView(Boolean(options.showBuyer), Boolean(options.perLine));

@@ -4,8 +4,7 @@ import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
-import { counted } from '../../output/summary.js';
-import { plural } from '../../words.js';
+import { counted, plural } from '../../words.js';
 
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
@@ -88,7 +87,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
-  const source = await sourcePath(ctx, path);
+  const source = await sourcePath(ctx, path, { '--report': options.report });
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
@@ -98,7 +97,7 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
 
 /** The upsert as the bulk frame runs it. */
 function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertCommandOptions): BulkPlan {
-  const products = file.items.length.toLocaleString('en-US');
+  const products = counted(file.items.length, 'product');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   let created = 0;
@@ -121,7 +120,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
           variants: item.input.variants?.length ?? 0,
         })),
       },
-      what: `${products} products (${file.variantCount.toLocaleString('en-US')} variants) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
+      what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
       heading: 'First products',
       first: file.items
         .slice(0, 5)
@@ -130,7 +129,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
             `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
         ),
     },
-    confirmation: `Upsert ${products} products in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
+    confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
       const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');

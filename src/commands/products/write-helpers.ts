@@ -1,12 +1,13 @@
 /** What the product write commands share: reading a body from a file or stdin, summaries. */
 import type { Product } from '../../api/schemas/product.js';
 import type { Context } from '../../cmdutil/context.js';
+import type { OutputFiles } from '../../cmdutil/input-file.js';
 import { plural } from '../../words.js';
 
-/** The path to read: a file, or standard input spooled to a temporary file for `-`. */
-export async function sourcePath(ctx: Context, path: string): Promise<string> {
+/** The path to read: a file, or standard input spooled to a temporary file for `-`; `outputs` may not be it. */
+export async function sourcePath(ctx: Context, path: string, outputs?: OutputFiles): Promise<string> {
   const { inputFile } = await import('../../cmdutil/input-file.js');
-  return inputFile(ctx, path);
+  return inputFile(ctx, path, outputs);
 }
 
 /** Reads a product body from `--file` (or `-`) and warns about fields the CLI does not know. */

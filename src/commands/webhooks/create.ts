@@ -27,6 +27,14 @@ export function createCommand(parent: Command, ctx: Context, run = runCreate): C
 export async function runCreate(ctx: Context, options: CreateOptions): Promise<void> {
   const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
   const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
+  const fields = ctx.globals.fields;
+  if (fields && !fields.includes('secret')) {
+    // The secret is shown once, at creation: output that leaves it out would lose it for good.
+    const { UsageError } = await import('../../errors.js');
+    throw new UsageError(
+      `--fields ${fields.join(',')} leaves out secret, which the service shows only now; add secret to --fields`,
+    );
+  }
   const input = {
     url: checkEndpointUrl(options.url),
     enabled_events: checkEventTypes(parseEventList(options.events)),

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
 import { integerFlag } from '../../cmdutil/parse.js';
-import { CommandFailed, UsageError } from '../../errors.js';
+import { CommandFailed, FileError } from '../../errors.js';
 
 /** Options of `svc webhooks verify`. */
 export interface VerifyOptions {
@@ -68,7 +68,7 @@ async function readPayload(ctx: Context, source: string): Promise<Buffer> {
     return await readFile(source);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
+    throw new FileError(
       `cannot read --payload ${source}${code ? ` (${code})` : ''}; give the raw body file, or - for standard input`,
     );
   }

@@ -2,9 +2,10 @@
  * Every column of a CSV header accounted for: which column each field is read from, which
  * are left out, and the refusals that keep a file from being read other than as meant (a
  * duplicate header; an ignored column that looks like a field no column is read as, such
- * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped).
+ * as `Qty` beside `SKU` and `Price`, whose quantities would be silently skipped; one column
+ * read as two fields).
  */
-import { UsageError } from '../../errors.js';
+import { type InputProblem, UsageError } from '../../errors.js';
 
 /** A field a file may give. */
 export interface FieldSpec {
@@ -61,6 +62,12 @@ export function planColumns(
     if (index !== undefined && ignore.has(names[index])) {
       throw new UsageError(`--ignore "${written[index]}": that column is read as ${field}`);
     }
+    const other = Object.keys(indexes).find((name) => index !== undefined && indexes[name] === index);
+    if (other) {
+      throw new UsageError(
+        `line 1: the column "${written[index as number]}" would be read as both ${other} and ${field}; map each field to a column of its own`,
+      );
+    }
     indexes[field] = index;
     if (index !== undefined) used.push({ field, header: written[index] });
   }
@@ -74,12 +81,30 @@ export function planColumns(
     );
     if (suspect < 0) continue;
     const name = written[suspect];
-    const use = options.mappable ? `--map ${field}=${quoted(name)}` : `rename it to ${field}`;
+    const use = options.mappable ? `use --map ${field}=${quoted(name)}` : `rename it to ${field}`;
     throw new UsageError(
-      `line 1: the column "${name}" looks like ${field}, but no column is read as ${field}, so it would be left out; use ${use}, or --ignore ${quoted(name)} if it is meant to be left out`,
+      `line 1: the column "${name}" looks like ${field}, but no column is read as ${field}, so it would be left out; ${use}, or --ignore ${quoted(name)} if it is meant to be left out`,
     );
   }
   return { indexes, used, ignored };
+}
+
+/**
+ * A record with more filled cells than the header has columns: a value holding the delimiter
+ * without quotes (`1,299.00`) shifted the cells after it, so the row cannot be read as meant.
+ * Empty cells past the header (as spreadsheets add) are no shift.
+ */
+export function extraCellsProblem(
+  record: readonly string[],
+  width: number,
+  line: number,
+): InputProblem | undefined {
+  if (record.length <= width || record.slice(width).every((cell) => cell.trim() === '')) return undefined;
+  return {
+    line,
+    code: 'extra_cells',
+    message: `${record.length} cells where the header has ${width}: a value holding the delimiter (such as 1,299.00) must be in quotes, or the cells after it are read as the wrong columns`,
+  };
 }
 
 /** `--ignore Note,Qty2`: header names meant to be left out. */

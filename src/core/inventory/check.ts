@@ -1,7 +1,7 @@
 /** The whole-file check that runs before the first request of `inventory push`. */
 import { createHash } from 'node:crypto';
 import { type InputProblem, UsageError } from '../../errors.js';
-import { type ColumnPlan, parseIgnoredColumns } from '../csv/columns.js';
+import { type ColumnPlan, extraCellsProblem, parseIgnoredColumns } from '../csv/columns.js';
 import { badLinesError } from '../csv/problems.js';
 import { CsvFile, type Delimiter, readRecordBatches } from '../csv/reader.js';
 import { type TextEncoding, withEncodingProblems } from '../csv/text.js';
@@ -58,16 +58,16 @@ export async function checkInventoryFile(
   const firstLineOf = new SkuLines();
   const problems: InputProblem[] = [];
   const sample: InventoryRow[] = [];
-  let header: { columns: ColumnIndexes; plan: ColumnPlan } | undefined;
+  let header: { columns: ColumnIndexes; plan: ColumnPlan; width: number } | undefined;
   let rowCount = 0;
   let zeroQuantityRows = 0;
   for await (const batch of csv.batches()) {
     for (const { record, line } of batch) {
       if (!header) {
-        header = resolveColumns(record, map, ignore);
+        header = { ...resolveColumns(record, map, ignore), width: record.length };
         continue;
       }
-      const row = toRow(record, line, header.columns);
+      const row = extraCellsProblem(record, header.width, line) ?? toRow(record, line, header.columns);
       if ('message' in row) {
         problems.push(row);
         continue;

@@ -85,6 +85,11 @@ export function parseColumnMap(raw: string | undefined): Partial<Record<Field, s
         `--map takes field=Header pairs for sku, quantity and price, e.g. --map sku=Item,quantity=Qty; got "${pair}"`,
       );
     }
+    const earlier = map[field as Field];
+    if (earlier !== undefined)
+      throw new UsageError(
+        `--map names ${field} twice ("${earlier}" and "${header.toLowerCase()}"); keep the one meant`,
+      );
     map[field as Field] = header.toLowerCase();
   }
   return map;

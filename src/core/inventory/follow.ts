@@ -45,8 +45,11 @@ export function refusalsFailure(
 ): FollowFailure | undefined {
   if (refusals.length === 0) return undefined;
   const where = report ? `; every one is in ${report}` : '; --report OUT.csv or --json lists every one';
+  // A SKU on several channels can be refused by each: count both, so the total never reads as more SKUs than pushed.
+  const skus = new Set(refusals.map((refusal) => refusal.key)).size;
+  const what = `${refusals.length} ${plural(refusals.length, 'update')} of ${skus} ${plural(skus, 'SKU')}`;
   return {
-    message: `the channels refused ${refusals.length} SKU ${plural(refusals.length, 'update')}${where}`,
+    message: `the channels refused ${what}${where}`,
     details: capped(refusals.map(outcomeLine), FAILURES_SHOWN),
   };
 }

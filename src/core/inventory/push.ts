@@ -17,18 +17,40 @@ export interface PushInventoryOptions extends BulkRunOptions {
   isConfirmed?: (index: number) => boolean;
   /** --changed-only: the rows to send; the others go to `passedOver`. Absent: every row. */
   selection?: PushSelection;
-  /** Outcomes of the rows a selection does not send (unchanged, or not in the store). */
+  /**
+   * Outcomes of the rows not sent: those a selection leaves out (unchanged, or not in the
+   * store), and those of batches an earlier run confirmed (skipped).
+   */
   passedOver?: (outcomes: ItemOutcome[]) => void;
 }
 
+/** The outcome of a row whose batch the interrupted run already confirmed. */
+const CONFIRMED_NOTE = 'confirmed by the interrupted push; not sent again';
+
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushInventory(file: CheckedFile, options: PushInventoryOptions): Promise<void> {
-  const { batchSize, simulated, send, onBatch, isConfirmed, selection, passedOver, ...run } = options;
-  await sendChunks(selectedBatches(file, batchSize, selection, passedOver ?? (() => {})), {
+  const {
+    batchSize,
+    simulated,
+    send,
+    onBatch,
+    isConfirmed,
+    selection,
+    passedOver = () => {},
+    ...run
+  } = options;
+  await sendChunks(selectedBatches(file, batchSize, selection, passedOver), {
     ...run,
     simulated,
     keyOf: (row) => row.sku,
-    skip: (index) => isConfirmed?.(index) ?? false,
+    // A resumed run still accounts for these rows: the summary and the report name every row.
+    skip: (index, rows) => {
+      if (!isConfirmed?.(index)) return false;
+      passedOver(
+        rows.map((row) => ({ line: row.line, key: row.sku, status: 'skipped', message: CONFIRMED_NOTE })),
+      );
+      return true;
+    },
     // Setting inventory is absolute, so the transport repeats it; a batch refused as a whole
     // stops the run rather than being journaled as confirmed, so that --resume sends it again.
     refusalStops: true,

@@ -7,7 +7,10 @@
 
 /** Share of the SKUs a push covers that it may set to 0 before it stops to ask. */
 export const ZEROING_SHARE = 0.2;
-/** Files with fewer rows are small enough to read: the guard leaves them alone. */
+/**
+ * Judged on the file alone, files with fewer rows are left alone (a small file's zeros are
+ * likely meant). A live read knows which SKUs really go to 0, so it needs no such floor.
+ */
 export const ZEROING_MIN_ROWS = 50;
 
 /** A push that would zero too much: how many of how many, and whether that is known or judged on the file. */
@@ -24,16 +27,18 @@ export interface ZeroingRisk {
  * as the file says they are already).
  */
 export function exactZeroingRisk(zeroed: number, known: number): ZeroingRisk | undefined {
-  return tooMuch(zeroed, known) ? { zeroed, of: known, exact: true } : undefined;
+  return known > 0 && tooMuch(zeroed, known) ? { zeroed, of: known, exact: true } : undefined;
 }
 
 /** Without the live values: `zeroRows` of the file's `rows` say quantity 0. */
 export function fileZeroingRisk(zeroRows: number, rows: number): ZeroingRisk | undefined {
-  return tooMuch(zeroRows, rows) ? { zeroed: zeroRows, of: rows, exact: false } : undefined;
+  return rows >= ZEROING_MIN_ROWS && tooMuch(zeroRows, rows)
+    ? { zeroed: zeroRows, of: rows, exact: false }
+    : undefined;
 }
 
 function tooMuch(zeroed: number, of: number): boolean {
-  return of >= ZEROING_MIN_ROWS && zeroed > of * ZEROING_SHARE;
+  return zeroed > of * ZEROING_SHARE;
 }
 
 /** The risk in words: "this push would set 412 of 1,000 SKUs (41%) to quantity 0, more than 20%". */

@@ -4,7 +4,7 @@
  * category_id, policy ids…) keep the text as typed: category 11457 is an id, not a number.
  */
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../../errors.js';
+import { FileError, UsageError } from '../../errors.js';
 import { buildFields, type ReadValueFile } from '../api/fields.js';
 
 /** The override fields the reference names; others are sent as given, with a warning. */
@@ -25,7 +25,7 @@ export function readValueFile(flag: string): ReadValueFile {
     try {
       return readFileSync(path === '-' ? 0 : path, 'utf8');
     } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
+      throw new FileError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
     }
   };
 }

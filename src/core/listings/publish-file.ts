@@ -3,11 +3,11 @@
  * JSON Lines of `{product_id, channel_account_id, overrides?, attributes?}`, each checked
  * against the request schema, no product twice on one account.
  */
-import { readFile } from 'node:fs/promises';
 import { ListingInput } from '../../api/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { badLinesError } from '../csv/problems.js';
+import { readText, type TextEncoding, withEncodingProblems } from '../csv/text.js';
 import { JsonSyntaxError, parseJsonFile, parseJsonText } from '../products/json-text.js';
 import type { LineProblem } from '../products/product-csv.js';
 
@@ -30,23 +30,24 @@ export interface CheckedPublishFile {
 
 const FIELDS = new Set(['product_id', 'channel_account_id', 'overrides', 'attributes']);
 
-/** Reads and checks the whole file; throws UsageError naming each bad line (nothing is sent). */
-export async function checkPublishFile(path: string, shownPath = path): Promise<CheckedPublishFile> {
-  let text: string;
-  try {
-    text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new UsageError(`no such file: ${shownPath}`);
-    throw error;
-  }
+/**
+ * Reads and checks the whole file (UTF-8, or `encoding`); throws UsageError naming each bad
+ * line, and the item of a line that holds several (nothing is sent).
+ */
+export async function checkPublishFile(
+  path: string,
+  shownPath = path,
+  encoding: TextEncoding = 'utf-8',
+): Promise<CheckedPublishFile> {
+  const read = await readText(path, encoding);
+  const text = read.text.replace(/^\uFEFF/, '');
   const format = text.trimStart().startsWith('[') ? 'json' : 'jsonl';
   const problems: LineProblem[] = [];
   const raw = format === 'json' ? jsonArray(text, shownPath) : jsonLines(text, problems);
   const items: PublishItem[] = [];
   const firstLine = new Map<string, number>();
-  for (const { line, value } of raw) {
-    const item = checkItem(value, line, problems);
+  for (const { line, where, value } of raw) {
+    const item = checkItem(value, line, where, problems);
     if (!item) continue;
     const seen = firstLine.get(item.key);
     if (seen !== undefined) {
@@ -59,28 +60,43 @@ export async function checkPublishFile(path: string, shownPath = path): Promise<
     firstLine.set(item.key, line);
     items.push(item);
   }
-  if (problems.length > 0) throw badLinesError(shownPath, problems);
+  const all = withEncodingProblems(problems, read.problems);
+  if (all.length > 0) throw badLinesError(shownPath, all);
   if (items.length === 0) throw new UsageError(`${shownPath} holds no listings; nothing to publish`);
   const accountIds = [...new Set(items.map((item) => item.input.channel_account_id))];
   return { path: shownPath, format, items, accountIds };
 }
 
-function jsonArray(text: string, shownPath: string): { line: number; value: unknown }[] {
+/** One element of the file: its line, how a message names it, and its value. */
+interface RawItem {
+  line: number;
+  /** `line 1, item 3:` for an element sharing its line with others; else empty. */
+  where: string;
+  value: unknown;
+}
+
+function jsonArray(text: string, shownPath: string): RawItem[] {
   const parsed = parseJsonFile(text, shownPath);
   if (!Array.isArray(parsed.value)) {
     throw new UsageError(
       `${shownPath} must hold a JSON array ([{"product_id": …, "channel_account_id": …}, …]) or JSON Lines; nothing was sent`,
     );
   }
-  return parsed.value.map((value, index) => ({ line: parsed.elementLines[index], value }));
+  const lines = parsed.elementLines;
+  const shared = new Set(lines.filter((line, index) => lines.indexOf(line) !== index));
+  return parsed.value.map((value, index) => ({
+    line: lines[index],
+    where: shared.has(lines[index]) ? `item ${index + 1}: ` : '',
+    value,
+  }));
 }
 
-function jsonLines(text: string, problems: LineProblem[]): { line: number; value: unknown }[] {
-  const values: { line: number; value: unknown }[] = [];
+function jsonLines(text: string, problems: LineProblem[]): RawItem[] {
+  const values: RawItem[] = [];
   text.split('\n').forEach((rawLine, index) => {
     if (rawLine.trim() === '') return;
     try {
-      values.push({ line: index + 1, value: parseJsonText(rawLine).value });
+      values.push({ line: index + 1, where: '', value: parseJsonText(rawLine).value });
     } catch (error) {
       if (!(error instanceof JsonSyntaxError)) throw error;
       problems.push({
@@ -92,11 +108,16 @@ function jsonLines(text: string, problems: LineProblem[]): { line: number; value
   return values;
 }
 
-function checkItem(value: unknown, line: number, problems: LineProblem[]): PublishItem | undefined {
+function checkItem(
+  value: unknown,
+  line: number,
+  where: string,
+  problems: LineProblem[],
+): PublishItem | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     problems.push({
       line,
-      message: 'expected an object such as {"product_id": "prod_…", "channel_account_id": "chac_…"}',
+      message: `${where}expected an object such as {"product_id": "prod_…", "channel_account_id": "chac_…"}`,
     });
     return undefined;
   }
@@ -104,7 +125,7 @@ function checkItem(value: unknown, line: number, problems: LineProblem[]): Publi
   if (unknown.length > 0) {
     problems.push({
       line,
-      message: `unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} (a listing takes product_id, channel_account_id, overrides, attributes)`,
+      message: `${where}unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} (a listing takes product_id, channel_account_id, overrides, attributes)`,
     });
     return undefined;
   }
@@ -117,7 +138,7 @@ function checkItem(value: unknown, line: number, problems: LineProblem[]): Publi
       (value as Record<string, unknown>)[String(issue.path[0])] === undefined;
     problems.push({
       line,
-      message: missing ? `${field} is missing` : `${field || 'item'}: ${issue.message}`,
+      message: `${where}${missing ? `${field} is missing` : `${field || 'item'}: ${issue.message}`}`,
     });
     return undefined;
   }

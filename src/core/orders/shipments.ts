@@ -5,7 +5,7 @@
  * header line, physical line numbers (a record spanning lines reports its first).
  */
 import { type InputProblem, UsageError } from '../../errors.js';
-import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
+import { type ColumnPlan, extraCellsProblem, type FieldSpec, planColumns } from '../csv/columns.js';
 import { badLinesError } from '../csv/problems.js';
 import { CsvFile } from '../csv/reader.js';
 import { keyTextProblem, type TextEncoding, withEncodingProblems } from '../csv/text.js';
@@ -133,13 +133,13 @@ export async function checkShipmentsFile(
   const shipments: Shipment[] = [];
   const firstLineOf = new Map<string, number>();
   const problems: InputProblem[] = [];
-  let header: { columns: ShipmentColumns; plan: ColumnPlan } | undefined;
+  let header: { columns: ShipmentColumns; plan: ColumnPlan; width: number } | undefined;
   for await (const { record, line } of csv.records()) {
     if (!header) {
-      header = resolveShipmentColumns(record, options.ignore);
+      header = { ...resolveShipmentColumns(record, options.ignore), width: record.length };
       continue;
     }
-    const row = toShipment(record, line, header.columns);
+    const row = extraCellsProblem(record, header.width, line) ?? toShipment(record, line, header.columns);
     if ('message' in row) {
       problems.push(row);
       continue;

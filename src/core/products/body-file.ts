@@ -1,6 +1,6 @@
 /** A product body read from a JSON file (create, update --file), with line numbers on mistakes. */
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../../errors.js';
+import { FileError, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { type BodyProblem, describeProblem, PRODUCT_FIELDS } from './check.js';
 import { parseJsonFile } from './json-text.js';
@@ -8,8 +8,8 @@ import { parseJsonFile } from './json-text.js';
 /** The JSON object in `path` (`shownPath` names it in messages); UsageError when it is not one. */
 export async function readBodyFile(path: string, shownPath = path): Promise<Record<string, unknown>> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${shownPath}`);
-    throw new UsageError(`cannot read ${shownPath}: ${error.message}`);
+    if (error.code === 'ENOENT') throw new FileError(`no such file: ${shownPath}`);
+    throw new FileError(`cannot read ${shownPath}: ${error.message}`);
   });
   const { value } = parseJsonFile(text, shownPath);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -7,7 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import { FILE_MAX_BYTES, IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
 import { humanBytes, type ImageType, sniffImageType } from '../../api/rules/image-type.js';
 import type { Image, ImageInput } from '../../api/schemas/product.js';
-import { UsageError } from '../../errors.js';
+import { FileError, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 
 /** A local image that passed the checks. */
@@ -25,8 +25,8 @@ export function isImageUrl(arg: string): boolean {
 /** Reads a local image, refusing (UsageError) a missing file, one over 10 MB, or one that is not an image. */
 export async function readLocalImage(path: string): Promise<LocalImage> {
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') throw new UsageError(`no such file: ${path}`);
-    throw new UsageError(`cannot read ${path}: ${error.message}`);
+    if (error.code === 'ENOENT') throw new FileError(`no such file: ${path}`);
+    throw new FileError(`cannot read ${path}: ${error.message}`);
   });
   if (!info.isFile()) throw new UsageError(`${path} is not a file`);
   if (info.size > FILE_MAX_BYTES) {

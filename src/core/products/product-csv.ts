@@ -5,7 +5,7 @@
  */
 import { type InputProblem, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
-import { columnsByName } from '../csv/columns.js';
+import { columnsByName, extraCellsProblem } from '../csv/columns.js';
 import { CsvFile } from '../csv/reader.js';
 import type { TextEncoding } from '../csv/text.js';
 
@@ -54,6 +54,8 @@ export interface RawProduct {
   variantLines: number[];
   /** The handle (or title) that grouped its rows. */
   handle: string;
+  /** Its place in a JSON array (1-based), when it shares its line with other products. */
+  item?: number;
   body: Record<string, unknown>;
 }
 
@@ -70,6 +72,8 @@ export interface ProductsRead {
 interface Columns {
   byName: Map<string, number>;
   options: { name: string; index: number }[];
+  /** Cells in the header row. */
+  width: number;
 }
 
 interface Group {
@@ -119,7 +123,7 @@ function resolveColumns(header: string[]): Columns {
   }
   if (!byName.has('title'))
     throw new UsageError('line 1: the header needs a "title" column (see svc products upsert --help)');
-  return { byName, options };
+  return { byName, options, width: header.length };
 }
 
 function readRow(
@@ -129,6 +133,11 @@ function readRow(
   groups: Map<string, Group>,
   problems: LineProblem[],
 ): void {
+  const shifted = extraCellsProblem(record, columns.width, line);
+  if (shifted) {
+    problems.push(shifted);
+    return;
+  }
   const cell = (name: string) => {
     const index = columns.byName.get(name);
     return index === undefined ? '' : (record[index] ?? '').trim();
@@ -172,7 +181,10 @@ function readVariant(
     const value = (record[index] ?? '').trim();
     if (value !== '') options[name] = value;
   }
-  const sku = cell('sku');
+  // Untrimmed: a SKU with edge spaces is refused by name (keys compare exactly), not cleaned quietly.
+  const skuIndex = columns.byName.get('sku');
+  const rawSku = skuIndex === undefined ? '' : (record[skuIndex] ?? '');
+  const sku = rawSku.trim() === '' ? '' : rawSku;
   const filled = VARIANT_COLUMNS.filter((name) => name !== 'sku' && cell(name) !== '');
   if (sku === '') {
     if (filled.length > 0 || Object.keys(options).length > 0) {

@@ -139,7 +139,12 @@ async function readJsonProducts(
       `${shownPath} must hold a JSON array of products ([{"title": …}, …]); nothing was sent`,
     );
   }
-  const products = parsed.value.map((body, index) => rawFrom(body, parsed.elementLines[index]));
+  const lines = parsed.elementLines;
+  const shared = new Set(lines.filter((line, index) => lines.indexOf(line) !== index));
+  const products = parsed.value.map((body, index) => ({
+    ...rawFrom(body, lines[index]),
+    ...(shared.has(lines[index]) ? { item: index + 1 } : {}),
+  }));
   return { products, problems: [], encodingProblems };
 }
 
@@ -184,8 +189,9 @@ const LABEL_MAX = 60;
 
 function labelOf(product: RawProduct): string {
   const { handle } = product;
-  if (!handle) return 'product';
-  return JSON.stringify(handle.length > LABEL_MAX ? `${handle.slice(0, LABEL_MAX)}…` : handle);
+  const cut = handle && handle.length > LABEL_MAX ? `${handle.slice(0, LABEL_MAX)}…` : handle;
+  const name = cut ? JSON.stringify(cut) : 'product';
+  return product.item === undefined ? name : `item ${product.item}, ${name}`;
 }
 
 /** A CSV variant's own row for `variants[2]…`; the product's first line otherwise. */

@@ -1,6 +1,6 @@
 /** Where `webhooks verify`, `events replay` and `events listen` find the signing secret. */
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../../errors.js';
+import { FileError, UsageError } from '../../errors.js';
 
 /** The secret from --secret-file, else SVC_WEBHOOK_SECRET; never from a flag's value (README, Environment). */
 export async function loadSigningSecret(options: {
@@ -13,7 +13,7 @@ export async function loadSigningSecret(options: {
       text = await readFile(options.secretFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(
+      throw new FileError(
         `cannot read --secret-file ${options.secretFile}${code ? ` (${code})` : ''}; give a file holding the endpoint's whsec_… secret`,
       );
     }

@@ -12,6 +12,8 @@ export const channelAccountsView: View<ChannelAccountSummary> = {
     { header: 'STATUS', cell: (a) => a.status ?? '' },
     {
       header: 'DISCOVERY',
+      drop: 1,
+      shrink: true,
       cell: (a) =>
         Object.entries(a.discovery ?? {})
           .filter(([, on]) => on === true)

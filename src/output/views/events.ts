@@ -7,7 +7,11 @@ export const eventsView: View<Event> = {
   columns: [
     { header: 'ID', cell: (e) => e.id },
     { header: 'TYPE', cell: (e) => e.type },
-    { header: 'OBJECT', cell: (e) => String((e.data?.object as { id?: string } | undefined)?.id ?? '') },
+    {
+      header: 'OBJECT',
+      cell: (e) => String((e.data?.object as { id?: string } | undefined)?.id ?? ''),
+      drop: 1,
+    },
     { header: 'CREATED', time: (e) => e.created_at },
   ],
   fields: ['id', 'type', 'api_version', 'store_id', 'created_at', 'data.object.id', 'data.object.object'],

@@ -6,11 +6,11 @@ import type { View } from '../view.js';
 export const operationsView: View<Operation> = {
   columns: [
     { header: 'ID', cell: (o) => o.id },
-    { header: 'TYPE', cell: (o) => o.type ?? '' },
+    { header: 'TYPE', cell: (o) => o.type ?? '', shrink: true },
     { header: 'STATUS', cell: (o) => o.status },
-    { header: 'RESOURCE', cell: (o) => o.resource_id ?? '' },
+    { header: 'RESOURCE', cell: (o) => o.resource_id ?? '', drop: 1 },
     { header: 'RESULTS', cell: (o) => resultCounts(o), shrink: true },
-    { header: 'CREATED', time: (o) => o.created_at },
+    { header: 'CREATED', time: (o) => o.created_at, drop: 2 },
   ],
   fields: ['id', 'type', 'status', 'resource_type', 'resource_id', 'results', 'created_at', 'completed_at'],
 };

@@ -26,11 +26,15 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
   return {
     columns: [
       { header: 'ID', cell: (o) => o.id },
-      { header: 'CHANNEL', cell: (o) => o.channel ?? '' },
-      { header: 'ORDER ON CHANNEL', cell: (o) => o.order_id_on_channel ?? '' },
+      { header: 'CHANNEL', cell: (o) => o.channel ?? '', drop: 5 },
+      { header: 'ORDER ON CHANNEL', cell: (o) => o.order_id_on_channel ?? '', drop: 1 },
       { header: 'STATUS', cell: (o) => o.status },
       { header: 'TOTAL', cell: (o) => `${o.total ?? ''} ${o.currency ?? ''}`.trim() },
-      { header: 'ITEMS', cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)) },
+      {
+        header: 'ITEMS',
+        cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)),
+        drop: 3,
+      },
       ...(showBuyer
         ? [
             {
@@ -40,8 +44,8 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
             },
           ]
         : []),
-      { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '' },
-      { header: 'AGE', time: (o) => o.created_at },
+      { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '', drop: 2 },
+      { header: 'AGE', time: (o) => o.created_at, drop: 4 },
     ],
     fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : [])],
     // A row per order; per order line (the order's columns repeated) once a `lines.*` field

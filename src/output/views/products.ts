@@ -7,12 +7,12 @@ export const productsView: View<Product> = {
   columns: [
     { header: 'ID', cell: (p) => p.id },
     { header: 'TITLE', cell: (p) => p.title, shrink: true },
-    { header: 'VARIANTS', cell: (p) => String(p.variants?.length ?? 0) },
+    { header: 'VARIANTS', cell: (p) => String(p.variants?.length ?? 0), drop: 3 },
     { header: 'SKUS', cell: (p) => (p.variants ?? []).map((v) => v.sku).join(', '), shrink: true },
-    { header: 'IMAGES', cell: (p) => String(p.images?.length ?? 0) },
-    { header: 'LISTINGS', cell: (p) => String(p.listings?.length ?? 0) },
+    { header: 'IMAGES', cell: (p) => String(p.images?.length ?? 0), drop: 1 },
+    { header: 'LISTINGS', cell: (p) => String(p.listings?.length ?? 0), drop: 2 },
     { header: 'STATUS', cell: (p) => p.status ?? '' },
-    { header: 'UPDATED', time: (p) => p.updated_at },
+    { header: 'UPDATED', time: (p) => p.updated_at, drop: 4 },
   ],
   fields: [
     'id',

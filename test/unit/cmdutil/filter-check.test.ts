@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../../src/api/filter-values.js';
+import { EVENT_TYPE_FILTER, ISSUE_CODE_FILTER, STATUS_FILTERS } from '../../../src/api/filter-values.js';
 import { checkFilterValue, closestValue } from '../../../src/cmdutil/filter-check.js';
 import { UsageError } from '../../../src/errors.js';
 
@@ -15,6 +15,13 @@ describe('closestValue', () => {
     expect(closestValue('etsyy', ['amazon', 'ebay', 'etsy'])).toBe('etsy');
     expect(closestValue('hpsipde', orders)).toBeUndefined();
     expect(closestValue('x', orders)).toBeUndefined();
+  });
+  it('names the one value whose start is near a long value typed short', () => {
+    expect(closestValue('photo_requird', ISSUE_CODE_FILTER.values)).toBe('photo_required_for_channel');
+    expect(closestValue('missing_required', ISSUE_CODE_FILTER.values)).toBe('missing_required_attribute');
+    // Two values start that way: neither is named.
+    expect(closestValue('awaiting', orders)).toBeUndefined();
+    expect(closestValue('pho', ISSUE_CODE_FILTER.values)).toBeUndefined();
   });
 });
 

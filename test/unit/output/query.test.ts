@@ -32,7 +32,14 @@ describe('--query', () => {
   );
 
   it('an error while evaluating is a usage error too', async () => {
-    const query = await compileQuery('nope(@)');
-    expect(() => query.apply([])).toThrow(/--query "nope\(@\)" failed on the result: Unknown function/);
+    const query = await compileQuery('abs(@)');
+    expect(() => query.apply([])).toThrow(/--query "abs\(@\)" failed on the result: .*abs\(\)/);
+  });
+
+  it('a function it does not know is refused when compiled, with where it is', async () => {
+    const error = await compileQuery('[].nope(@)').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toMatch(/^--query: unknown function nope\(\) at character 4;/);
+    expect((error as UsageError).details).toEqual(['[].nope(@)', '   ^']);
   });
 });

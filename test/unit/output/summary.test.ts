@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counted, requestsAndQuota, summaryLine } from '../../../src/output/summary.js';
+import { requestsAndQuota, summaryLine } from '../../../src/output/summary.js';
+import { counted } from '../../../src/words.js';
 
 const base = {
   total: 0,

@@ -40,4 +40,20 @@ describe('planColumns', () => {
       /read as price/,
     );
   });
+
+  it('refuses to read one column as two fields', () => {
+    expect(() =>
+      planColumns(['sku', 'Qty'], FIELDS, { map: { quantity: 'Qty', price: 'qty' }, mappable: true }),
+    ).toThrow(/the column "Qty" would be read as both quantity and price/);
+    // A mapped field onto the column another field reads by its own name.
+    expect(() =>
+      planColumns(['sku', 'quantity'], FIELDS, { map: { price: 'quantity' }, mappable: true }),
+    ).toThrow(/the column "quantity" would be read as both quantity and price/);
+  });
+
+  it('without --map, tells to rename a lookalike column', () => {
+    expect(() => planColumns(['sku', 'price', 'Qty'], FIELDS, { mappable: false })).toThrow(
+      /; rename it to quantity, or --ignore Qty if it is meant to be left out$/,
+    );
+  });
 });

@@ -14,11 +14,13 @@ describe('the zeroing guard', () => {
     expect(fileZeroingRisk(0, 10_000)).toBeUndefined();
   });
 
-  it('leaves files of fewer than 50 rows alone', () => {
+  it('judged on the file, leaves files of fewer than 50 rows alone; counted from a read, any size trips', () => {
     expect(ZEROING_MIN_ROWS).toBe(50);
     expect(fileZeroingRisk(49, 49)).toBeUndefined();
-    expect(exactZeroingRisk(49, 49)).toBeUndefined();
     expect(fileZeroingRisk(50, 50)).toBeDefined();
+    expect(exactZeroingRisk(20, 32)).toEqual({ zeroed: 20, of: 32, exact: true });
+    expect(exactZeroingRisk(1, 10)).toBeUndefined();
+    expect(exactZeroingRisk(0, 0)).toBeUndefined();
   });
 
   it('says the count, the share and whether it was counted or judged on the file', () => {

@@ -18,6 +18,19 @@ async function problems(path: string, format: 'csv' | 'json' | 'jsonl'): Promise
 }
 
 describe('checkUpsertFile', () => {
+  it('names the item of a product that shares its line with others (a one-line JSON array)', async () => {
+    const path = file(
+      'one-line.json',
+      JSON.stringify([
+        { title: 'A', variants: [{ sku: 'A-1' }] },
+        { title: '', variants: [{ sku: 'B-1' }] },
+      ]),
+    );
+    expect(await problems(path, 'json')).toEqual([
+      expect.stringMatching(/^line 1: item 2, product: title: /),
+    ]);
+  });
+
   it('knows formats by name', () => {
     expect([formatOf('a.JSON'), formatOf('a.ndjson'), formatOf('a.tsv'), formatOf('a.xml')]).toEqual([
       'json',
@@ -107,6 +120,14 @@ describe('checkUpsertFile: what it cannot use as meant', () => {
     expect(await problems(file('hidden.jsonl', jsonl), 'jsonl')).toEqual([
       expect.stringMatching(/^line 1: SKU " A-1" has spaces at its start or end/),
       expect.stringMatching(/^line 2: SKU "B\\u\{200B\}1" holds an invisible or control character/),
+    ]);
+  });
+
+  it('refuses a CSV SKU with edge spaces instead of trimming it', async () => {
+    const csv = 'title,sku,price\nTee,"TEE-1 ",10.00\nMug, MUG-1,5.00\n';
+    expect(await problems(file('spaces.csv', csv), 'csv')).toEqual([
+      expect.stringMatching(/^line 2: SKU "TEE-1 " has spaces at its start or end/),
+      expect.stringMatching(/^line 3: SKU " MUG-1" has spaces at its start or end/),
     ]);
   });
 
