@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { 'when-exit': new URL('./src/config/exit-hooks.ts', import.meta.url).pathname } },
   test: {
     include: ['test/**/*.test.ts'],
+    // Black-box tests run dist/: build it when a source is newer, so no run tests an old build.
+    globalSetup: ['test/setup/build.ts'],
     // Black-box tests spawn bin/svc; a 2-core machine needs generous timeouts, not retries.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -13,9 +13,17 @@ import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 const COMPLETIONS = join(import.meta.dirname, '..', '..', 'completions');
 const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
 
-/** Whether `shell` can be run here (zsh and fish are often not installed). */
+/**
+ * Whether `shell` can be run here. A workstation may lack zsh or fish and skip their tests;
+ * CI installs both (.ci/run), so there a missing shell fails the run instead of hiding a skip.
+ */
 function installed(shell: string): boolean {
-  return spawnSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
+  const found = spawnSync(shell, ['-c', 'exit 0'], { stdio: 'ignore' }).status === 0;
+  if (!found && (process.env.CI === 'true' || process.env.CI === '1'))
+    throw new Error(
+      `${shell} is not installed; CI must run the ${shell} completion tests (.ci/run installs it)`,
+    );
+  return found;
 }
 
 /** A PATH whose `svc` is this checkout's bin/svc, and a config dir with two profiles. */

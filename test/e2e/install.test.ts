@@ -5,11 +5,12 @@
  * Packs the dist/ already built (--ignore-scripts: prepack would rebuild it under other tests).
  * Takes a few seconds: npm itself is slow to start.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { execFile, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalRegistry, startLocalRegistry } from '../helpers/local-registry.js';
 import { freshConfigDir } from '../helpers/svc.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -30,30 +31,40 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
 let packed: { filename: string; files: Array<{ path: string }> };
 let prefix: string;
 let elsewhere: string;
+let registry: LocalRegistry;
 
-beforeAll(() => {
+beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), 'svc-install-'));
   const out = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
   [packed] = JSON.parse(out) as [typeof packed];
   prefix = join(work, 'prefix');
   elsewhere = join(work, 'elsewhere');
   mkdirSync(elsewhere);
-  // --offline: the keyring library comes from the npm cache `npm ci` filled; nothing else is fetched.
-  run(
-    'npm',
-    [
-      'install',
-      '--global',
-      '--prefix',
-      prefix,
-      '--offline',
-      '--no-audit',
-      '--no-fund',
-      join(work, packed.filename),
-    ],
-    elsewhere,
-  );
+  // The keyring library comes from a registry on loopback serving what node_modules holds, into
+  // an empty cache: the install needs no registry metadata that a fresh machine's cache lacks.
+  // npm runs asynchronously: the registry answers from this process's event loop.
+  registry = await startLocalRegistry(ROOT, '@napi-rs', work);
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      'npm',
+      ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed.filename)],
+      {
+        cwd: elsewhere,
+        timeout: 90_000,
+        env: {
+          ...process.env,
+          npm_config_update_notifier: 'false',
+          npm_config_registry: registry.url,
+          npm_config_cache: join(work, 'cache'),
+          npm_config_offline: 'false',
+        },
+      },
+      (error, _stdout, stderr) => (error ? reject(new Error(`npm install failed: ${stderr}`)) : resolve()),
+    );
+  });
 }, 120_000);
+
+afterAll(() => registry?.close());
 
 describe('npm pack and npm install --global', () => {
   it('packs the launcher, the bundle, the completion scripts, the man page and the README, and nothing else', () => {
@@ -106,6 +117,13 @@ describe('npm pack and npm install --global', () => {
       name.startsWith('keyring-'),
     );
     expect(binaries.length).toBeGreaterThan(0);
+    expect(
+      readdirSync(join(installed, 'node_modules', '@napi-rs', binaries[0] ?? '')).some((file) =>
+        file.endsWith('.node'),
+      ),
+    ).toBe(true);
+    // Fetched as packages, not built: the library and this platform's prebuilt binary package.
+    expect([...registry.served].sort()).toEqual(['@napi-rs/keyring', `@napi-rs/${binaries[0]}`]);
   });
 
   it('runs svc --version, --help and a command needing bundled libraries from another directory', () => {

@@ -1,0 +1,112 @@
+/**
+ * A package registry on loopback holding only what an install of the packed `svc` needs: the
+ * keyring library and its prebuilt platform packages, packed from this checkout's node_modules.
+ * An install test points npm at it with an empty cache, so it passes on a machine whose npm
+ * cache holds only what `npm ci` put there (tarballs, no registry metadata) and never reaches
+ * the public registry.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+/** One package version as a registry describes it. */
+interface Manifest {
+  name: string;
+  version: string;
+  [field: string]: unknown;
+}
+
+/** A running registry: its URL, for `npm --registry`, and how to stop it. */
+export interface LocalRegistry {
+  url: string;
+  /** Names of the packages whose tarballs were served (so a test can see what npm fetched). */
+  served: Set<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves every lockfile package under `scope` (e.g. `@napi-rs`). Packages installed in
+ * `root/node_modules` (this platform's) are packed and served whole; the others are described
+ * from the lockfile (version, os, cpu, libc) with no tarball, as npm skips them on this platform.
+ */
+export async function startLocalRegistry(
+  root: string,
+  scope: string,
+  workDir: string,
+): Promise<LocalRegistry> {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, Record<string, unknown>>;
+  };
+  const tarballs = new Map<string, Buffer>();
+  const manifests = new Map<string, Manifest>();
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (!path.startsWith(`node_modules/${scope}/`)) continue;
+    const name = path.slice('node_modules/'.length);
+    const installed = join(root, path);
+    if (existsSync(join(installed, 'package.json'))) {
+      const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
+      const tarball = packDirectory(installed, workDir);
+      tarballs.set(name, tarball);
+      manifests.set(name, { ...manifest, dist: { integrity: integrityOf(tarball) } });
+    } else {
+      const { version, cpu, os, libc, engines } = entry;
+      manifests.set(name, { name, version: String(version), cpu, os, libc, engines, dist: {} });
+    }
+  }
+  const served = new Set<string>();
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://registry').pathname).slice(1);
+    const tarballName = path.endsWith('.tgz') ? path.replace(/\/-\/[^/]+\.tgz$/, '') : undefined;
+    if (tarballName !== undefined) {
+      const tarball = tarballs.get(tarballName);
+      if (!tarball) return notFound(response);
+      served.add(tarballName);
+      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(tarball);
+      return;
+    }
+    const manifest = manifests.get(path);
+    if (!manifest) return notFound(response);
+    const base = `http://${request.headers.host}`;
+    const file = `${manifest.name.split('/').pop()}-${manifest.version}.tgz`;
+    const version = {
+      ...manifest,
+      dist: { ...(manifest.dist as object), tarball: `${base}/${manifest.name}/-/${file}` },
+    };
+    const packument = {
+      name: manifest.name,
+      'dist-tags': { latest: manifest.version },
+      versions: { [manifest.version]: version },
+    };
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function notFound(response: import('node:http').ServerResponse): void {
+  response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
+}
+
+/** `npm pack` of an installed package, without its scripts. */
+function packDirectory(directory: string, destination: string): Buffer {
+  const result = spawnSync(
+    'npm',
+    ['pack', directory, '--ignore-scripts', '--json', '--pack-destination', destination],
+    { encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
+  );
+  if (result.status !== 0) throw new Error(`npm pack ${directory} failed: ${result.stderr}`);
+  const [{ filename }] = JSON.parse(result.stdout) as [{ filename: string }];
+  return readFileSync(join(destination, filename));
+}
+
+function integrityOf(tarball: Buffer): string {
+  return `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+}
