@@ -102,7 +102,7 @@ export class Transport {
     this.pacer =
       options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, shared, debug: options.debug });
     this.dispatcher = options.dispatcher;
-    this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')));
+    this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')), options.env);
     this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
   }
 

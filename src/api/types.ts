@@ -80,6 +80,8 @@ export interface ClientOptions {
    * machine, through a state file in `dir` (shared-pacing.ts). Absent: this process paces alone.
    */
   sharedPacing?: { dir: string };
+  /** The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (default: the process's). */
+  env?: NodeJS.ProcessEnv;
   /** Injectable for tests. */
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

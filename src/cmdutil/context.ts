@@ -263,6 +263,7 @@ export class Context {
       stopSignal: this.signal,
       stopGraceMs: STOP_GRACE_MS,
       sharedPacing,
+      env: this.env,
     });
   }
 

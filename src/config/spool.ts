@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import whenExit from './exit-hooks.js';
 
 /**
  * Copies `stdin` to a private temporary file and returns its path. The file goes when the
@@ -11,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
  */
 export async function spoolStdin(stdin: Readable): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-stdin-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  whenExit(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin.csv');
   await pipeline(stdin, createWriteStream(path, { mode: 0o600 }));
   return path;

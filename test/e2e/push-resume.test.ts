@@ -207,12 +207,17 @@ describe('one push per file and store at a time', () => {
     const env = envFor(emu);
     let second: Awaited<ReturnType<typeof runSvc>> | undefined;
     let secondRun: Promise<unknown> | undefined;
+    // Two processes: the lock names the pid that holds it.
     const first = await runSvc(['inventory', 'push', file.path, '--batch-size', '10'], {
       env,
+      process: true,
       actWhen: {
         when: () => emu.requests(batches).length >= 2,
         act: () => {
-          secondRun = runSvc(['inventory', 'push', file.path, '--batch-size', '10'], { env }).then((r) => {
+          secondRun = runSvc(['inventory', 'push', file.path, '--batch-size', '10'], {
+            env,
+            process: true,
+          }).then((r) => {
             second = r;
           });
         },

@@ -90,8 +90,10 @@ describe('pacing shared by svc processes on one key', () => {
     const files = [stockFile(emu, 0, 20), stockFile(emu, 20, 20)];
     const results = await Promise.all(
       files.map((file) =>
+        // Separate processes: what shares pacing is a state file between pids.
         runSvc(['inventory', 'push', file.path, '--batch-size', '1', '--json'], {
           env: envOf(emu, configDir),
+          process: true,
         }),
       ),
     );

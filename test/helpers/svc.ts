@@ -1,8 +1,16 @@
-/** Runs bin/svc as a subprocess, the way a user or a CI script does. */
+/**
+ * Runs svc as a user or a CI script does: in-process through `main` (streams in memory, its
+ * own environment) unless the run needs a real process (a signal, a reader that goes away, or
+ * `process: true` for exit codes end to end), which spawns bin/svc.
+ */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+import { terminalColumns } from '../../src/output/io.js';
+import { memoryIO } from './memory-io.js';
 
 export const SVC_BIN = join(import.meta.dirname, '..', '..', 'bin', 'svc');
 
@@ -26,6 +34,8 @@ export interface SvcRunOptions {
   /** Close the read end of stderr after its first output (a reader that went away). */
   closeStderrEarly?: boolean;
   timeoutMs?: number;
+  /** Spawn bin/svc even when nothing else needs a process (what install, launcher and exit tests check). */
+  process?: boolean;
 }
 
 /** A fresh, empty config dir per test, so profiles never leak between tests. */
@@ -33,8 +43,8 @@ export function freshConfigDir(): string {
   return mkdtempSync(join(tmpdir(), 'svc-test-'));
 }
 
-/** Runs `svc args…` with a clean environment (no SVC_* leaking in from the caller). */
-export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<SvcResult> {
+/** The environment of one run: the caller's without SVC_* and CI, no colour, a fresh config dir. */
+function runEnv(options: SvcRunOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !name.startsWith('SVC_') && name !== 'CI') env[name] = value;
@@ -45,6 +55,50 @@ export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<Svc
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return env;
+}
+
+/** Runs `svc args…` with a clean environment (no SVC_* leaking in from the caller). */
+export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<SvcResult> {
+  const needsProcess = options.process || options.signalWhen || options.closeStderrEarly;
+  return needsProcess ? spawnSvc(args, options) : runInProcess(args, options);
+}
+
+// Replaced at build time by esbuild; in-process runs print the package's own version.
+(globalThis as { __SVC_VERSION__?: string }).__SVC_VERSION__ ??= (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+/** `main` in this process, with stdin, stdout and stderr in memory. */
+async function runInProcess(args: string[], options: SvcRunOptions): Promise<SvcResult> {
+  const env = runEnv(options);
+  const io = { ...memoryIO(), columns: terminalColumns(env.COLUMNS, undefined) };
+  const stdin = new PassThrough();
+  stdin.end(options.stdin ?? '');
+  const { actWhen } = options;
+  const actPoll = actWhen
+    ? setInterval(() => {
+        if (!actWhen.when()) return;
+        clearInterval(actPoll);
+        actWhen.act();
+      }, 10)
+    : undefined;
+  try {
+    const code = await main([process.execPath, SVC_BIN, ...args], {
+      io: { ...io, stdin },
+      env,
+    });
+    return { code, signal: null, stdout: io.out(), stderr: io.err() };
+  } finally {
+    clearInterval(actPoll);
+  }
+}
+
+/** bin/svc as a child process. */
+function spawnSvc(args: string[], options: SvcRunOptions): Promise<SvcResult> {
+  const env = runEnv(options);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SVC_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

@@ -3,7 +3,7 @@
  * journal of confirmed batches, and the lock that keeps a second run of the same file and
  * store away while one is running.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
   mkdirSync,
@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
+import whenExit from '../../config/exit-hooks.js';
 import { Journal } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
@@ -41,9 +42,9 @@ export class CheckedCopy {
   static create(ctx: Context): CheckedCopy {
     const folder = join(configDir(ctx.env), 'journals');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const copy = new CheckedCopy(join(folder, `checking-${process.pid}-${Date.now()}.csv`));
+    const copy = new CheckedCopy(join(folder, `checking-${process.pid}-${randomUUID()}.csv`));
     // Gone at exit unless a journal kept it (moved to its own name).
-    process.once('exit', () => copy.discard());
+    whenExit(() => copy.discard());
     return copy;
   }
 
