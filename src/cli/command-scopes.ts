@@ -45,7 +45,6 @@ const order = () => schemaFieldsOf(async () => (await import('../api/schemas/ord
 const listing = () => schemaFieldsOf(async () => (await import('../api/schemas/listing.js')).Listing);
 const product = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Image);
-const operation = () => schemaFieldsOf(async () => (await import('../api/schemas/operation.js')).Operation);
 const event = () => schemaFieldsOf(async () => (await import('../api/schemas/event.js')).Event);
 const webhook = () =>
   schemaFieldsOf(async () => (await import('../api/schemas/webhook-endpoint.js')).WebhookEndpoint);
@@ -114,9 +113,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'orders list': { list: true, fields: order },
   'orders get': { fields: order },
   'orders fulfill': { confirms: true },
-  'operations list': { list: true, fields: operation },
-  'operations get': { fields: operation },
-  'operations wait': { fields: operation },
   'events list': { list: true, fields: event },
   'events replay': { output: 'lines' },
   'events listen': { output: 'lines' },

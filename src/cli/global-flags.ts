@@ -7,6 +7,7 @@ import { type Command, CommanderError } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
 import { plural } from '../words.js';
+import { definitionOf } from './command-builder.js';
 import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
@@ -18,6 +19,8 @@ export function commandPath(command: Command): string {
 
 /** The scope of a command; one without an entry takes every global flag. */
 export function scopeOf(command: Command): CommandScope | undefined {
+  const definition = definitionOf(command);
+  if (definition) return { ...definition.takes, fields: definition.fields };
   return COMMAND_SCOPES[commandPath(command)];
 }
 

@@ -1,6 +1,6 @@
 /** What every list command does after building its iterator: print, then hint on a terminal. */
 import type { View } from '../output/view.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** Items to print; a paged list (api/paginate.ts) also tells, once crawled, whether the service holds more. */
 export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
@@ -10,16 +10,16 @@ export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
  * limit left more on the service than were shown.
  */
 export async function printList<T>(
-  ctx: Context,
+  ctx: Pick<Deps, 'io'>,
   items: ListItems<T>,
   view: View<T>,
   noun: string,
 ): Promise<void> {
-  const count = await ctx.printer.list(items, view);
-  if (ctx.format !== 'table' || !ctx.io.stdoutIsTTY) return;
-  if (count === 0) ctx.messages.info(`No ${noun} found.`);
+  const count = await ctx.io.printer.list(items, view);
+  if (ctx.io.format !== 'table' || !ctx.io.stdoutIsTTY) return;
+  if (count === 0) ctx.io.messages.info(`No ${noun} found.`);
   else if (items.hasMore)
-    ctx.messages.info(`Showing the first ${count} ${noun}; use --limit N or --all for more.`);
+    ctx.io.messages.info(`Showing the first ${count} ${noun}; use --limit N or --all for more.`);
 }
 
 /** An already fetched array as the async iterable printList takes (one-page lists). */

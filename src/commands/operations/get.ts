@@ -1,18 +1,16 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import { OPERATION_ID, operationFields } from './fields.js';
 
 /** `svc operations get ID`. */
-export function getCommand(parent: Command, ctx: Context, run = runGet): Command {
-  return parent
-    .command('get')
-    .description('show one operation and its per-channel results')
-    .argument('<id>', 'operation id (op_…)')
-    .addHelpText('after', '\nExample:\n  svc operations get op_123\n')
-    .action(async (id: string) => run(ctx, id));
-}
-
-/** Runs `svc operations get` once its flags are parsed. */
-export async function runGet(ctx: Context, id: string): Promise<void> {
-  const { getOperation } = await import('../../api/resources/operations.js');
-  await ctx.printer.item(await getOperation(await ctx.client(), id));
-}
+export const command = defineCommand<{ id: string }>({
+  path: ['operations', 'get'],
+  rank: 2,
+  description: 'show one operation and its per-channel results',
+  args: [{ name: 'id', description: 'operation id (op_…)', id: OPERATION_ID }],
+  fields: operationFields,
+  examples: ['svc operations get op_123'],
+  async run({ id }, { io, client }) {
+    const { getOperation } = await import('../../api/resources/operations.js');
+    await io.printer.item(await getOperation(await client(), id));
+  },
+});

@@ -1,0 +1,9 @@
+import { schemaFields } from '../../cmdutil/fields.js';
+
+/** The field paths of an operation, for --fields. */
+export const operationFields = schemaFields(
+  async () => (await import('../../api/schemas/operation.js')).Operation,
+);
+
+/** An operation id argument. */
+export const OPERATION_ID = { prefix: 'op_', noun: 'operation', list: 'svc operations list' } as const;
