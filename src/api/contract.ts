@@ -90,6 +90,22 @@ export const DEFAULT_WRITE_QUOTA = 10_000;
 export const QUANTITY_MAX = 2_147_483_647;
 export const PRICE_PATTERN = /^[0-9]+(\.[0-9]+)?$/;
 
+/** The kind prefix of each identifier (the reference: identifiers are strings with a kind prefix). */
+export const ID_PREFIXES = {
+  product: 'prod_',
+  variant: 'var_',
+  image: 'img_',
+  listing: 'list_',
+  'channel account': 'chac_',
+  order: 'ord_',
+  operation: 'op_',
+  policy: 'pol_',
+  file: 'file_',
+  event: 'evt_',
+  'webhook endpoint': 'we_',
+} as const;
+export type IdKind = keyof typeof ID_PREFIXES;
+
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const WEBHOOK_ANSWER_TIMEOUT_MS = 10_000;

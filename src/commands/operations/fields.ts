@@ -4,6 +4,3 @@ import { schemaFields } from '../../cmdutil/fields.js';
 export const operationFields = schemaFields(
   async () => (await import('../../api/schemas/operation.js')).Operation,
 );
-
-/** An operation id argument. */
-export const OPERATION_ID = { prefix: 'op_', noun: 'operation', list: 'svc operations list' } as const;

@@ -1,16 +1,14 @@
-import { defineCommand } from '../../cmdutil/define.js';
-import { OPERATION_ID, operationFields } from './fields.js';
+import { getCommand } from '../../cmdutil/resource-commands.js';
+import { operationFields } from './fields.js';
 
 /** `svc operations get ID`. */
-export const command = defineCommand<{ id: string }>({
+export const command = getCommand({
   path: ['operations', 'get'],
   rank: 2,
   description: 'show one operation and its per-channel results',
-  args: [{ name: 'id', description: 'operation id (op_…)', id: OPERATION_ID }],
+  kind: 'operation',
+  list: 'svc operations list',
   fields: operationFields,
+  fetch: async (client, id) => (await import('../../api/resources/operations.js')).getOperation(client, id),
   examples: ['svc operations get op_123'],
-  async run({ id }, { io, client }) {
-    const { getOperation } = await import('../../api/resources/operations.js');
-    await io.printer.item(await getOperation(await client(), id));
-  },
 });

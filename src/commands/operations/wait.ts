@@ -1,13 +1,14 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { timeoutFlag } from '../../cmdutil/follow.js';
-import { OPERATION_ID, operationFields } from './fields.js';
+import { idArg } from '../../cmdutil/resource-commands.js';
+import { operationFields } from './fields.js';
 
 /** `svc operations wait ID [--timeout S]`. */
 export const command = defineCommand<{ id: string; timeout: number }>({
   path: ['operations', 'wait'],
   rank: 3,
   description: 'wait until an operation ends, then show its per-channel results',
-  args: [{ name: 'id', description: 'operation id (op_…)', id: OPERATION_ID }],
+  args: [idArg('operation', 'svc operations list')],
   flags: [timeoutFlag('give up after S seconds, then exit 8')],
   fields: operationFields,
   notes: [
