@@ -28,10 +28,10 @@ async function svc(args: string[], env: Record<string, string>) {
   return { code, out: io.out(), err: io.err() };
 }
 
-/** The last line of stderr, parsed as the JSON error a script reads. */
-function lastJsonError(err: string): { code: string; exit_code: number; written?: number; message: string } {
-  const lines = err.trimEnd().split('\n');
-  return JSON.parse(lines[lines.length - 1] ?? '').error;
+/** The JSON error line of stderr, parsed (where it stands among the lines is tested with the errors). */
+function jsonError(err: string): { code: string; exit_code: number; written?: number; message: string } {
+  const line = err.split('\n').find((text) => text.startsWith('{"error"'));
+  return JSON.parse(line ?? 'null').error;
 }
 
 const servers: MisbehavingServer[] = [];
@@ -53,7 +53,7 @@ describe('the pager never takes a broken page for the end', () => {
       expect(result.code, result.err).toBe(1);
       expect(JSON.parse(result.out)).toHaveLength(3);
       expect(result.err).toMatch(/has_more.*next_cursor/);
-      const error = lastJsonError(result.err);
+      const error = jsonError(result.err);
       expect(error).toMatchObject({ code: 'service', exit_code: 1, written: 3 });
       expect(server.arrivals).toHaveLength(1);
     });
@@ -69,7 +69,7 @@ describe('the pager never takes a broken page for the end', () => {
       .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toEqual(['ord_r0_0', 'ord_r0_1', 'ord_r1_0', 'ord_r1_1']);
     expect(result.err).toMatch(/ord_r0_0.*already/);
-    expect(lastJsonError(result.err)).toMatchObject({ code: 'service', written: 4 });
+    expect(jsonError(result.err)).toMatchObject({ code: 'service', written: 4 });
     expect(server.arrivals).toHaveLength(3);
   }, 10_000);
 
@@ -160,6 +160,6 @@ describe('nothing on stdout when nothing was fetched', () => {
     });
     expect(result.code, result.err).toBe(1);
     expect(JSON.parse(result.out)).toHaveLength(100);
-    expect(lastJsonError(result.err).written).toBe(100);
+    expect(jsonError(result.err).written).toBe(100);
   });
 });

@@ -130,10 +130,12 @@ describe('every request has a deadline', () => {
 
 describe('every crawl ends', () => {
   it('cursors that cycle a, b, a, b: exit 1 naming the cursor, the JSON array closed', async () => {
-    const server = await serve((req, res) => {
+    const server = await serve((req, res, n) => {
       const cursor = new URL(req.url ?? '/', 'http://x').searchParams.get('cursor');
       const next = cursor === 'a' ? 'b' : 'a';
-      sendJson(res, 200, { object: 'list', data: orders.slice(0, 1), has_more: true, next_cursor: next });
+      // A new item on every page, so that the cursor, not a repeated item, gives the loop away.
+      const data = [{ ...(orders[0] as object), id: `ord_cycle_${n}` }];
+      sendJson(res, 200, { object: 'list', data, has_more: true, next_cursor: next });
     });
     const result = await runSvc(['orders', 'list', '--all', '--json'], { env: envOf(server) });
     expect(result.code, result.stderr).toBe(1);
