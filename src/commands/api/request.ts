@@ -102,8 +102,11 @@ export async function runApi(
   if (paginate) {
     const limit = ctx.globals.limit ?? 'all';
     const items = client.list(path, query, undefined, { limit });
-    if (options.silent) for await (const _ of items);
-    else await printer.list(items, { columns: [], fields: [] });
+    let count = 0;
+    if (options.silent) for await (const _ of items) count++;
+    else count = await printer.list(items, { columns: [], fields: [] });
+    const { noteCutList } = await import('../../cmdutil/list-command.js');
+    noteCutList(ctx, items, count, 'items');
     return;
   }
   const include = options.include
