@@ -280,7 +280,7 @@ complete -c svc -n '__svc_at \'inventory diff\'' -l map -x -d 'rename columns, e
 complete -c svc -n '__svc_at \'inventory diff\'' -l ignore -x -d 'columns meant to be left out, e.g. Note,Qty2'
 complete -c svc -n '__svc_at \'inventory diff\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252)'
 complete -c svc -n '__svc_at \'inventory diff\'' -l batch-size -x -d 'SKUs per request of the push it prices (1 to 100)'
-complete -c svc -n '__svc_at \'inventory diff\'' -l exit-code -d 'exit 1 when the file differs from the store (as git diff --exit-code)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l exit-code -d 'exit 6 when the file differs from the store, SKUs it lacks included (0: no change; 1: could not compare)'
 complete -c svc -n '__svc_at \'inventory diff\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'inventory diff\'' -F -d 'file'
 

@@ -118,4 +118,3 @@ function idOf(item: unknown): string | undefined {
   const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
-

@@ -24,6 +24,7 @@ import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import { flagsFor, isScoped } from './command-scopes.js';
+import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
@@ -183,6 +184,9 @@ const ROOT_HELP_FOOTER = [
   '  svc auth login',
   '  svc orders list --status awaiting_shipment',
   '  svc inventory push stock.csv --dry-run',
+  '',
+  'Exit codes:',
+  ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)}${meaning}`),
   '',
   'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
 ].join('\n');

@@ -68,7 +68,7 @@ function bumpQuantities(rows: Row[], from: number, count: number): void {
 }
 
 describe('inventory diff', () => {
-  it('3 changed, 1 zeroed and 2 unknown SKUs: exact counts; exit 0, and 1 with --exit-code', async () => {
+  it('3 changed, 1 zeroed and 2 unknown SKUs: exact counts; exit 0, and 6 with --exit-code', async () => {
     const emu = await start();
     const rows = storeRows(emu, 40).map((row) => ({ ...row, quantity: row.quantity + 5 }));
     for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
@@ -115,7 +115,7 @@ describe('inventory diff', () => {
     ]);
 
     const gated = await runSvc(['inventory', 'diff', path, '--exit-code', '-o', 'csv'], { env });
-    expect(gated.code, gated.stderr).toBe(1);
+    expect(gated.code, gated.stderr).toBe(6);
     expect(gated.stderr).not.toMatch(/error/);
     expect(gated.stdout.trim().split('\n')).toHaveLength(1 + 6);
     expect(gated.stderr).toMatch(
