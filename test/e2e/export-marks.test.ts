@@ -126,6 +126,21 @@ describe('orders list --since-last follows the store, not the key', () => {
     expect(storeB.requests({ path: '/orders' })).toHaveLength(0);
   });
 
+  it('a key that may not list channel accounts ties the mark to itself, and says so; another such key is refused with the way out', async () => {
+    const emu = await start();
+    const config = freshConfigDir();
+    const ordersOnly = emu.createKey({ scopes: ['orders:read'] });
+    const env = { SVC_CONFIG_DIR: config, SVC_BASE_URL: emu.url };
+    const first = await svc(EXPORT, { ...env, SVC_API_KEY: ordersOnly });
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toMatch(/cannot list the store's channel accounts \(it lacks products:read\)/);
+    const again = await svc(EXPORT, { ...env, SVC_API_KEY: ordersOnly });
+    expect(again.code, again.err).toBe(0);
+    const other = await svc(EXPORT, { ...env, SVC_API_KEY: emu.createKey({ scopes: ['orders:read'] }) });
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/names its store only by the key that saved it.*delete .*nightly\.json/);
+  });
+
   it('--help says the mark is on creation time, so a --status filter sees an order once, in the status it had then', async () => {
     const help = await svc(['orders', 'list', '--help'], { SVC_CONFIG_DIR: freshConfigDir() });
     expect(help.code).toBe(0);
