@@ -75,10 +75,25 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   return hint ? `${message}; ${hint}` : message;
 }
 
-/** What failed, and apart from it (when known) what to do next. */
+/**
+ * A message as one line: line breaks (commander's "(Did you mean …?)", a service's message)
+ * and the blanks around them become one space, so a script reads each error from one line.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ').trim();
+}
+
+/** What failed, and apart from it (when known) what to do next; each one line. */
 export function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
+  const { message, hint } = explainErrorAsWritten(error, now);
+  return hint === undefined
+    ? { message: oneLine(message) }
+    : { message: oneLine(message), hint: oneLine(hint) };
+}
+
+function explainErrorAsWritten(error: unknown, now: number): { message: string; hint?: string } {
   if (error instanceof CrawlInterrupted) {
-    const base = explainError(error.cause, now);
+    const base = explainErrorAsWritten(error.cause, now);
     if (error.written === 0) return base;
     const stopped = ` (stopped after ${error.written} ${plural(error.written, 'item')})`;
     return base.hint ? { ...base, hint: `${base.hint}${stopped}` } : { message: `${base.message}${stopped}` };

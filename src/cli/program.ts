@@ -1,5 +1,5 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
-import { Command, Help, InvalidArgumentError, Option } from 'commander';
+import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { integerFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
@@ -20,6 +20,7 @@ import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
 import { registerVersion } from '../commands/version/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
+import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
@@ -88,8 +89,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
-      // One line: commander's message, its suggestion, and where to look next.
-      outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}; see svc --help\n`),
+      // A usage error is said once, by main()'s report: one line, then the JSON line for scripts.
+      outputError: () => {},
     })
     .option('--profile <name>', 'profile to use')
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
@@ -123,10 +124,13 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')
     .option('--debug', 'HTTP requests and answers to stderr, secrets redacted')
-    .option('-q, --quiet', 'only results and errors');
+    .option('-q, --quiet', 'only results and errors')
+    // jq's flag, which gh users reach for: refused with a pointer to --query (see refuseJq).
+    .addOption(new Option('--jq <expr>').hideHelp());
 
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
+    refuseJq(action);
     ctx.useGlobals(action.optsWithGlobals());
     await checkGlobalFlags(ctx, program, action);
   });
@@ -142,7 +146,43 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   program.commandsGroup(SETUP).helpCommand('help [command]', 'show help for a command');
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
+  rememberWhereUsageErrorsArise(program);
   return program;
+}
+
+/** The command each usage error of commander's arose in, so that its line points to that command's help. */
+const usageErrorOrigins = new WeakMap<CommanderError, string>();
+
+/**
+ * `svc inventory push --help`, for a usage error of commander's raised while parsing that
+ * command (`svc` when unknown): where to look next, rather than the root's help.
+ */
+export function helpCommandFor(error: CommanderError): string {
+  return `${usageErrorOrigins.get(error) ?? 'svc'} --help`;
+}
+
+function rememberWhereUsageErrorsArise(command: Command): void {
+  const path = commandWords(command);
+  command.exitOverride((error) => {
+    usageErrorOrigins.set(error, path);
+    throw error;
+  });
+  for (const sub of command.commands) rememberWhereUsageErrorsArise(sub);
+}
+
+function commandWords(command: Command): string {
+  const path = [];
+  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
+  return path.join(' ');
+}
+
+/** `--jq` is jq's (and gh's) flag; svc filters with JMESPath under another name, which the refusal gives. */
+function refuseJq(action: Command): void {
+  const jq = action.optsWithGlobals().jq as string | undefined;
+  if (jq === undefined) return;
+  throw new UsageError(
+    `--jq is not a flag of svc: it filters with JMESPath, --query EXPR (jq's '.[].id' is --query '[].id'); see ${commandWords(action)} --help`,
+  );
 }
 
 /**
@@ -194,11 +234,9 @@ const ROOT_HELP_FOOTER = [
 /** A command with subcommands says where its examples are: in each subcommand's help. */
 function pointToVerbs(command: Command): void {
   if (command.commands.length === 0) return;
-  const path = [];
-  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
   command.addHelpText(
     'after',
-    `\nRun \`${path.join(' ')} COMMAND --help\` for a command's flags and examples.`,
+    `\nRun \`${commandWords(command)} COMMAND --help\` for a command's flags and examples.`,
   );
   for (const sub of command.commands) pointToVerbs(sub);
 }
