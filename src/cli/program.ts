@@ -146,7 +146,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   program.commandsGroup(SETUP).helpCommand('help [command]', 'show help for a command');
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
-  rememberWhereUsageErrorsArise(program);
+  rememberWhereUsageErrorsArise(program, args);
   return program;
 }
 
@@ -161,13 +161,42 @@ export function helpCommandFor(error: CommanderError): string {
   return `${usageErrorOrigins.get(error) ?? 'svc'} --help`;
 }
 
-function rememberWhereUsageErrorsArise(command: Command): void {
-  const path = commandWords(command);
-  command.exitOverride((error) => {
-    usageErrorOrigins.set(error, path);
-    throw error;
-  });
-  for (const sub of command.commands) rememberWhereUsageErrorsArise(sub);
+function rememberWhereUsageErrorsArise(program: Command, args: readonly string[] = []): void {
+  const visit = (command: Command) => {
+    // The root parses the global flags wherever they stand: a bad --limit on `orders list` is that command's.
+    const path = command === program ? commandWords(commandNamed(program, args)) : commandWords(command);
+    command.exitOverride((error) => {
+      usageErrorOrigins.set(error, path);
+      throw error;
+    });
+    for (const sub of command.commands) visit(sub);
+  };
+  visit(program);
+}
+
+/** The deepest command the words name (`svc orders list` for `orders --limit 5 list`), else the root. */
+function commandNamed(program: Command, args: readonly string[]): Command {
+  const takesValue = (command: Command, flag: string) =>
+    [command, program].some((at) =>
+      at.options.some(
+        (option) => (option.required || option.optional) && (option.long === flag || option.short === flag),
+      ),
+    );
+  let command = program;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && takesValue(command, arg)) index++;
+      continue;
+    }
+    const sub = command.commands.find(
+      (candidate) => candidate.name() === arg || candidate.aliases().includes(arg),
+    );
+    if (!sub) break;
+    command = sub;
+  }
+  return command;
 }
 
 function commandWords(command: Command): string {

@@ -91,6 +91,12 @@ describe('usage errors point to the help of the command at hand', () => {
     expect(verb.err).not.toMatch(/see svc --help/);
   });
 
+  it('a bad global flag on a command points to that command, whose help lists it', async () => {
+    const result = await svc(['orders', '--limit', 'abc', 'list']);
+    expect(result.code).toBe(2);
+    expect(result.err.trim()).toMatch(/'abc' is invalid.*; see svc orders list --help$/);
+  });
+
   it('the same pointer in the JSON error', async () => {
     const result = await svc(['inventory', 'push', 'stock.csv', '--bogus', '-o', 'json']);
     expect(scriptError(result.err).message).toMatch(/see svc inventory push --help/);
