@@ -10,7 +10,7 @@ import {
 } from '../../src/emulator/index.js';
 import type { OrderRecord } from '../../src/emulator/model.js';
 import { emulator, envFor } from '../helpers/emulator.js';
-import { freshConfigDir, runSvc, type SvcResult } from '../helpers/svc.js';
+import { runSvc, type SvcResult } from '../helpers/svc.js';
 
 let emu: RunningEmulator;
 let clock: ManualClock;
