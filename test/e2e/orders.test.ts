@@ -322,7 +322,7 @@ describe('orders fulfill', () => {
       'line,key,status,code,message',
       `3,${b.id},invalid,missing_carrier,missing carrier (order ${b.id})`,
     ]);
-    expect(JSON.parse(result.stderr.split('\n')[0]).error.problems).toEqual([
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error.problems).toEqual([
       { line: 3, key: b.id, code: 'missing_carrier', message: `missing carrier (order ${b.id})` },
     ]);
   });
