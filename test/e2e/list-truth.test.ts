@@ -116,6 +116,14 @@ describe('a list cut by --limit says so, wherever it goes', () => {
     expect(all.err).toBe('');
   });
 
+  it('inventory export --limit N (a sample) says the store holds more', async () => {
+    const sample = await svc(['inventory', 'export', '--limit', '5'], env());
+    expect(sample.code, sample.err).toBe(0);
+    expect(sample.err).toMatch(/Only the SKUs of the first 5 products; the store holds more/);
+    const whole = await svc(['inventory', 'export'], env());
+    expect(whole.err).not.toMatch(/holds more/);
+  });
+
   it('svc api --paginate --limit N says so as well', async () => {
     const result = await svc(['api', 'GET', '/orders', '--paginate', '--limit', '10'], env());
     expect(result.code, result.err).toBe(0);
