@@ -46,7 +46,7 @@ _svc_options() {
     'channels list') _svc_reply=(-h --help) ;;
     'channels get') _svc_reply=(-h --help) ;;
     'channels policies') _svc_reply=(-h --help) ;;
-    'channels categories') _svc_reply=(--query --parent -h --help) ;;
+    'channels categories') _svc_reply=(--search --parent -h --help) ;;
     'channels schema') _svc_reply=(-h --help) ;;
     'inventory') _svc_reply=(-h --help) ;;
     'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
@@ -108,7 +108,7 @@ _svc_takes_value() {
     'products create|--file') return 0 ;;
     'products update|--file' | 'products update|--set' | 'products update|--expected-updated-at') return 0 ;;
     'products upsert|--format' | 'products upsert|--report' | 'products upsert|--encoding') return 0 ;;
-    'channels categories|--query' | 'channels categories|--parent') return 0 ;;
+    'channels categories|--search' | 'channels categories|--parent') return 0 ;;
     'inventory push|--batch-size' | 'inventory push|--map' | 'inventory push|--ignore' | 'inventory push|--encoding' | 'inventory push|--backup' | 'inventory push|--report' | 'inventory push|--timeout') return 0 ;;
     'inventory set|--quantity' | 'inventory set|--price') return 0 ;;
     'inventory diff|--map' | 'inventory diff|--ignore' | 'inventory diff|--encoding' | 'inventory diff|--batch-size') return 0 ;;
@@ -141,7 +141,7 @@ _svc_values() {
     'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
     'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'listings publish|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
-    'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1' | 'channels categories|--query') : ;;
+    'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1') : ;;
     'products images help|#1') _svc_choices 'list add remove reorder' ;;
     'products help|#1') _svc_choices 'list get create update delete upsert images' ;;
     'files help|#1') _svc_choices 'upload' ;;

@@ -194,8 +194,9 @@ export class CrawlInterrupted extends SvcError {
 }
 
 /**
- * An answer, not a failure: `inventory diff --exit-code` found differences (exit 1, as
- * `git diff --exit-code`). Said as a note, never as an error.
+ * An answer, not a failure: `inventory diff --exit-code` found differences (exit 6, kept apart
+ * from 1, "could not compare", as `terraform plan -detailed-exitcode` does). Said as a note,
+ * never as an error.
  */
 export class DifferencesFound extends SvcError {
   override name = 'DifferencesFound';

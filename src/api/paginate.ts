@@ -61,6 +61,8 @@ export async function* paginate<T>(
   let cursor: string | undefined;
   // A server that hands back a cursor it gave before, or pages emptily without end, would loop forever.
   const seen = new Set<string>();
+  // One that hands out fresh cursors over the same items would too, printing them again and again.
+  const seenIds = new Set<string>();
   let emptyInARow = 0;
   while (left > 0) {
     const page = await fetchPage(cursor, Math.min(pageSize, left));
@@ -68,13 +70,31 @@ export async function* paginate<T>(
     for (const item of items) {
       // An item beyond the limit: the list goes on.
       if (left <= 0) return options.onEnd?.(true);
+      const id = idOf(item);
+      if (id !== undefined) {
+        if (seenIds.has(id)) {
+          throw new ProtocolError(
+            `the service returned item ${id}, already seen in this crawl; stopped so as not to print it twice or loop`,
+          );
+        }
+        seenIds.add(id);
+      }
       left -= 1;
       yield item;
     }
+    // The last page says has_more: false; clients also accept an absent or empty next_cursor
+    // there (docs/service-contract.md, Lists). A page that says more follows needs a cursor to it.
+    if (page.has_more === false) return options.onEnd?.(false);
     const next = page.next_cursor;
-    // Clients also accept an absent or empty next_cursor as the end (docs/service-contract.md, Lists).
-    if (page.has_more === false || next === undefined || next === null || next === '')
-      return options.onEnd?.(false);
+    const usable = typeof next === 'string' && next !== '';
+    if (page.has_more === true && !usable) {
+      // The limit is reached: the rest is not wanted, and the page says there is more.
+      if (left <= 0) return options.onEnd?.(true);
+      throw new ProtocolError(
+        `the service said has_more: true on a page without a usable next_cursor (${next === undefined ? 'absent' : JSON.stringify(next)}); stopped, as the rest of the list cannot be reached`,
+      );
+    }
+    if (!usable) return options.onEnd?.(false);
     if (seen.has(next) || next === cursor) {
       throw new ProtocolError(
         `the service returned next_cursor "${next}", already seen in this crawl; stopped so as not to loop`,
@@ -91,4 +111,10 @@ export async function* paginate<T>(
   }
   // The limit was reached at the end of a page that says more follows.
   options.onEnd?.(true);
+}
+
+/** The item's `id` when it has one (every resource of the service does; `svc api` lists may not). */
+function idOf(item: unknown): string | undefined {
+  const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }

@@ -131,7 +131,7 @@ export class Transport {
       this.keyInClearChecked ??= refuseKeyInClear(this.options.baseUrl);
       await this.keyInClearChecked;
     }
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body = spec.jsonBytes ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
     const repeatable =
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
     const paced = spec.auth !== false;
@@ -149,7 +149,11 @@ export class Transport {
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
       this.debug(() => requestLine(spec.method, url, headers));
-      if (body !== undefined) this.debug(() => `  ${bodyForDebug(spec.body)}`);
+      if (body !== undefined)
+        this.debug(
+          () =>
+            `  ${bodyForDebug(typeof body === 'string' ? spec.body : Buffer.from(body).toString('utf8'))}`,
+        );
       const cutOff = anyOf(spec.signal, this.graceOver());
       const attempt = await this.exchange(spec, url, headers, body, cutOff).catch((error: unknown) => {
         releaseTicket(this.pacer, ticket);
@@ -242,7 +246,7 @@ export class Transport {
       }
       headers.authorization = `Bearer ${key}`;
     }
-    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    if (spec.body !== undefined || spec.jsonBytes !== undefined) headers['content-type'] = 'application/json';
     if (idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
     return headers;
   }
@@ -255,7 +259,7 @@ export class Transport {
     spec: RequestSpec,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: string | Uint8Array | undefined,
     cutOff: AbortSignal | undefined,
   ): Promise<Attempt> {
     const deadlineMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;

@@ -12,6 +12,8 @@ export interface RequestSpec {
   query?: Record<string, QueryValue>;
   /** JSON-serialisable body; sent as application/json. */
   body?: unknown;
+  /** A JSON body already written, sent byte for byte as application/json (`svc api --input`); wins over `body`. */
+  jsonBytes?: Uint8Array;
   /** False for the unauthenticated endpoints (`/status`, `/health`). Default true. */
   auth?: boolean;
   /**

@@ -32,10 +32,24 @@ export const EXIT = {
   partial: 3,
   auth: 4,
   rateLimited: 5,
+  differs: 6,
   pending: 8,
   sigint: 130,
   sigterm: 143,
 } as const;
+
+/** What each exit code means, as `svc --help` lists them (README, Exit codes). */
+export const EXIT_MEANINGS: readonly (readonly [string, string])[] = [
+  ['0', 'done'],
+  ['1', 'failed: an API or network error after retries'],
+  ['2', 'usage or input error: bad flags, bad CSV or JSON; nothing was sent'],
+  ['3', 'partly done: some items failed (the report names each)'],
+  ['4', 'authentication or permission: 401, 403, or a key malformed before sending'],
+  ['5', 'rate limit or daily write quota exhausted; resumable work saved its state'],
+  ['6', 'inventory diff --exit-code: the file differs from the store'],
+  ['8', 'still pending: operations wait or --wait ran out of --timeout'],
+  ['130, 143', 'interrupted by SIGINT, SIGTERM'],
+];
 
 /** The exit code an error ends the run with. */
 export function exitCodeFor(error: unknown): number {
@@ -45,6 +59,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof QuotaError || error instanceof RateLimitError) return EXIT.rateLimited;
   if (error instanceof PartialFailure) return EXIT.partial;
   if (error instanceof StillPending) return EXIT.pending;
+  if (error instanceof DifferencesFound) return EXIT.differs;
   if (error instanceof Interrupted) return error.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   if (error instanceof ApiError) {
     if (error.status === 401 || error.status === 403) return EXIT.auth;
@@ -60,10 +75,25 @@ export function describeError(error: unknown, now: number = Date.now()): string 
   return hint ? `${message}; ${hint}` : message;
 }
 
-/** What failed, and apart from it (when known) what to do next. */
+/**
+ * A message as one line: line breaks (commander's "(Did you mean …?)", a service's message)
+ * and the blanks around them become one space, so a script reads each error from one line.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ').trim();
+}
+
+/** What failed, and apart from it (when known) what to do next; each one line. */
 export function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
+  const { message, hint } = explainErrorAsWritten(error, now);
+  return hint === undefined
+    ? { message: oneLine(message) }
+    : { message: oneLine(message), hint: oneLine(hint) };
+}
+
+function explainErrorAsWritten(error: unknown, now: number): { message: string; hint?: string } {
   if (error instanceof CrawlInterrupted) {
-    const base = explainError(error.cause, now);
+    const base = explainErrorAsWritten(error.cause, now);
     if (error.written === 0) return base;
     const stopped = ` (stopped after ${error.written} ${plural(error.written, 'item')})`;
     return base.hint ? { ...base, hint: `${base.hint}${stopped}` } : { message: `${base.message}${stopped}` };

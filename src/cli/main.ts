@@ -6,8 +6,8 @@ import type { KeyringBackend } from '../config/keyring.js';
 import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import { machineFormatChosen } from '../output/view.js';
-import { describeError, EXIT, errorJson, exitCodeFor } from './exit.js';
-import { buildProgram } from './program.js';
+import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
+import { buildProgram, helpCommandFor } from './program.js';
 
 // undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
 // optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
@@ -54,24 +54,27 @@ function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; out
   // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
   // Before the command runs (a usage error of commander's), only the root's options are known.
   const machine = ctx.machineFormatChosen || machineFormatChosen(rootOptions);
+  const messages = ctx.messages;
+  // The line for people first; with a machine format, the JSON line last, where a script reads it.
   if (error instanceof CommanderError) {
-    // commander printed its own message already (help, version, or a usage error)
+    // Help and version were printed already by commander.
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.ok;
-    const message = error.message.replace(/^error:\s*/, '');
-    if (machine) ctx.messages.json({ error: { code: 'usage', message, exit_code: EXIT.usage } });
+    // commander's message, its suggestion, and the help of the command it arose in.
+    const message = `${oneLine(error.message.replace(/^error:\s*/, ''))}; see ${helpCommandFor(error)}`;
+    messages.error(message);
+    if (machine) messages.json({ error: { code: 'usage', message, exit_code: EXIT.usage } });
     return EXIT.usage;
   }
-  const messages = ctx.messages;
   // Differences found on request are an answer, printed already: only the exit code says it.
   if (error instanceof DifferencesFound) return exitCodeFor(error);
-  if (machine) messages.json(errorJson(error, ctx.now()));
   // A stop the user asked for is not a failure: said plainly, not as an error.
   if (error instanceof Interrupted) messages.info(describeError(error, ctx.now()));
   else messages.error(describeError(error, ctx.now()));
   const details = (error as { details?: unknown }).details;
   if (Array.isArray(details)) for (const line of details) messages.detail(String(line));
   if (ctx.globals.debug && error instanceof Error && error.stack) messages.debug(error.stack);
+  if (machine) messages.json(errorJson(error, ctx.now()));
   return exitCodeFor(error);
 }
 
@@ -111,7 +114,10 @@ function checkHelpTopic(program: Command, words: readonly string[]): void {
     if (word.startsWith('-') || word === 'help') break;
     path.push(word);
     const next = command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
-    if (!next) throw new UsageError(`unknown command '${path.join(' ')}'; see svc --help`);
+    if (!next) {
+      const known = path.slice(0, -1).join(' ');
+      throw new UsageError(`unknown command '${path.join(' ')}'; see svc ${known ? `${known} ` : ''}--help`);
+    }
     command = next;
   }
 }

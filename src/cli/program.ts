@@ -1,5 +1,5 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
-import { Command, Help, InvalidArgumentError, Option } from 'commander';
+import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
@@ -22,11 +22,13 @@ import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
 import { registerVersion } from '../commands/version/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
+import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import { addCommand, addNoun } from './command-builder.js';
 import { flagsFor, isScoped } from './command-scopes.js';
+import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
 /** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
@@ -89,8 +91,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .configureOutput({
       writeOut: (text) => ctx.io.stdout.write(text),
       writeErr: (text) => ctx.io.stderr.write(text),
-      // One line: commander's message, its suggestion, and where to look next.
-      outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}; see svc --help\n`),
+      // A usage error is said once, by main()'s report: one line, then the JSON line for scripts.
+      outputError: () => {},
     })
     .option('--profile <name>', 'profile to use')
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
@@ -124,10 +126,13 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--no-input', 'never prompt (implied by CI=true or a non-terminal stdin)')
     .option('--debug', 'HTTP requests and answers to stderr, secrets redacted')
-    .option('-q, --quiet', 'only results and errors');
+    .option('-q, --quiet', 'only results and errors')
+    // jq's flag, which gh users reach for: refused with a pointer to --query (see refuseJq).
+    .addOption(new Option('--jq <expr>').hideHelp());
 
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
+    refuseJq(action);
     const globals = action.optsWithGlobals();
     // The environment's part of the connection settings is read with the flags, by commands that connect.
     const connects = scopeOf(action)?.offline !== true;
@@ -146,6 +151,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   program.commandsGroup(`${SETUP}:`).helpCommand('help [command]', 'show help for a command');
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
+  rememberWhereUsageErrorsArise(program, args);
   return program;
 }
 
@@ -212,6 +218,70 @@ function addBelow(parent: Command, path: readonly string[], ctx: Context): void 
   for (const child of children) child.add();
 }
 
+/** The command each usage error of commander's arose in, so that its line points to that command's help. */
+const usageErrorOrigins = new WeakMap<CommanderError, string>();
+
+/**
+ * `svc inventory push --help`, for a usage error of commander's raised while parsing that
+ * command (`svc` when unknown): where to look next, rather than the root's help.
+ */
+export function helpCommandFor(error: CommanderError): string {
+  return `${usageErrorOrigins.get(error) ?? 'svc'} --help`;
+}
+
+function rememberWhereUsageErrorsArise(program: Command, args: readonly string[] = []): void {
+  const visit = (command: Command) => {
+    // The root parses the global flags wherever they stand: a bad --limit on `orders list` is that command's.
+    const path = command === program ? commandWords(commandNamed(program, args)) : commandWords(command);
+    command.exitOverride((error) => {
+      usageErrorOrigins.set(error, path);
+      throw error;
+    });
+    for (const sub of command.commands) visit(sub);
+  };
+  visit(program);
+}
+
+/** The deepest command the words name (`svc orders list` for `orders --limit 5 list`), else the root. */
+function commandNamed(program: Command, args: readonly string[]): Command {
+  const takesValue = (command: Command, flag: string) =>
+    [command, program].some((at) =>
+      at.options.some(
+        (option) => (option.required || option.optional) && (option.long === flag || option.short === flag),
+      ),
+    );
+  let command = program;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && takesValue(command, arg)) index++;
+      continue;
+    }
+    const sub = command.commands.find(
+      (candidate) => candidate.name() === arg || candidate.aliases().includes(arg),
+    );
+    if (!sub) break;
+    command = sub;
+  }
+  return command;
+}
+
+function commandWords(command: Command): string {
+  const path = [];
+  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
+  return path.join(' ');
+}
+
+/** `--jq` is jq's (and gh's) flag; svc filters with JMESPath under another name, which the refusal gives. */
+function refuseJq(action: Command): void {
+  const jq = action.optsWithGlobals().jq as string | undefined;
+  if (jq === undefined) return;
+  throw new UsageError(
+    `--jq is not a flag of svc: it filters with JMESPath, --query EXPR (jq's '.[].id' is --query '[].id'); see ${commandWords(action)} --help`,
+  );
+}
+
 /**
  * A command's help ends with the global flags it takes, under "Global options", as `gh`
  * shows inherited flags; a noun's help (it runs nothing) and the root's list none.
@@ -252,17 +322,18 @@ const ROOT_HELP_FOOTER = [
   '  svc orders list --status awaiting_shipment',
   '  svc inventory push stock.csv --dry-run',
   '',
+  'Exit codes:',
+  ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)}${meaning}`),
+  '',
   'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
 ].join('\n');
 
 /** A command with subcommands says where its examples are: in each subcommand's help. */
 function pointToVerbs(command: Command): void {
   if (command.commands.length === 0) return;
-  const path = [];
-  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
   command.addHelpText(
     'after',
-    `\nRun \`${path.join(' ')} COMMAND --help\` for a command's flags and examples.`,
+    `\nRun \`${commandWords(command)} COMMAND --help\` for a command's flags and examples.`,
   );
   for (const sub of command.commands) pointToVerbs(sub);
 }

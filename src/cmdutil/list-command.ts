@@ -1,4 +1,4 @@
-/** What every list command does after building its iterator: print, then hint on a terminal. */
+/** What every list command does after building its iterator: print, then say what the list left out. */
 import type { View } from '../output/view.js';
 import type { Deps } from './deps.js';
 
@@ -6,8 +6,9 @@ import type { Deps } from './deps.js';
 export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
 
 /**
- * Streams `items` in the chosen format; on a terminal, says when none matched, or when the
- * limit left more on the service than were shown.
+ * Streams `items` in the chosen format; says when the limit left more on the service than
+ * were printed (on stderr, whatever the format and wherever stdout goes), and on a terminal
+ * when none matched.
  */
 export async function printList<T>(
   ctx: Pick<Deps, 'io'>,
@@ -16,10 +17,26 @@ export async function printList<T>(
   noun: string,
 ): Promise<void> {
   const count = await ctx.io.printer.list(items, view);
-  if (ctx.io.format !== 'table' || !ctx.io.stdoutIsTTY) return;
-  if (count === 0) ctx.io.messages.info(`No ${noun} found.`);
-  else if (items.hasMore)
-    ctx.io.messages.info(`Showing the first ${count} ${noun}; use --limit N or --all for more.`);
+  noteCutList(ctx, items, count, noun);
+  if (count === 0 && ctx.io.format === 'table' && ctx.io.stdoutIsTTY)
+    ctx.io.messages.info(`No ${noun} found.`);
+}
+
+/**
+ * A list cut short by --limit while the service holds more says so on stderr, to a pipe or a
+ * file too: a script that writes 25 of 200 orders to a file must not pass for the whole list.
+ * A note, so `-q` silences it.
+ */
+export function noteCutList(
+  ctx: Pick<Deps, 'io'>,
+  items: ListItems<unknown>,
+  count: number,
+  noun: string,
+): void {
+  if (!items.hasMore) return;
+  ctx.io.messages.info(
+    `Showing the first ${count.toLocaleString('en-US')} ${noun}; the service holds more: use --limit N or --all.`,
+  );
 }
 
 /** An already fetched array as the async iterable printList takes (one-page lists). */

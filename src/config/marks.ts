@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/pro
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileError, UsageError } from '../errors.js';
-import { describeStore, normalBaseUrl, type StoreIdentity, sameStore } from './store-identity.js';
+import { describeAccounts, type MarkStore, normalBaseUrl, sameMarkStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
 export interface ExportMark {
@@ -24,11 +24,23 @@ export interface ExportMark {
   /** The service the mark belongs to. */
   baseUrl?: string;
   /** The store the mark belongs to; absent in marks saved before stores were told apart. */
-  store?: StoreIdentity;
+  store?: SavedStore;
   /** Orders the export that saved this mark printed. */
   exported: number;
   /** When that export finished, by the service's clock. */
   savedAt: string;
+}
+
+/**
+ * The store as a mark names it: its channel accounts, or, when the key that saved it could not
+ * list them (and in marks of earlier versions), a hash of that key and the base URL.
+ */
+export interface SavedStore {
+  baseUrl: string;
+  channelAccounts?: string[];
+  keyHash?: string;
+  /** Kept from marks of earlier versions; not compared. */
+  profile?: string;
 }
 
 const MARK_FILE = z.object({
@@ -37,7 +49,14 @@ const MARK_FILE = z.object({
   boundary_ids: z.array(z.string()),
   filters: z.record(z.string(), z.string()).default({}),
   base_url: z.string().optional(),
-  store: z.object({ profile: z.string().optional(), base_url: z.string(), key_hash: z.string() }).optional(),
+  store: z
+    .object({
+      base_url: z.string(),
+      channel_accounts: z.array(z.string()).optional(),
+      key_hash: z.string().optional(),
+      profile: z.string().optional(),
+    })
+    .optional(),
   exported: z.number().int().nonnegative().default(0),
   saved_at: z.string(),
 });
@@ -94,9 +113,12 @@ export async function readMark(configDir: string, name: string): Promise<ExportM
     filters: parsed.filters,
     baseUrl: parsed.base_url,
     store: parsed.store && {
-      ...(parsed.store.profile === undefined ? {} : { profile: parsed.store.profile }),
       baseUrl: parsed.store.base_url,
-      keyHash: parsed.store.key_hash,
+      ...(parsed.store.channel_accounts === undefined
+        ? {}
+        : { channelAccounts: parsed.store.channel_accounts }),
+      ...(parsed.store.key_hash === undefined ? {} : { keyHash: parsed.store.key_hash }),
+      ...(parsed.store.profile === undefined ? {} : { profile: parsed.store.profile }),
     },
     exported: parsed.exported,
     savedAt: parsed.saved_at,
@@ -115,8 +137,8 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     filters: mark.filters,
     base_url: mark.baseUrl,
     store: mark.store && {
-      profile: mark.store.profile,
       base_url: mark.store.baseUrl,
+      channel_accounts: mark.store.channelAccounts,
       key_hash: mark.store.keyHash,
     },
     exported: mark.exported,
@@ -133,30 +155,42 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
   return path;
 }
 
+/** What a run knows of the store it reaches, to compare with a saved mark. */
+export interface RunStore {
+  /** The run's filters; a later run under the same name must use the same. */
+  filters: Record<string, string>;
+  /** The base URL, normalised. */
+  baseUrl: string;
+  /** The store's channel account ids; undefined when the key cannot list them (no products:read). */
+  channelAccounts?: string[];
+  /** The hash of the run's key and base URL, for marks that name their store by a key. */
+  keyHash: string;
+  markFile: string;
+}
+
+/** The store a mark saved by this run names: its channel accounts when the key could list them, else the key. */
+export function storeToSave(run: RunStore): SavedStore {
+  return run.channelAccounts === undefined
+    ? { baseUrl: run.baseUrl, keyHash: run.keyHash }
+    : { baseUrl: run.baseUrl, channelAccounts: run.channelAccounts };
+}
+
 /**
- * A mark belongs to one export: one store (profile, key and service) and the same filters, or
- * the next run would continue another store's export, or skip what the filters hid, silently.
- * Returns true when the mark predates store identities, so the caller can say it is adopted.
+ * A mark belongs to one export: one store on one service, whatever key reads it, and the same
+ * filters; else the next run would continue another store's export, or skip what the filters
+ * hid, silently. A store is known by its channel accounts (see sameMarkStore); a mark saved by
+ * a key that could not list them, or by an earlier version, is known by that key. Returns a note
+ * to say when the mark now names its store differently.
  */
-export function checkSameExport(
-  name: string,
-  mark: ExportMark,
-  run: { filters: Record<string, string>; store: StoreIdentity; markFile: string },
-): boolean {
-  const elsewhere = `use another --since-last name for this store`;
-  if (mark.baseUrl !== undefined && normalBaseUrl(mark.baseUrl) !== run.store.baseUrl) {
+export function checkSameExport(name: string, mark: ExportMark, run: RunStore): string | undefined {
+  const elsewhere = 'use another --since-last name for this store';
+  const savedUrl = mark.store?.baseUrl ?? mark.baseUrl;
+  if (savedUrl !== undefined && normalBaseUrl(savedUrl) !== run.baseUrl) {
     throw new UsageError(
-      `the mark "${name}" belongs to the service at ${normalBaseUrl(mark.baseUrl)}, not ${run.store.baseUrl}; ${elsewhere}`,
+      `the mark "${name}" belongs to the service at ${normalBaseUrl(savedUrl)}, not ${run.baseUrl}; ${elsewhere}`,
     );
   }
-  if (mark.store && !sameStore(mark.store, run.store)) {
-    const theirs = describeStore(mark.store);
-    const ours = describeStore(run.store);
-    const which = theirs === ours ? `another key (${theirs})` : theirs;
-    throw new UsageError(
-      `the mark "${name}" belongs to ${which}, not to this run's ${ours}; ${elsewhere} (if it is the same store under a new key, delete ${run.markFile} and start from --created-after ${mark.createdAfter})`,
-    );
-  }
+  const note = checkSameStore(name, mark, run, elsewhere);
   const describe = (filters: Record<string, string>) =>
     Object.entries(filters)
       .map(([key, value]) => `${key}=${value}`)
@@ -169,5 +203,41 @@ export function checkSameExport(
       `the mark "${name}" was made with ${describe(mark.filters)}, this run has ${describe(run.filters)}; use the same filters, or another --since-last name`,
     );
   }
-  return mark.store === undefined;
+  return note;
+}
+
+function checkSameStore(
+  name: string,
+  mark: ExportMark,
+  run: RunStore,
+  elsewhere: string,
+): string | undefined {
+  const saved = mark.store;
+  const ours = run.channelAccounts;
+  const restart = `delete ${run.markFile} and start again with --created-after ${mark.createdAfter}`;
+  if (saved?.channelAccounts !== undefined) {
+    const theirs = describeAccounts(saved.channelAccounts);
+    if (ours === undefined) {
+      throw new UsageError(
+        `the mark "${name}" belongs to the store with channel accounts ${theirs}, and this key cannot list the store's channel accounts (it lacks products:read), so svc cannot tell whether it is that store; use a key with products:read, or ${elsewhere}`,
+      );
+    }
+    const runStore: MarkStore = { baseUrl: run.baseUrl, channelAccounts: ours };
+    if (!sameMarkStore({ baseUrl: run.baseUrl, channelAccounts: saved.channelAccounts }, runStore)) {
+      throw new UsageError(
+        `the mark "${name}" belongs to another store at ${run.baseUrl} (channel accounts ${theirs}), not the one this key reaches (${describeAccounts(ours)}); ${elsewhere}`,
+      );
+    }
+    return undefined;
+  }
+  if (saved?.keyHash !== undefined) {
+    if (saved.keyHash !== run.keyHash) {
+      throw new UsageError(
+        `the mark "${name}" names its store only by the key that saved it, and this is another key, so svc cannot tell whether it is the same store; if it is, ${restart}; otherwise ${elsewhere}`,
+      );
+    }
+    if (ours === undefined) return undefined;
+    return `the mark "${name}" now names its store by its channel accounts (${describeAccounts(ours)}), so a new key of this store carries on from it`;
+  }
+  return `the mark "${name}" was saved before marks named their store; it now belongs to the store at ${run.baseUrl}${ours === undefined ? '' : ` with channel accounts ${describeAccounts(ours)}`}`;
 }

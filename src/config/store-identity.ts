@@ -1,8 +1,9 @@
 /**
- * Which store saved state belongs to: the profile (when the key came from it) and a hash of
- * the key and the base URL, never the key itself. The one rule for every kind of saved state:
- * two stores on one service, or one store's two profiles, never share an incremental-export
- * mark or a push journal.
+ * Which store saved state belongs to, never holding a key. A push journal belongs to the
+ * profile (when the key came from it) and a hash of the key and the base URL: two stores on
+ * one service, or one store's two profiles, never share one. An incremental-export mark
+ * belongs to the store itself, the service address and its channel accounts, whatever key
+ * reads it, so that a routine key rotation carries on from it (see markStoreOf).
  */
 import { createHash } from 'node:crypto';
 
@@ -61,7 +62,35 @@ export function sameStore(a: StoreIdentity, b: StoreIdentity): boolean {
   return a.keyHash === b.keyHash && a.baseUrl === b.baseUrl && a.profile === b.profile;
 }
 
-/** `profile "shop-a" at https://…` or `the SVC_API_KEY key at https://…`, for messages. */
-export function describeStore(store: StoreIdentity): string {
-  return `${store.profile === undefined ? 'the SVC_API_KEY key' : `profile "${store.profile}"`} at ${store.baseUrl}`;
+/**
+ * The store an export mark belongs to: the service address and the ids of the store's channel
+ * accounts (sorted), which every key of the store reads alike and no other store shares.
+ */
+export interface MarkStore {
+  baseUrl: string;
+  channelAccounts: string[];
+}
+
+/** The mark store of `baseUrl` whose channel accounts are `accountIds`. */
+export function markStoreOf(baseUrl: string, accountIds: readonly string[]): MarkStore {
+  return { baseUrl: normalBaseUrl(baseUrl), channelAccounts: [...new Set(accountIds)].sort() };
+}
+
+/**
+ * True when both name one store: the same address, and a channel account in common (an
+ * account id belongs to one store; a store that connects or drops a channel keeps the
+ * others), or no account on either side.
+ */
+export function sameMarkStore(a: MarkStore, b: MarkStore): boolean {
+  if (normalBaseUrl(a.baseUrl) !== normalBaseUrl(b.baseUrl)) return false;
+  if (a.channelAccounts.length === 0 && b.channelAccounts.length === 0) return true;
+  const theirs = new Set(a.channelAccounts);
+  return b.channelAccounts.some((id) => theirs.has(id));
+}
+
+/** `chac_1, chac_2 and 3 more`, or `no channel accounts`, for messages. */
+export function describeAccounts(ids: readonly string[], shown = 3): string {
+  if (ids.length === 0) return 'no channel accounts';
+  const head = ids.slice(0, shown).join(', ');
+  return ids.length > shown ? `${head} and ${ids.length - shown} more` : head;
 }

@@ -8,6 +8,10 @@
  * previous pass's start. A pass answered by a single page is atomic, so the crawl ends when a
  * closing pass needs only one page. `orders list --since-last` and every inventory read
  * (`export`, `diff`, `push --changed-only`, `--backup`) stand on it.
+ *
+ * This is the one place a list is read twice and repeats are expected: each pass is a crawl of
+ * its own, inside which the pager refuses an item seen twice (a broken pager, never the list),
+ * while across passes the closing ones re-read items the crawl has yielded, and `claim` drops them.
  */
 import type { PageInfo } from '../api/client.js';
 import { ProtocolError } from '../errors.js';

@@ -25,7 +25,8 @@ export class Printer {
   /**
    * Streams a list: ndjson, csv and tsv row by row as pages arrive; json as one array that
    * is closed even when the crawl fails midway (then CrawlInterrupted says how far it got).
-   * With --query the whole list is gathered first, and the query's result printed.
+   * A crawl that fails before its first item prints nothing: an empty array would read as
+   * "none". With --query the whole list is gathered first, and the query's result printed.
    * Returns how many items were written (read, with --query).
    */
   async list<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
@@ -39,11 +40,10 @@ export class Printer {
     const out = this.io.stdout;
     let count = 0;
     let header: string[] | undefined;
-    if (format === 'json') await writeText(out, '[');
     try {
       for await (const item of items) {
         if (format === 'json') {
-          await writeText(out, `${count === 0 ? '\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
+          await writeText(out, `${count === 0 ? '[\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
         } else if (format === 'ndjson') {
           await writeText(out, `${jsonText(this.shape(item, view))}\n`);
         } else {
@@ -56,10 +56,10 @@ export class Printer {
         count++;
       }
     } catch (error) {
-      if (format === 'json') await writeText(out, count === 0 ? ']\n' : '\n]\n');
+      if (format === 'json' && count > 0) await writeText(out, '\n]\n');
       throw new CrawlInterrupted(count, error);
     }
-    if (format === 'json') await writeText(out, count === 0 ? ']\n' : '\n]\n');
+    if (format === 'json') await writeText(out, count === 0 ? '[]\n' : '\n]\n');
     else if ((format === 'csv' || format === 'tsv') && count === 0) {
       await this.writeHeader(this.fieldsFor(view, undefined));
     }

@@ -35,7 +35,9 @@ describe('filter values', () => {
     const result = await runSvc(['events', 'list', '--type', 'order.create', '--json'], { env: envFor(emu) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('did you mean "order.created"?');
-    expect(JSON.parse(result.stderr.split('\n')[0]).error.message).toMatch(/not an event type/);
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error.message).toMatch(
+      /not an event type/,
+    );
     expect(emu.requests({ path: '/events' })).toEqual([]);
   });
 

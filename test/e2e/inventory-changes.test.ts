@@ -68,7 +68,7 @@ function bumpQuantities(rows: Row[], from: number, count: number): void {
 }
 
 describe('inventory diff', () => {
-  it('3 changed, 1 zeroed and 2 unknown SKUs: exact counts; exit 0, and 1 with --exit-code', async () => {
+  it('3 changed, 1 zeroed and 2 unknown SKUs: exact counts; exit 0, and 6 with --exit-code', async () => {
     const emu = await start();
     const rows = storeRows(emu, 40).map((row) => ({ ...row, quantity: row.quantity + 5 }));
     for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
@@ -115,7 +115,7 @@ describe('inventory diff', () => {
     ]);
 
     const gated = await runSvc(['inventory', 'diff', path, '--exit-code', '-o', 'csv'], { env });
-    expect(gated.code, gated.stderr).toBe(1);
+    expect(gated.code, gated.stderr).toBe(6);
     expect(gated.stderr).not.toMatch(/error/);
     expect(gated.stdout.trim().split('\n')).toHaveLength(1 + 6);
     expect(gated.stderr).toMatch(
@@ -128,6 +128,31 @@ describe('inventory diff', () => {
     expect(clean.stderr).toMatch(/nothing to push/);
     // Reads only: no write reached the store.
     expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
+  it('--exit-code keeps "differs" apart from "failed": 6 on changes, 6 on SKUs the store lacks, 0 on none, 1 when it could not compare', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 10);
+    const env = envFor(emu);
+    const diff = (path: string, ...more: string[]) =>
+      runSvc(['inventory', 'diff', path, '--exit-code', ...more], { env });
+
+    const changed = rows.map((row) => ({ ...row }));
+    changed[0].quantity += 1;
+    const differs = await diff(writeRows(changed));
+    expect(differs.code, differs.stderr).toBe(6);
+    expect(differs.stderr).not.toMatch(/error/);
+
+    const unknown = await diff(writeRows([...rows, { sku: 'NOT-IN-STORE', quantity: 1, price: '1.00' }]));
+    expect(unknown.code, unknown.stderr).toBe(6);
+
+    const same = await diff(writeRows(rows), '--json');
+    expect(same.code, same.stderr).toBe(0);
+
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'internal_error', times: 5 });
+    const failed = await diff(writeRows(changed), '--max-retries', '0', '--json');
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(failed.stderr).toMatch(/"exit_code":1/);
   });
 
   it('a bad file exits 2 before reading the store', async () => {

@@ -249,7 +249,7 @@ describe('inventory push: a failed check reports every bad line', () => {
     expect(lines).toHaveLength(5001);
     expect(lines[1]).toMatch(/^2,BAD-0,invalid,invalid_quantity,"quantity ""x"" is not a whole number/);
     expect(lines[5000]).toMatch(/^5001,BAD-4999,invalid,/);
-    const error = JSON.parse(result.stderr.split('\n')[0]).error;
+    const error = JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error;
     expect(error.problems).toHaveLength(5000);
     expect(error.problems[4999]).toMatchObject({ line: 5001, key: 'BAD-4999', code: 'invalid_quantity' });
     expect(batches()).toEqual([]);

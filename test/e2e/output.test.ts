@@ -75,7 +75,10 @@ describe('--query names a function it does not know before anything is sent', ()
     const result = await svc(['orders', 'list', '--all', '--query', '[].lenght(lines)', '-o', 'json']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--query: unknown function lenght\(\) at character 4/);
-    expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({ code: 'usage', position: 3 });
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error).toMatchObject({
+      code: 'usage',
+      position: 3,
+    });
     expect(emu.requests()).toHaveLength(0);
   });
 });
@@ -195,7 +198,7 @@ describe('errors a script can parse', () => {
     async (...format) => {
       const result = await svc(['orders', 'get', 'ord_missing', ...format]);
       expect(result.code).toBe(1);
-      const error = JSON.parse(result.stderr.split('\n')[0]).error;
+      const error = JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error;
       expect(error).toMatchObject({ code: 'not_found', exit_code: 1, status: 404 });
       expect(error).not.toHaveProperty('type');
       expect(result.stderr).not.toMatch(/ApiError|UsageError|PartialFailure/);
@@ -207,10 +210,10 @@ describe('errors a script can parse', () => {
     expect(flag.code).toBe(2);
     const line = flag.stderr.split('\n').find((l) => l.startsWith('{'));
     expect(JSON.parse(line ?? '')).toEqual({
-      error: { code: 'usage', message: "unknown option '--nope'", exit_code: 2 },
+      error: { code: 'usage', message: "unknown option '--nope'; see svc orders list --help", exit_code: 2 },
     });
     const partial = await svc(['inventory', 'set', 'NOT-A-SKU', '--quantity', '1', '-o', 'json']);
-    expect(JSON.parse(partial.stderr.split('\n')[0]).error.code).toBe('not_found');
+    expect(JSON.parse(partial.stderr.trimEnd().split('\n').at(-1) ?? '').error.code).toBe('not_found');
   });
 
   it('a key refused by auth status has the code the same refusal has on any command', async () => {
@@ -218,8 +221,8 @@ describe('errors a script can parse', () => {
     const status = await svc(['auth', 'status', '-o', 'json'], lapsed);
     const list = await svc(['orders', 'list', '-o', 'json'], lapsed);
     expect(status.code).toBe(4);
-    expect(JSON.parse(status.stderr.split('\n')[0]).error.code).toBe('forbidden');
-    expect(JSON.parse(list.stderr.split('\n')[0]).error.code).toBe('forbidden');
+    expect(JSON.parse(status.stderr.trimEnd().split('\n').at(-1) ?? '').error.code).toBe('forbidden');
+    expect(JSON.parse(list.stderr.trimEnd().split('\n').at(-1) ?? '').error.code).toBe('forbidden');
   });
 
   it('a malformed key has one detail_code, whichever check caught it', async () => {
@@ -230,7 +233,7 @@ describe('errors a script can parse', () => {
     ]) {
       const result = await svc([...args, '--json'], malformed);
       expect(result.code).toBe(4);
-      expect(JSON.parse(result.stderr.split('\n')[0]).error).toMatchObject({
+      expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error).toMatchObject({
         code: 'auth_invalid',
         detail_code: 'api_key_malformed',
       });

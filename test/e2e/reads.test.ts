@@ -291,7 +291,8 @@ describe('bad input: one line on stderr, the documented exit code, no stack trac
   it('with --json the error is also JSON on stderr: a stable code, the exit code, the service code beside', async () => {
     const result = await runSvc(['orders', 'get', 'ord_missing', '--json'], { env: envFor(emu) });
     expect(result.code).toBe(1);
-    const [jsonLine] = result.stderr.split('\n');
+    // The last line of stderr, after the line for people.
+    const jsonLine = result.stderr.trimEnd().split('\n').at(-1) ?? '';
     expect(JSON.parse(jsonLine).error).toMatchObject({
       code: 'not_found',
       exit_code: 1,

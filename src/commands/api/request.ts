@@ -53,7 +53,10 @@ export function requestCommand(program: Command, ctx: Context, run = runApi): Co
       'after',
       [
         '',
-        'On GET the fields go to the query string; otherwise into a JSON body.',
+        'On GET the fields go to the query string; otherwise into a JSON body. A -F value is a number',
+        'only when it reads back exactly as typed (12, -3.25; not 007, -0, 9.50 or 12345678901234567890,',
+        'which go as strings). An --input body is checked to parse, then sent byte for byte (a UTF-8',
+        'byte order mark is taken off).',
         '',
         'Examples:',
         '  svc api GET /orders -F limit=5 -f status=awaiting_shipment',
@@ -84,7 +87,7 @@ export async function runApi(
   const body = options.input !== undefined ? readJsonBody(options.input) : undefined;
   const fieldsInQuery = method === 'GET' || body !== undefined;
   const query: Record<string, QueryValue> = { ...search, ...(fieldsInQuery ? toQuery(fields) : {}) };
-  const requestBody = body ?? (fieldsInQuery || Object.keys(fields).length === 0 ? undefined : fields);
+  const requestBody = fieldsInQuery || Object.keys(fields).length === 0 ? undefined : fields;
   // --all is the global name of --paginate; --limit counts the items of such a crawl.
   const paginate = options.paginate || ctx.globals.all === true;
   if (ctx.globals.limit !== undefined && !paginate)
@@ -102,8 +105,11 @@ export async function runApi(
   if (paginate) {
     const limit = ctx.globals.limit ?? 'all';
     const items = client.list(path, query, undefined, { limit });
-    if (options.silent) for await (const _ of items);
-    else await printer.list(items, { columns: [], fields: [] });
+    let count = 0;
+    if (options.silent) for await (const _ of items) count++;
+    else count = await printer.list(items, { columns: [], fields: [] });
+    const { noteCutList } = await import('../../cmdutil/list-command.js');
+    noteCutList(ctx, items, count, 'items');
     return;
   }
   const include = options.include
@@ -116,6 +122,7 @@ export async function runApi(
       path,
       query,
       body: requestBody,
+      jsonBytes: body,
       headers,
       idempotencyKey,
       auth: !['/status', '/health'].includes(path),
@@ -188,11 +195,33 @@ function readValueFile(path: string): string {
   }
 }
 
-function readJsonBody(path: string): unknown {
-  const text = readValueFile(path);
+/**
+ * The --input body as the bytes to send: checked to be UTF-8 JSON, then sent as given, so big
+ * numbers, duplicate keys and spacing reach the service untouched. A UTF-8 byte order mark is
+ * taken off: JSON text carries none (RFC 8259), and it is the one thing JSON.parse refuses
+ * that is not part of the body.
+ */
+function readJsonBody(path: string): Uint8Array {
+  const source = path === '-' ? 'standard input' : path;
+  let bytes: Buffer;
   try {
-    return JSON.parse(text);
+    bytes = readFileSync(path === '-' ? 0 : path);
   } catch (error) {
-    throw new UsageError(`--input ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new FileError(`cannot read ${source}: ${(error as Error).message}`);
   }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(
+      `--input ${source} is not UTF-8, as a JSON body must be; convert it (iconv -t UTF-8)`,
+    );
+  }
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--input ${source} is not valid JSON: ${(error as Error).message}`);
+  }
+  return bytes;
 }

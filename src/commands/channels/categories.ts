@@ -3,29 +3,41 @@ import type { Context } from '../../cmdutil/context.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { categoriesView } from '../../output/views/channels.js';
 
-/** `svc channels categories ID [--query Q] [--parent ID]`. */
+/** Flags of `svc channels categories`. */
+export interface CategoriesOptions {
+  search?: string;
+  parent?: string;
+}
+
+/**
+ * `svc channels categories ID [--search TEXT] [--parent ID]`. The search is `--search`, not
+ * `--query`: that is the global JMESPath over the result, the same in every command.
+ */
 export function categoriesCommand(parent: Command, ctx: Context, run = runCategories): Command {
   return parent
     .command('categories')
     .description("search a channel account's categories")
     .argument('<id>', 'channel account id (chac_…)')
-    .option('--query <text>', 'words in the category name')
+    .option('--search <text>', 'words in the category name (sent as the search; --query is JMESPath)')
     .option('--parent <id>', 'only the children of this category')
     .addHelpText(
       'after',
-      '\nExamples:\n  svc channels categories chac_123 --query shoes\n  svc channels categories chac_123 --parent cat_1\n',
+      [
+        '',
+        'Examples:',
+        '  svc channels categories chac_123 --search shoes',
+        '  svc channels categories chac_123 --parent cat_1',
+        "  svc channels categories chac_123 --search shoes --query '[].id'",
+        '',
+      ].join('\n'),
     )
-    .action(async (id: string, options: { query?: string; parent?: string }) => run(ctx, id, options));
+    .action(async (id: string, options: CategoriesOptions) => run(ctx, id, options));
 }
 
 /** Runs `svc channels categories` once its flags are parsed. */
-export async function runCategories(
-  ctx: Context,
-  id: string,
-  options: { query?: string; parent?: string },
-): Promise<void> {
+export async function runCategories(ctx: Context, id: string, options: CategoriesOptions): Promise<void> {
   const { listCategories } = await import('../../api/resources/channels.js');
-  const filters = { query: options.query, parent_id: options.parent };
+  const filters = { query: options.search, parent_id: options.parent };
   await printList(
     ctx,
     listCategories(await ctx.client(), id, filters, ctx.listLimit),

@@ -53,7 +53,10 @@ export function diffCommand(parent: Command, ctx: Context, run = runDiff): Comma
       integerFlag('--batch-size', 1, BATCH_MAX_ITEMS),
       BATCH_MAX_ITEMS,
     )
-    .option('--exit-code', 'exit 1 when the file differs from the store (as git diff --exit-code)')
+    .option(
+      '--exit-code',
+      'exit 6 when the file differs from the store, SKUs it lacks included (0: no change; 1: could not compare)',
+    )
     .addHelpText(
       'after',
       [
@@ -62,12 +65,14 @@ export function diffCommand(parent: Command, ctx: Context, run = runDiff): Comma
         'it. Each SKU the file would change is listed with its value now and after, then a summary:',
         'unchanged, quantity up, down and to 0, price changed, SKUs the store does not have, and the',
         'write quota a push of only the changes (`push --changed-only`) would spend. Prices compare as',
-        'amounts (12.5 is 12.50). Exit 0, or with --exit-code 1 when anything differs.',
+        'amounts (12.5 is 12.50). Exit 0; with --exit-code, 6 when anything differs (a change, or a SKU',
+        'the store does not have) and 0 when nothing does. Exit 1 always means it could not compare (a',
+        'service or network error), so a script tells "differs" from "failed".',
         '',
         'Examples:',
         '  svc inventory diff stock.csv',
         '  svc inventory diff stock.csv -o csv > changes.csv',
-        '  svc inventory diff stock.csv --exit-code || svc inventory push stock.csv --changed-only',
+        '  svc inventory diff stock.csv --exit-code; [ $? -eq 6 ] && svc inventory push stock.csv --changed-only',
       ].join('\n'),
     )
     .action(async (file: string, options: DiffOptions) => run(ctx, file, options));

@@ -23,7 +23,8 @@ export async function runExport(ctx: Context): Promise<void> {
   // A whole export is settled (every SKU once, even while a push runs); --limit N asks for a sample.
   const { LiveStockRead } = await import('../../core/inventory/live-stock.js');
   const read = new LiveStockRead(client, ctx.signal);
-  const rows = limit === undefined ? read.rows() : limitedRows(client, limit);
+  const sample = limit === undefined ? undefined : await limitedRows(client, limit);
+  const rows = sample ?? read.rows();
   await ctx.printerDefaulting('csv').list(rows, {
     columns: [
       { header: 'SKU', cell: (r) => r.sku },
@@ -32,6 +33,11 @@ export async function runExport(ctx: Context): Promise<void> {
     ],
     fields: ['sku', 'quantity', 'price'],
   });
+  // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
+  if (sample?.hasMore)
+    ctx.messages.info(
+      `Only the SKUs of the first ${limit} ${plural(limit ?? 0, 'product')}; the store holds more: drop --limit for every SKU.`,
+    );
   const caught = read.caughtByClosingPasses;
   if (caught > 0) {
     ctx.messages.info(
@@ -40,12 +46,27 @@ export async function runExport(ctx: Context): Promise<void> {
   }
 }
 
-/** The SKUs of the first `limit` products (a sample, not a snapshot). */
-async function* limitedRows(client: ApiClient, limit: number): AsyncGenerator<LiveStock> {
+/**
+ * The SKUs of the first `limit` products (a sample, not a snapshot); once read, `hasMore` says
+ * whether the store holds more products than the limit let through.
+ */
+async function limitedRows(
+  client: ApiClient,
+  limit: number,
+): Promise<AsyncIterable<LiveStock> & { readonly hasMore?: boolean }> {
   const { listProducts } = await import('../../api/resources/products.js');
-  for await (const product of listProducts(client, {}, limit)) {
-    for (const variant of product.variants ?? []) {
-      yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+  const products = listProducts(client, {}, limit);
+  async function* rows(): AsyncGenerator<LiveStock> {
+    for await (const product of products) {
+      for (const variant of product.variants ?? []) {
+        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+      }
     }
   }
+  return {
+    [Symbol.asyncIterator]: rows,
+    get hasMore() {
+      return products.hasMore;
+    },
+  };
 }

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import type { ApiClient } from '../../api/client.js';
 import type { OrderFilters } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas/order.js';
 import type { Context } from '../../cmdutil/context.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { timeFlag } from '../../cmdutil/parse.js';
-import { UsageError } from '../../errors.js';
+import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { ordersView } from '../../output/views/orders.js';
 import { plural } from '../../words.js';
@@ -52,6 +53,11 @@ export function listCommand(parent: Command, ctx: Context, run = runOrdersList):
         '--since-last NAME remembers, in the config dir, where the last export under NAME ended (by the',
         "service's clock) and starts there next time; the first run starts at --created-after, or at the",
         'beginning. It always crawls to the end (like --all), and the mark moves only when the export finished.',
+        'The mark is on creation time: each order comes once, in the first export after it was created,',
+        'so with --status an order is seen once, in the status it had then (one that was awaiting payment',
+        'then and has shipped since does not come again). The mark belongs to the store (the service',
+        'address and its channel accounts), not to the key: after a routine key rotation, or from another',
+        "profile of the same store, the export carries on; another store's export needs another NAME.",
         '',
         'Examples:',
         '  svc orders list --status awaiting_shipment',
@@ -95,11 +101,11 @@ async function runSinceLast(
       '--since-last exports every order since the mark, so it cannot take --limit (a partial export would move the mark past orders not yet exported)',
     );
   }
-  const { checkMarkName, checkSameExport, markPath, readMark, writeMark } = await import(
+  const { checkMarkName, checkSameExport, markPath, readMark, storeToSave, writeMark } = await import(
     '../../config/marks.js'
   );
   const { configDir } = await import('../../config/config-store.js');
-  const { describeStore, storeIdentity } = await import('../../config/store-identity.js');
+  const { markStoreOf, storeIdentity } = await import('../../config/store-identity.js');
   checkMarkName(name);
   const dir = configDir(ctx.env);
   const mark = await readMark(dir, name);
@@ -107,17 +113,21 @@ async function runSinceLast(
   const markFilters = Object.fromEntries(
     Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const credentials = await ctx.credentials();
-  const store = storeIdentity(credentials);
-  if (mark && checkSameExport(name, mark, { filters: markFilters, store, markFile: markPath(dir, name) })) {
-    ctx.messages.warn(
-      `the mark "${name}" was saved before marks named their store; it now belongs to ${describeStore(store)}`,
+  const { baseUrl, keyHash } = storeIdentity(await ctx.credentials());
+  const client = await ctx.client();
+  const accountIds = await storeAccounts(client);
+  const channelAccounts = accountIds && markStoreOf(baseUrl, accountIds).channelAccounts;
+  const runStore = { filters: markFilters, baseUrl, channelAccounts, keyHash, markFile: markPath(dir, name) };
+  const note = mark ? checkSameExport(name, mark, runStore) : undefined;
+  if (note) ctx.messages.info(note);
+  if (channelAccounts === undefined) {
+    ctx.messages.info(
+      `this key cannot list the store's channel accounts (it lacks products:read), so the mark "${name}" is tied to the key: a new key will not carry on from it`,
     );
   }
 
   const { listOrders } = await import('../../api/resources/orders.js');
   const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
-  const client = await ctx.client();
   const run = new IncrementalExport(
     (createdAfter, onPage) =>
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: ctx.signal }),
@@ -133,8 +143,8 @@ async function runSinceLast(
     createdAfter: next.createdAfter,
     boundaryIds: [...next.boundaryIds],
     filters: markFilters,
-    baseUrl: store.baseUrl,
-    store,
+    baseUrl,
+    store: storeToSave(runStore),
     exported: run.exported,
     savedAt: (client.lastServerDate ?? new Date(next.createdAfter)).toISOString(),
   });
@@ -142,4 +152,18 @@ async function runSinceLast(
   ctx.messages.info(
     `Exported ${run.exported.toLocaleString('en-US')} ${plural(run.exported, 'order')} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
+}
+
+/**
+ * The ids of the store's channel accounts, which name the store a mark belongs to; undefined
+ * when the key may not list them (403: it lacks products:read).
+ */
+async function storeAccounts(client: ApiClient): Promise<string[] | undefined> {
+  const { listChannelAccounts } = await import('../../api/resources/channels.js');
+  try {
+    return (await listChannelAccounts(client)).map((account) => account.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return undefined;
+    throw error;
+  }
 }

@@ -10,12 +10,16 @@ export interface FieldArg {
 /** Reads `@file` values (`@-` is standard input). */
 export type ReadValueFile = (path: string) => string;
 
-/** Types a -F value: numbers, true, false, null, and @file for a file's content. */
+/**
+ * Types a -F value (and an --override or --attribute one): true, false, null, @file for a
+ * file's content, and a number only when it reads back exactly as typed; anything a JSON
+ * number would change (`007`, `-0`, `9.50`, `12345678901234567890`) stays the string typed.
+ */
 export function typedValue(raw: string, readFile: ReadValueFile): unknown {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   if (raw === 'null') return null;
-  if (/^-?\d+(\.\d+)?$/.test(raw) && Number.isFinite(Number(raw))) return Number(raw);
+  if (/^-?\d+(\.\d+)?$/.test(raw) && String(Number(raw)) === raw) return Number(raw);
   if (raw.startsWith('@')) return readFile(raw.slice(1));
   return raw;
 }

@@ -1,6 +1,6 @@
 /** The command reference as the man page svc(1), in roff with the man macros. */
 import type { CommandTree, TreeCommand, TreeOption } from '../command-tree.js';
-import { helpBlocks } from './help-text.js';
+import { type HelpBlock, helpBlocks } from './help-text.js';
 import { GENERATED_NOTICE, topCommands } from './pages.js';
 
 /** svc(1): the global options, then every command with its flags, notes and examples. */
@@ -29,7 +29,21 @@ export function manPage(tree: CommandTree): string {
   for (const top of topCommands(tree)) {
     for (const { path, command } of top.commands) lines.push(...commandSection(path, command));
   }
-  lines.push('.SH EXAMPLES', ...helpTextRoff(root.helpText, { examplesHeading: false }));
+  // The root's exit-code table is the page's EXIT STATUS; the rest of its help, its EXAMPLES.
+  const rootBlocks = helpBlocks(root.helpText);
+  const isExitCodes = (block: HelpBlock) => block.kind === 'code' && block.heading === 'Exit codes';
+  const exitCodes = rootBlocks.filter(isExitCodes);
+  lines.push(
+    '.SH EXAMPLES',
+    ...blocksRoff(
+      rootBlocks.filter((block) => !isExitCodes(block)),
+      false,
+    ),
+  );
+  if (exitCodes.length > 0) {
+    lines.push('.SH EXIT STATUS');
+    for (const block of exitCodes) lines.push('.RS 4', '.nf', ...block.lines.map(roff), '.fi', '.RE');
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -72,8 +86,12 @@ function optionItem(option: TreeOption): string[] {
  * Notes as filled paragraphs; examples and file formats indented, line for line. Under the
  * EXAMPLES section, an `Examples:` line would say it twice.
  */
-function helpTextRoff(text: string, { examplesHeading = true } = {}): string[] {
-  return helpBlocks(text).flatMap((block) => {
+function helpTextRoff(text: string): string[] {
+  return blocksRoff(helpBlocks(text), true);
+}
+
+function blocksRoff(blocks: HelpBlock[], examplesHeading: boolean): string[] {
+  return blocks.flatMap((block) => {
     if (block.kind === 'prose') return ['.PP', ...block.lines.map(roff)];
     const titled = block.heading !== undefined && (examplesHeading || !/^Examples?$/.test(block.heading));
     const heading = titled ? ['.PP', `${roff(block.heading ?? '')}:`] : [];

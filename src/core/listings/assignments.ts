@@ -1,6 +1,6 @@
 /**
- * `--override k=v` and `--attribute k=v`, typed as `svc api -F` types values (numbers, true,
- * false, null, @file), with `a[b]` nesting. Overrides the API defines as text (title,
+ * `--override k=v` and `--attribute k=v`, typed by the function that types `svc api -F` values
+ * (a number only when it reads back exactly as typed; true, false, null, @file), with `a[b]` nesting. Overrides the API defines as text (title,
  * category_id, policy ids…) keep the text as typed: category 11457 is an id, not a number.
  */
 import { readFileSync } from 'node:fs';
@@ -46,8 +46,7 @@ export function parseAssignments(
       );
     }
     const value = assignment.slice(eq + 1);
-    const textual =
-      (flag === '--override' && TEXT_OVERRIDES.has(name.replace(/\[.*$/, ''))) || digitsNumbersLose(value);
+    const textual = flag === '--override' && TEXT_OVERRIDES.has(name.replace(/\[.*$/, ''));
     // A text field keeps what was typed unless it names a file to read.
     const typed = !textual || value.startsWith('@');
     return { assignment, typed };
@@ -58,11 +57,6 @@ export function parseAssignments(
     if (error instanceof UsageError) throw new UsageError(`${flag}: ${error.message}`);
     throw error;
   }
-}
-
-/** Digits a JSON number would change: a leading zero (barcode 0123…) or more than 15 digits. */
-function digitsNumbersLose(value: string): boolean {
-  return /^-?0\d/.test(value) || /^-?\d{16,}$/.test(value);
 }
 
 /** Override names the reference does not document (sent anyway; the service may know them). */

@@ -87,7 +87,7 @@ export async function checkAttributes(
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       throw new UsageError(
-        `category ${categoryId} does not exist on ${account.id}; find one with \`svc channels categories ${account.id} --query …\`; nothing was sent`,
+        `category ${categoryId} does not exist on ${account.id}; find one with \`svc channels categories ${account.id} --search …\`; nothing was sent`,
       );
     }
     throw error;

@@ -89,6 +89,60 @@ describe('paginate', () => {
     await expect(collect(paginate(fetchPage))).rejects.toThrow(/already seen in this crawl/);
   });
 
+  it.each([
+    ['absent', undefined],
+    ['null', null],
+    ['empty', ''],
+  ] as const)('refuses a page that says has_more: true with next_cursor %s', async (_name, cursor) => {
+    const fetchPage = async (): Promise<ListEnvelope<{ id: string }>> => {
+      const page: ListEnvelope<{ id: string }> = { data: [{ id: 'a' }], has_more: true };
+      if (cursor !== undefined) page.next_cursor = cursor;
+      return page;
+    };
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const item of paginate(fetchPage)) seen.push(item);
+      })(),
+    ).rejects.toThrow(/has_more: true on a page without a usable next_cursor/);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('takes such a page as "more held" when the limit ends there: the rest is not wanted', async () => {
+    const fetchPage = async (): Promise<ListEnvelope<{ id: string }>> => ({
+      data: [{ id: 'a' }, { id: 'b' }],
+      has_more: true,
+      next_cursor: null,
+    });
+    const paged = new PagedList(fetchPage, { limit: 2 });
+    expect(await collect(paged)).toHaveLength(2);
+    expect(paged.hasMore).toBe(true);
+  });
+
+  it('refuses an item id seen before in the same crawl, even under a fresh cursor', async () => {
+    let n = 0;
+    const fetchPage = async (): Promise<ListEnvelope<{ id: string }>> => {
+      n++;
+      return { data: [{ id: n === 3 ? 'p1' : `p${n}` }], has_more: true, next_cursor: `fresh_${n}` };
+    };
+    const seen: unknown[] = [];
+    await expect(
+      (async () => {
+        for await (const item of paginate(fetchPage)) seen.push(item);
+      })(),
+    ).rejects.toThrow(/item p1, already seen in this crawl/);
+    expect(seen).toEqual([{ id: 'p1' }, { id: 'p2' }]);
+  });
+
+  it('tells items apart only by id: items without one (numbers, svc api lists) are not compared', async () => {
+    const list = fakeList(5);
+    const fetchPage = async (cursor: string | undefined, limit: number) => {
+      const page = await list.fetchPage(cursor, limit);
+      return { ...page, data: page.data.map(() => 7) };
+    };
+    expect(await collect(paginate(fetchPage, { pageSize: 2 }))).toEqual([7, 7, 7, 7, 7]);
+  });
+
   it('passes a failing page through after the items before it', async () => {
     const list = fakeList(300);
     const failing = async (cursor: string | undefined, limit: number) => {

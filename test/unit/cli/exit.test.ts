@@ -12,6 +12,7 @@ import {
   ApiError,
   AuthError,
   CrawlInterrupted,
+  DifferencesFound,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -37,6 +38,7 @@ describe('EXIT', () => {
       partial: 3,
       auth: 4,
       rateLimited: 5,
+      differs: 6,
       pending: 8,
       sigint: 130,
       sigterm: 143,
@@ -48,6 +50,7 @@ describe('exitCodeFor', () => {
   it.each([
     ['UsageError', new UsageError('bad flag'), 2],
     ['AuthError', new AuthError('no key'), 4],
+    ['DifferencesFound', new DifferencesFound('2 rows differ from the store'), 6],
     ['ApiError 401', api(401, 'api_key_invalid'), 4],
     ['ApiError 403', api(403, 'scope_missing'), 4],
     ['ApiError 429 rate limit', api(429, 'rate_limit_exceeded'), 5],

@@ -27,20 +27,24 @@ async function hintOf(items: Parameters<typeof printList<number>>[1], stdoutIsTT
   return io.err();
 }
 
-describe('printList on a terminal', () => {
+describe('printList', () => {
   it('says "Showing the first N" only when the service holds more than the limit let through', async () => {
     expect(await hintOf(numbers(30, 25))).toBe(
-      'Showing the first 25 numbers; use --limit N or --all for more.\n',
+      'Showing the first 25 numbers; the service holds more: use --limit N or --all.\n',
     );
     expect(await hintOf(numbers(25, 25))).toBe('');
+  });
+
+  it('says a list was cut wherever stdout goes, a pipe or a file too', async () => {
+    expect(await hintOf(numbers(30, 25), false)).toMatch(/^Showing the first 25 numbers/);
   });
 
   it('says nothing of a limit for a list that is whole (one page fetched, an export)', async () => {
     expect(await hintOf(fromArray(Array.from({ length: 40 }, (_, i) => i)))).toBe('');
   });
 
-  it('says when nothing matched; and nothing at all when stdout is not a terminal', async () => {
+  it('says when nothing matched on a terminal only (an empty file or pipe says it already)', async () => {
     expect(await hintOf(numbers(0, 25))).toBe('No numbers found.\n');
-    expect(await hintOf(numbers(30, 25), false)).toBe('');
+    expect(await hintOf(numbers(0, 25), false)).toBe('');
   });
 });

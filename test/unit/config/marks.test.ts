@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkSameExport, type ExportMark } from '../../../src/config/marks.js';
-import { sameStore, storeIdentity, storeKey } from '../../../src/config/store-identity.js';
+import { checkSameExport, type ExportMark, type RunStore, storeToSave } from '../../../src/config/marks.js';
+import {
+  markStoreOf,
+  sameMarkStore,
+  sameStore,
+  storeIdentity,
+  storeKey,
+} from '../../../src/config/store-identity.js';
 import { UsageError } from '../../../src/errors.js';
 
 const store = (apiKey: string, baseUrl = 'https://api.example.com/', profileName?: string) =>
@@ -15,7 +21,17 @@ const mark = (extra: Partial<ExportMark> = {}): ExportMark => ({
   ...extra,
 });
 
-const run = (s = store('svc_live_a')) => ({ filters: {}, store: s, markFile: '/cfg/marks/nightly.json' });
+/** A run reaching the store with `channelAccounts`; null: a key that may not list them. */
+const run = (channelAccounts: string[] | null = ['chac_1', 'chac_2'], extra: Partial<RunStore> = {}) => ({
+  filters: {},
+  baseUrl: 'https://api.example.com',
+  channelAccounts: channelAccounts ?? undefined,
+  keyHash: store('svc_live_a').keyHash,
+  markFile: '/cfg/marks/nightly.json',
+  ...extra,
+});
+const savedBy = (channelAccounts: string[]) =>
+  mark({ store: { baseUrl: 'https://api.example.com', channelAccounts } });
 
 describe('storeIdentity', () => {
   it('hashes key and address, never holds the key, and names the profile only when the key came from it', () => {
@@ -27,36 +43,76 @@ describe('storeIdentity', () => {
   });
 });
 
+describe('sameMarkStore', () => {
+  const at = (channelAccounts: string[], baseUrl = 'https://api.example.com') =>
+    markStoreOf(baseUrl, channelAccounts);
+  it('is the same store while one channel account is shared, whatever else was connected or dropped', () => {
+    expect(sameMarkStore(at(['chac_1', 'chac_2']), at(['chac_2', 'chac_3']))).toBe(true);
+    expect(sameMarkStore(at([]), at([]))).toBe(true);
+    expect(sameMarkStore(at(['chac_1']), at(['chac_9']))).toBe(false);
+    expect(sameMarkStore(at(['chac_1']), at([]))).toBe(false);
+    expect(sameMarkStore(at(['chac_1']), at(['chac_1'], 'https://eu.example.com'))).toBe(false);
+  });
+});
+
 describe('checkSameExport', () => {
-  it('passes for the same store and filters', () => {
-    expect(checkSameExport('nightly', mark({ store: store('svc_live_a') }), run())).toBe(false);
+  it('passes for the same store and filters, whatever key or profile reads it', () => {
+    const other = { keyHash: store('svc_live_rotated').keyHash };
+    expect(checkSameExport('nightly', savedBy(['chac_1', 'chac_2']), run(['chac_2'], other))).toBeUndefined();
   });
 
   it('compares the base URL, trailing slashes aside', () => {
-    const saved = mark({ baseUrl: 'https://api.example.com', store: store('svc_live_a') });
+    const saved = mark({
+      baseUrl: 'https://api.example.com',
+      store: { baseUrl: 'https://api.example.com', channelAccounts: ['chac_1'] },
+    });
+    expect(() => checkSameExport('nightly', saved, run(['chac_1']))).not.toThrow();
     expect(() =>
-      checkSameExport('nightly', saved, run(store('svc_live_a', 'https://api.example.com//'))),
-    ).not.toThrow();
-    expect(() =>
-      checkSameExport('nightly', saved, run(store('svc_live_a', 'https://eu.example.com'))),
+      checkSameExport('nightly', saved, run(['chac_1'], { baseUrl: 'https://eu.example.com' })),
     ).toThrow(/belongs to the service at https:\/\/api\.example\.com, not https:\/\/eu\.example\.com/);
   });
 
-  it('refuses another key or another profile, naming the file to delete to start over', () => {
-    const saved = mark({ store: store('svc_live_a', undefined, 'shop-a') });
-    expect(() => checkSameExport('nightly', saved, run(store('svc_live_a', undefined, 'shop-b')))).toThrow(
-      /belongs to profile "shop-a" at https:\/\/api\.example\.com, not to this run's profile "shop-b"/,
+  it('refuses another store at the same address, naming both in a sentence that reads', () => {
+    expect(() => checkSameExport('nightly', savedBy(['chac_1']), run(['chac_9']))).toThrow(
+      /^the mark "nightly" belongs to another store at https:\/\/api\.example\.com \(channel accounts chac_1\), not the one this key reaches \(chac_9\); use another --since-last name for this store$/,
     );
+  });
+
+  it('cannot tell the store with a key that may not list channel accounts: says which scope it needs', () => {
+    expect(() => checkSameExport('nightly', savedBy(['chac_1']), run(null))).toThrow(/products:read/);
+  });
+
+  it('a mark that names its store by a key: the same key passes and the mark is named anew; another is refused with the way out', () => {
+    const keyed = mark({
+      store: { baseUrl: 'https://api.example.com', keyHash: store('svc_live_a').keyHash, profile: 'shop' },
+    });
+    expect(checkSameExport('nightly', keyed, run(['chac_1']))).toMatch(
+      /now names its store by its channel accounts/,
+    );
+    expect(checkSameExport('nightly', keyed, run(null))).toBeUndefined();
     expect(() =>
-      checkSameExport('nightly', mark({ store: store('svc_live_a') }), run(store('svc_live_b'))),
-    ).toThrow(/another key .*delete \/cfg\/marks\/nightly\.json and start from --created-after 2026-11-01/);
+      checkSameExport('nightly', keyed, run(['chac_1'], { keyHash: store('svc_live_b').keyHash })),
+    ).toThrow(
+      /another key.*delete \/cfg\/marks\/nightly\.json and start again with --created-after 2026-11-01/,
+    );
   });
 
   it('says when a mark from before stores were named is adopted', () => {
-    expect(checkSameExport('nightly', mark(), run())).toBe(true);
+    expect(checkSameExport('nightly', mark(), run())).toMatch(/saved before marks named their store/);
     expect(() => checkSameExport('nightly', mark({ filters: { status: 'shipped' } }), run())).toThrow(
       UsageError,
     );
+  });
+
+  it('saves the store by its channel accounts when the key could list them, else by the key', () => {
+    expect(storeToSave(run(['chac_1']))).toEqual({
+      baseUrl: 'https://api.example.com',
+      channelAccounts: ['chac_1'],
+    });
+    expect(storeToSave(run(null))).toEqual({
+      baseUrl: 'https://api.example.com',
+      keyHash: store('svc_live_a').keyHash,
+    });
   });
 });
 

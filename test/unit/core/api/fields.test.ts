@@ -38,8 +38,13 @@ describe('typedValue', () => {
   it('types integers and decimals, negative too', () => {
     expect(typedValue('5', noFiles)).toBe(5);
     expect(typedValue('-12', noFiles)).toBe(-12);
-    expect(typedValue('9.50', noFiles)).toBe(9.5);
+    expect(typedValue('9.5', noFiles)).toBe(9.5);
     expect(typedValue('0', noFiles)).toBe(0);
+  });
+
+  it('keeps as typed a number JSON would change: 007, -0, 9.50, more digits than a double holds', () => {
+    for (const text of ['007', '-0', '9.50', '0.0', '12345678901234567890', '-007.5'])
+      expect(typedValue(text, noFiles)).toBe(text);
   });
 
   it('keeps anything else a string', () => {
