@@ -8,6 +8,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { AuthError, Interrupted, KEY_MALFORMED, UsageError } from '../errors.js';
+import { Boundary } from '../output/boundary.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -61,14 +62,22 @@ export class Context {
   private apiClient?: Promise<ApiClient>;
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
+  /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
+  readonly boundary: Boundary;
+  /** The run's streams, through the boundary. */
+  readonly io: IO;
 
   constructor(
-    readonly io: IO,
+    io: IO,
     readonly env: NodeJS.ProcessEnv,
     readonly now: () => number = Date.now,
     /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
     private keyringBackend?: KeyringBackend,
-  ) {}
+  ) {
+    this.boundary = new Boundary(io);
+    this.boundary.protect(env.SVC_API_KEY?.trim());
+    this.io = this.boundary.io;
+  }
 
   /** The global options of this run, as parsed: commands read them; only the program sets them. */
   get globals(): Readonly<GlobalOptions> {
@@ -152,6 +161,7 @@ export class Context {
       time: this.globals.time,
       width: this.io.columns,
       pretty: this.io.stdoutIsTTY,
+      redact: (text) => this.boundary.redact(text),
       ...overrides,
     });
   }
@@ -210,6 +220,7 @@ export class Context {
       const { readKey } = await import('../config/key-store.js');
       const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
       const { apiKey, problem } = await readKey(await this.keyring(), profile);
+      this.boundary.protect(apiKey);
       return { ...credentials, apiKey, keyProblem: problem };
     })();
     return this.resolvedCredentials;
@@ -219,12 +230,14 @@ export class Context {
   private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
     const config = await this.config();
-    return resolveCredentials({
+    const credentials = resolveCredentials({
       flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
       env: this.env,
       currentProfile: config.currentProfile,
       profiles: config.profiles,
     });
+    this.boundary.protect(credentials.apiKey);
+    return credentials;
   }
 
   /**
@@ -248,6 +261,7 @@ export class Context {
     apiKey: string | undefined,
     overrides: { maxRetries?: number } = {},
   ): Promise<ApiClient> {
+    this.boundary.protect(apiKey);
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     const sharedPacing = await this.sharedPacing();
@@ -288,18 +302,26 @@ export class Context {
   }
 
   /**
-   * The interactive prompts library, loaded on first use. Ctrl-C at a prompt (the terminal
-   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent. A signal
-   * (`kill`, a CI timeout) ends the prompt too, rather than leaving it to wait for keys.
+   * The interactive prompts library, loaded on first use. Prompts talk on stderr through the
+   * boundary, their questions escaped (they may quote service data). Ctrl-C at a prompt (the
+   * terminal is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent.
+   * A signal (`kill`, a CI timeout) ends the prompt too, rather than leaving it to wait for keys.
    */
   async prompts(): Promise<typeof import('@inquirer/prompts')> {
-    const library = await import('@inquirer/prompts');
+    const [library, { escapeLine }] = await Promise.all([
+      import('@inquirer/prompts'),
+      import('../output/escape.js'),
+    ]);
     const wrapped: Record<string, unknown> = { ...library };
     const { signal } = this;
+    const streams = { input: this.io.stdin, output: this.io.stderr };
     for (const name of PROMPTS) {
       const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
-      wrapped[name] = (config: unknown, context?: object) =>
-        prompt(config, { signal, ...context }).catch((error) => canceled(error, signal));
+      wrapped[name] = (config: { message?: unknown }, context?: object) =>
+        prompt(
+          typeof config.message === 'string' ? { ...config, message: escapeLine(config.message) } : config,
+          { ...streams, signal, ...context },
+        ).catch((error) => canceled(error, signal));
     }
     return wrapped as typeof library;
   }

@@ -1,7 +1,7 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
 import { CrawlInterrupted } from '../errors.js';
-import { csvField, csvRow, tsvRow } from './delimited.js';
-import { escapeText, jsonText } from './escape.js';
+import { csvField, csvRow, tsvField } from './delimited.js';
+import { escapeLine, jsonText, type Styled, terminalText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
@@ -11,8 +11,11 @@ import { type Column, isShrinkableField, type OutputSettings, type View } from '
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {
   view?: View<T>;
-  /** The text shown on a terminal instead of the generic vertical table. */
-  summary?: (item: T, now: number) => string;
+  /**
+   * The text shown on a terminal instead of the generic vertical table: a plain string is
+   * escaped whole; Styled text (escape.ts) keeps svc's own colours and escapes its data.
+   */
+  summary?: (item: T, now: number) => string | Styled;
 }
 
 /** Writes results in the chosen format. */
@@ -80,11 +83,11 @@ export class Printer {
     const record = shaped as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
-        return writeText(out, `${escapeText(options.summary(item, this.settings.now))}\n`);
+        return writeText(out, `${terminalText(options.summary(item, this.settings.now))}\n`);
       const { color, now, time, width } = this.settings;
       // Tables and detail views load cli-table3 and the fitting only when drawn.
       const { renderDetail } = await import('./detail.js');
-      return writeText(out, await renderDetail(record, { color, now, time, width }));
+      return writeText(out, await renderDetail(record, { color, now, time, width, redact: this.redact }));
     }
     const fields = this.settings.fields ?? leafPaths(record);
     await this.writeHeader(fields);
@@ -100,9 +103,12 @@ export class Printer {
     return writeText(this.io.stdout, `${text}\n`);
   }
 
-  /** Writes text for people to stdout (a secret shown once, a URL), control characters escaped. */
-  text(line: string): Promise<void> | void {
-    return writeText(this.io.stdout, `${escapeText(line)}\n`);
+  /**
+   * Writes text for people to stdout (a secret shown once, a URL): a plain string with control
+   * characters escaped, Styled text as composed.
+   */
+  text(line: string | Styled): Promise<void> | void {
+    return writeText(this.io.stdout, `${terminalText(line)}\n`);
   }
 
   /** Writes machine text to stdout exactly as given (a shell completion script). */
@@ -143,9 +149,19 @@ export class Printer {
 
   private scalarText(value: string | number | boolean | null): string {
     const text = cellText(value ?? 'null');
-    if (this.settings.format === 'csv') return csvField(text);
-    if (this.settings.format === 'tsv') return tsvRow([text]).slice(0, -1);
-    return text;
+    if (this.settings.format === 'csv') return csvField(this.onStdout(text));
+    if (this.settings.format === 'tsv') return this.onStdout(tsvField(text));
+    return this.onStdout(text);
+  }
+
+  /** Data of a machine format: escaped on a terminal, exact for a pipe or a file. */
+  private onStdout(text: string): string {
+    return this.io.stdoutIsTTY ? escapeLine(text) : text;
+  }
+
+  /** Table and detail cells are masked before they are fitted: a cut key would escape the stream's mask. */
+  private get redact(): (text: string) => string {
+    return this.settings.redact ?? ((text) => text);
   }
 
   private async tableList<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
@@ -201,12 +217,18 @@ export class Printer {
   ): Promise<string> {
     const { color, width, headers: withHeaders } = this.settings;
     const { renderTable } = await import('./table.js');
-    return renderTable(headers, rows, color, {
-      width,
-      shrinkable: shrinkable ?? headers.map(isShrinkableField),
-      dropOrder,
-      headers: withHeaders,
-    });
+    const redact = this.redact;
+    return renderTable(
+      headers,
+      rows.map((row) => row.map(redact)),
+      color,
+      {
+        width,
+        shrinkable: shrinkable ?? headers.map(isShrinkableField),
+        dropOrder,
+        headers: withHeaders,
+      },
+    );
   }
 
   /** Whether an item makes a row per element of its array field (orders: a row per line). */
@@ -259,7 +281,8 @@ export class Printer {
   }
 
   private delimited(cells: string[]): string {
-    return this.settings.format === 'csv' ? csvRow(cells) : tsvRow(cells);
+    if (this.settings.format === 'csv') return csvRow(cells.map((cell) => this.onStdout(cell)));
+    return `${cells.map((cell) => this.onStdout(tsvField(cell))).join('\t')}\n`;
   }
 }
 

@@ -57,6 +57,8 @@ export interface OutputSettings {
   width?: number;
   /** Stdout is a terminal: JSON indented (and coloured with `color`) for lists as for items. */
   pretty?: boolean;
+  /** Masks the key in use in table and detail cells before they are fitted (the boundary's). */
+  redact?: (text: string) => string;
 }
 
 /** The format in force: --json, then -o, then table on a terminal and tsv when piped. */

@@ -1,0 +1,81 @@
+/**
+ * The one boundary every byte svc writes passes (docs/architecture.md, Output). Its streams
+ * mask the key in use, and anything shaped like a key, in whatever is written to stdout or
+ * stderr: results in every format, messages, errors and their JSON lines, prompts, help,
+ * --debug lines and stack traces. Which data is escaped where (escape.ts) it decides from what
+ * each stream is connected to: text for people always, machine formats only on a terminal.
+ */
+import type { Writable } from 'node:stream';
+import { API_KEY_IN_TEXT, maskKey } from '../api/contract.js';
+import type { IO } from './io.js';
+
+/** Shorter secrets are not masked by value: masking "abc" everywhere would garble the output. */
+const MIN_SECRET_LENGTH = 8;
+
+/** The streams of a run, guarded, and what it knows of the secrets in use. */
+export class Boundary {
+  /** The run's streams: every write masked. */
+  readonly io: IO;
+  private readonly secrets = new Set<string>();
+
+  constructor(raw: IO) {
+    this.io = {
+      ...raw,
+      stdout: guarded(raw.stdout, (chunk) => this.redactChunk(chunk)),
+      stderr: guarded(raw.stderr, (chunk) => this.redactChunk(chunk)),
+    };
+  }
+
+  /** Masks `key` (the key in use, whatever its shape) wherever it appears from now on. */
+  protect(key: string | undefined): void {
+    if (key !== undefined && key.length >= MIN_SECRET_LENGTH) this.secrets.add(key);
+  }
+
+  /** `text` with the key in use, and anything shaped like a key, masked (prefix and last four). */
+  redact(text: string): string {
+    return this.mask(text, (value) => value);
+  }
+
+  /** `form` turns a text into the representation searched (latin1 for bytes). */
+  private mask(text: string, form: (value: string) => string): string {
+    let shown = text;
+    for (const secret of this.secrets) {
+      const found = form(secret);
+      if (shown.includes(found)) shown = shown.replaceAll(found, form(maskKey(secret)));
+    }
+    return shown.replace(API_KEY_IN_TEXT, (key) => form(maskKey(key)));
+  }
+
+  private redactChunk(chunk: unknown): unknown {
+    if (typeof chunk === 'string') return this.redact(chunk);
+    if (chunk instanceof Uint8Array) {
+      // Bytes stay bytes (an answer written as it came): searched as latin1, one char a byte.
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const text = bytes.toString('latin1');
+      const shown = this.mask(text, (value) => Buffer.from(value, 'utf8').toString('latin1'));
+      return shown === text ? chunk : Buffer.from(shown, 'latin1');
+    }
+    return chunk;
+  }
+}
+
+/**
+ * `stream` with its writes passed through `redact`; everything else (isTTY, columns, events,
+ * backpressure) is the stream's own, so prompts, spinners and pipes behave as on the stream.
+ */
+function guarded(stream: Writable, redact: (chunk: unknown) => unknown): Writable {
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    (stream.write as (...args: unknown[]) => boolean)(redact(chunk), ...rest);
+  const end = (chunk?: unknown, ...rest: unknown[]) =>
+    typeof chunk === 'function' || chunk === undefined || chunk === null
+      ? (stream.end as (...args: unknown[]) => Writable)(chunk, ...rest)
+      : (stream.end as (...args: unknown[]) => Writable)(redact(chunk), ...rest);
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === 'write') return write;
+      if (property === 'end') return end;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
