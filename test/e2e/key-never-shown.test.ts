@@ -31,12 +31,11 @@ function echoing(req: IncomingMessage, res: ServerResponse): void {
     tags: [key],
     updated_at: NOW,
   };
-  if (path === '/rest/v1/products/prod_data') return sendJson(res, 200, product);
-  if (path === '/rest/v1/products') {
-    return sendJson(res, 200, { object: 'list', data: [product], has_more: false, next_cursor: null });
-  }
-  if (path === '/rest/v1/products/prod_400') {
-    return sendJson(res, 400, {
+  if (path === '/rest/v1/products/prod_data') sendJson(res, 200, product);
+  else if (path === '/rest/v1/products') {
+    sendJson(res, 200, { object: 'list', data: [product], has_more: false, next_cursor: null });
+  } else if (path === '/rest/v1/products/prod_400') {
+    sendJson(res, 400, {
       error: {
         type: 'invalid_request_error',
         code: `header_rejected_${key}`,
@@ -44,10 +43,11 @@ function echoing(req: IncomingMessage, res: ServerResponse): void {
         param: auth,
       },
     });
+  } else {
+    sendJson(res, 401, {
+      error: { type: 'authentication_error', code: 'api_key_invalid', message: `Invalid API key: ${key}` },
+    });
   }
-  sendJson(res, 401, {
-    error: { type: 'authentication_error', code: 'api_key_invalid', message: `Invalid API key: ${key}` },
-  });
 }
 
 let server: MisbehavingServer;

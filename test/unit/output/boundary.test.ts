@@ -14,7 +14,7 @@ const KEY = 'svc_live_Pr0pertyTestKey_0123456789abcdefXYZ';
  * A raw character a terminal would act on: C0, DEL, C1, bidi overrides and isolates; line
  * breaks and tabs aside, svc's own (lines, tsv's separators), which data's are escaped into.
  */
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const RAW = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
 /** Strings made of anything, with the key, parts of keys and hostile characters mixed in. */
 const hostile = fc
