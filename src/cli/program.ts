@@ -1,7 +1,7 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import type { Context } from '../cmdutil/context.js';
-import { integerFlag, secondsFlag } from '../cmdutil/parse.js';
+import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
@@ -90,7 +90,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
       // One line: commander's message, its suggestion, and where to look next.
       outputError: (text, write) => write(`${text.trim().split('\n').join(' ')}; see svc --help\n`),
     })
-    .option('--profile <name>', 'profile to use')
+    .option('--profile <name>', 'profile to use', profileFlag)
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
     .addOption(
       new Option(
