@@ -34,7 +34,7 @@ export class Printer {
   async list<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
     const { format, query } = this.settings;
     if (query) {
-      const gathered = await gather(items, (item) => this.shape(item, view));
+      const gathered = await gather(items, (item) => this.shape(item));
       await this.value(query.apply(gathered));
       return gathered.length;
     }
@@ -46,9 +46,9 @@ export class Printer {
     try {
       for await (const item of items) {
         if (format === 'json') {
-          await writeText(out, `${count === 0 ? '\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
+          await writeText(out, `${count === 0 ? '\n' : ',\n'}${this.jsonInList(this.shape(item))}`);
         } else if (format === 'ndjson') {
-          await writeText(out, `${jsonText(this.shape(item, view))}\n`);
+          await writeText(out, `${jsonText(this.shape(item))}\n`);
         } else {
           const rows = this.rowsOf(item, view);
           header ??= this.fieldsFor(view, rows[0]);
@@ -76,11 +76,11 @@ export class Printer {
   async item<T>(item: T, options: ItemOptions<T> = {}): Promise<void> {
     const { format } = this.settings;
     const out = this.io.stdout;
-    const shaped = options.view ? this.shape(item, options.view) : this.pick(item);
+    const shaped = this.shape(item);
     if (this.settings.query) return this.value(this.settings.query.apply(shaped));
     if (format === 'json') return this.json(shaped, 2);
     if (format === 'ndjson') return this.json(shaped);
-    const record = shaped as Record<string, unknown>;
+    const record = this.pick(this.forText(item, options.view)) as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
         return writeText(out, `${terminalText(options.summary(item, this.settings.now))}\n`);
@@ -189,7 +189,7 @@ export class Printer {
         fields.map(isShrinkableField),
       );
     } else {
-      const cells = items.map((item) => view.columns.map((c) => this.cell(c, item)));
+      const cells = items.map((item) => view.columns.map((c) => this.cell(c, this.forText(item, view))));
       const shown = view.columns
         .map((column, index) => ({ column, index }))
         .filter(({ column, index }) => !column.hideEmpty || cells.some((row) => row[index] !== ''));
@@ -240,7 +240,8 @@ export class Printer {
   }
 
   /** The table, csv and tsv rows of one item: itself, or one per element of its array field. */
-  private rowsOf<T>(item: T, view: View<T>): unknown[] {
+  private rowsOf<T>(whole: T, view: View<T>): unknown[] {
+    const item = this.forText(whole, view);
     const field = view.perLine?.field;
     if (!field || !this.splitsLines(view)) return [item];
     const elements = (item as Record<string, unknown>)[field];
@@ -258,8 +259,14 @@ export class Printer {
     return first && typeof first === 'object' ? leafPaths(first as Record<string, unknown>) : [];
   }
 
-  private shape<T>(item: T, view: View<T>): unknown {
-    return this.pick(view.redact ? view.redact(item) : item);
+  /** An item as json and ndjson carry it (and --query sees it): as given, --fields kept. */
+  private shape(item: unknown): unknown {
+    return this.pick(item);
+  }
+
+  /** An item as tables, csv and tsv show it: without what the view keeps out of text (buyer data). */
+  private forText<T>(item: T, view: View<T> | undefined): T {
+    return view?.hideInText ? view.hideInText(item) : item;
   }
 
   private pick(item: unknown): unknown {

@@ -36,8 +36,11 @@ export interface View<T> {
   fields: string[];
   /** A row per element of an array field, when one of its fields is selected or asked for. */
   perLine?: PerLine;
-  /** Drops what must not appear by default (buyer personal data) from json and ndjson. */
-  redact?: (item: T) => T;
+  /**
+   * What tables, csv and tsv show of an item, where that is less than the item (buyer personal
+   * data without --show-buyer); json and ndjson carry the item as given.
+   */
+  hideInText?: (item: T) => T;
 }
 
 /** The settings that decide how results are written. */
