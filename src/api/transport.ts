@@ -51,6 +51,8 @@ export interface TransportStats {
   /** Times a request waited (pacing, Retry-After, backoff), and for how long in all. */
   waits: number;
   waitedMs: number;
+  /** Writes a test key made that the service accepted: simulated, nothing changed. */
+  simulatedWrites: number;
   /** First request sent and last answer received (clock of the options), for wall-time figures. */
   firstSentAt?: number;
   lastAnswerAt?: number;
@@ -79,6 +81,7 @@ export class Transport {
     rateLimited: 0,
     waits: 0,
     waitedMs: 0,
+    simulatedWrites: 0,
   };
   private readonly options: TransportOptions;
   private readonly policy: RetryPolicy;
@@ -179,7 +182,11 @@ export class Transport {
         }
         this.debug(() => answerLine(raw, receivedAt - sentAt));
         if (raw.text) this.debug(() => `  ${bodyForDebug(raw.text)}`);
-        if (interpreted.ok) return interpreted.response;
+        if (interpreted.ok) {
+          if (spec.method !== 'GET' && headers.authorization !== undefined && this.keyMode === 'test')
+            this.counters.simulatedWrites += 1;
+          return interpreted.response;
+        }
         error = interpreted.error;
         const code = error instanceof QuotaError ? ERROR_CODES.writeQuotaExceeded : (error as ApiError).code;
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };

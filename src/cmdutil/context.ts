@@ -60,6 +60,8 @@ export class Context {
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
+  /** Every client the run built, to tell whether a test key's write was simulated. */
+  private readonly builtClients: ApiClient[] = [];
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
   /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
@@ -162,6 +164,7 @@ export class Context {
       width: this.io.columns,
       pretty: this.io.stdoutIsTTY,
       redact: (text) => this.boundary.redact(text),
+      simulated: () => this.wroteSimulated,
       ...overrides,
     });
   }
@@ -265,7 +268,7 @@ export class Context {
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     const sharedPacing = await this.sharedPacing();
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       apiKey,
       maxRetries: overrides.maxRetries ?? this.maxRetries(),
@@ -278,6 +281,13 @@ export class Context {
       stopGraceMs: STOP_GRACE_MS,
       sharedPacing,
     });
+    this.builtClients.push(client);
+    return client;
+  }
+
+  /** Whether the run wrote with a test key: what it prints of a result then says `simulated`. */
+  get wroteSimulated(): boolean {
+    return this.builtClients.some((client) => client.stats.simulatedWrites > 0);
   }
 
   /** Where pacing is shared with the other processes on a key, unless SVC_SHARED_PACING=0. */

@@ -1,10 +1,11 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
 import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvField } from './delimited.js';
-import { escapeLine, jsonText, type Styled, terminalText } from './escape.js';
+import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
+import { simulatedNote } from './summary.js';
 import { formatTime } from './time.js';
 import { type Column, isShrinkableField, type OutputSettings, type View } from './view.js';
 
@@ -17,6 +18,9 @@ export interface ItemOptions<T> {
    */
   summary?: (item: T, now: number) => string | Styled;
 }
+
+/** The column a table of a test key's results gains. */
+const SIMULATED_COLUMN: Column<unknown> = { header: 'SIMULATED', cell: () => 'yes' };
 
 /** Writes results in the chosen format. */
 export class Printer {
@@ -80,16 +84,16 @@ export class Printer {
     if (this.settings.query) return this.value(this.settings.query.apply(shaped));
     if (format === 'json') return this.json(shaped, 2);
     if (format === 'ndjson') return this.json(shaped);
-    const record = this.pick(this.forText(item, options.view)) as Record<string, unknown>;
+    const record = this.mark(this.pick(this.forText(item, options.view))) as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
-        return writeText(out, `${terminalText(options.summary(item, this.settings.now))}\n`);
+        return writeText(out, `${terminalText(this.noted(options.summary(item, this.settings.now)))}\n`);
       const { color, now, time, width } = this.settings;
       // Tables and detail views load cli-table3 and the fitting only when drawn.
       const { renderDetail } = await import('./detail.js');
       return writeText(out, await renderDetail(record, { color, now, time, width, redact: this.redact }));
     }
-    const fields = this.settings.fields ?? leafPaths(record);
+    const fields = this.withSimulated(this.settings.fields) ?? leafPaths(record);
     await this.writeHeader(fields);
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
@@ -189,8 +193,9 @@ export class Printer {
         fields.map(isShrinkableField),
       );
     } else {
-      const cells = items.map((item) => view.columns.map((c) => this.cell(c, this.forText(item, view))));
-      const shown = view.columns
+      const columns = this.simulated ? [...view.columns, SIMULATED_COLUMN] : view.columns;
+      const cells = items.map((item) => columns.map((c) => this.cell(c, this.forText(item, view))));
+      const shown = columns
         .map((column, index) => ({ column, index }))
         .filter(({ column, index }) => !column.hideEmpty || cells.some((row) => row[index] !== ''));
       rendered = await this.table(
@@ -252,21 +257,51 @@ export class Printer {
 
   /** --fields, else the view's fields (with its per-line ones when split), else the first item's leaf paths. */
   private fieldsFor<T>(view: View<T>, first: unknown): string[] {
-    if (this.settings.fields) return this.settings.fields;
+    if (this.settings.fields) return this.withSimulated(this.settings.fields);
     if (view.fields.length > 0) {
-      return this.splitsLines(view) && view.perLine ? [...view.fields, ...view.perLine.fields] : view.fields;
+      return this.withSimulated(
+        this.splitsLines(view) && view.perLine ? [...view.fields, ...view.perLine.fields] : view.fields,
+      );
     }
     return first && typeof first === 'object' ? leafPaths(first as Record<string, unknown>) : [];
   }
 
   /** An item as json and ndjson carry it (and --query sees it): as given, --fields kept. */
   private shape(item: unknown): unknown {
-    return this.pick(item);
+    return this.mark(this.pick(item));
   }
 
   /** An item as tables, csv and tsv show it: without what the view keeps out of text (buyer data). */
   private forText<T>(item: T, view: View<T> | undefined): T {
-    return view?.hideInText ? view.hideInText(item) : item;
+    return this.mark(view?.hideInText ? view.hideInText(item) : item) as T;
+  }
+
+  /** The run wrote with a test key: its results are simulated. */
+  private get simulated(): boolean {
+    return this.settings.simulated?.() ?? false;
+  }
+
+  /** A result object with `simulated: true` once a test key wrote (unless it says so itself, as summaries do). */
+  private mark(value: unknown): unknown {
+    if (!this.simulated || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    return 'simulated' in value ? value : { ...value, simulated: true };
+  }
+
+  /** Fixed fields, with `simulated` after them once a test key wrote. */
+  private withSimulated(fields: string[]): string[];
+  private withSimulated(fields: string[] | undefined): string[] | undefined;
+  private withSimulated(fields: string[] | undefined): string[] | undefined {
+    if (!fields || !this.simulated || fields.includes('simulated')) return fields;
+    return [...fields, 'simulated'];
+  }
+
+  /** A summary with the test key's note once a test key wrote. */
+  private noted(summary: string | Styled): string | Styled {
+    if (!this.simulated) return summary;
+    const note = simulatedNote(false);
+    return typeof summary === 'string'
+      ? `${summary}${note}`
+      : new Styled(`${summary.text}${escapeLine(note)}`);
   }
 
   private pick(item: unknown): unknown {

@@ -62,6 +62,11 @@ export interface OutputSettings {
   pretty?: boolean;
   /** Masks the key in use in table and detail cells before they are fitted (the boundary's). */
   redact?: (text: string) => string;
+  /**
+   * True once the run wrote with a test key: results then carry `simulated: true`, and
+   * summaries say so (the service answers such writes in the same shape as live ones).
+   */
+  simulated?: () => boolean;
 }
 
 /** The format in force: --json, then -o, then table on a terminal and tsv when piped. */

@@ -53,7 +53,7 @@ describe('a write with a test key', () => {
         emu.reset();
         const result = await svc([...argsOf(), ...format], 'test', tty);
         expect(result.code, result.err).toBe(0);
-        expect(result.out, `${format.join(' ')} tty=${tty}`).toMatch(/simulated/);
+        expect(result.out, `${format.join(' ')} tty=${tty}`).toMatch(/simulated/i);
       }
       for (const format of [['--json'], ['-o', 'ndjson']]) {
         emu.reset();
@@ -72,7 +72,7 @@ describe('a write with a test key', () => {
       expect(JSON.parse(json.out).simulated, name).toBeUndefined();
       emu.reset();
       const text = await svc(argsOf(), 'live', true);
-      expect(text.out, name).not.toMatch(/simulated/);
+      expect(text.out, name).not.toMatch(/simulated/i);
     }
   });
 
