@@ -385,7 +385,30 @@ function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
 export interface RawPostAnswer {
   status: number;
   headers: Record<string, string>;
+  /** The first MAX_RECEIVER_ANSWER_BYTES of the body at most. */
   text: string;
+}
+
+/**
+ * How much of a receiver's answer is read (4 KiB): only its status matters, and a receiver
+ * that streams an endless body must not hold a delivery, or the memory of the process.
+ */
+export const MAX_RECEIVER_ANSWER_BYTES = 4 * 1024;
+
+/** The first `max` bytes of an answer's body as text; the rest is not read (the connection is closed). */
+async function readAtMost(answer: Dispatcher.ResponseData, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    const bytes = chunk as Buffer;
+    chunks.push(bytes.subarray(0, max - size));
+    size += Math.min(bytes.length, max - size);
+    if (size >= max) {
+      answer.body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** Limits of one raw POST. */
@@ -406,7 +429,7 @@ export class RawPoster {
 
   constructor(private readonly options: { dispatcher?: Dispatcher } = {}) {}
 
-  /** Sends `body` once and reads the whole answer within `timeoutMs`. */
+  /** Sends `body` once and reads its answer (a few KiB of the body at most) within `timeoutMs`. */
   async post(
     url: string,
     body: string,
@@ -426,7 +449,7 @@ export class RawPoster {
         body,
         signal,
       });
-      const text = await answer.body.text();
+      const text = await readAtMost(answer, MAX_RECEIVER_ANSWER_BYTES);
       return { status: answer.statusCode, headers: flattenHeaders(answer.headers), text };
     } catch (err) {
       if (options.signal?.aborted) throw options.signal.reason;
