@@ -85,7 +85,7 @@ describe('/dev/stdin', () => {
     expect(emu.store.orders.get(orderId)?.status).toBe('shipped');
   });
 
-  it('products upsert --format csv /dev/stdin and products create --file /dev/stdin', async () => {
+  it('products upsert --format jsonl /dev/stdin and products create --file /dev/stdin', async () => {
     const create = await runSvc(['products', 'create', '--file', '/dev/stdin', '--json'], {
       stdin: JSON.stringify({ title: 'From a pipe', variants: [{ sku: 'PIPE-1', quantity: 1 }] }),
       env: envFor(emu),
