@@ -267,9 +267,11 @@ export class Transport {
   ): Promise<Attempt> {
     const deadlineMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(deadlineMs);
+    // Outside the try: a proxy variable that cannot be used is the user's to fix, not a network error.
+    const dispatcher = this.agent();
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(),
+        dispatcher,
         method: spec.method,
         headers,
         body,
@@ -368,7 +370,16 @@ function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
     // Below common server idle timeouts, so a reused socket is rarely closed under a write.
     keepAliveTimeout: 4_000,
   };
-  return route.via === 'proxy' ? new ProxyAgent({ ...options, uri: route.proxy.uri }) : new Agent(options);
+  if (route.via === 'direct') return new Agent(options);
+  try {
+    return new ProxyAgent({ ...options, uri: route.proxy.uri });
+  } catch (error) {
+    // The value is not repeated: it may hold a password.
+    const { variable } = route.proxy;
+    throw new UsageError(
+      `${variable} is not a usable proxy address (${(error as Error).message}); fix it, e.g. ${variable}=http://proxy.example.com:3128 (a user and password percent-encoded), or unset it`,
+    );
+  }
 }
 
 /** The signals that are given, combined; undefined when none is. */
@@ -441,9 +452,10 @@ export class RawPoster {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const origin = originOf(url);
     const route = this.options.dispatcher ? undefined : routeFor(new URL(url));
+    const dispatcher = this.agent(route);
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(route),
+        dispatcher,
         method: 'POST',
         headers,
         body,
