@@ -17,6 +17,8 @@ export class Boundary {
   /** The run's streams: every write masked. */
   readonly io: IO;
   private readonly secrets = new Set<string>();
+  /** Keys shown on purpose: ones that guard nothing (the bundled emulator's, printed to be copied). */
+  private readonly disclosed = new Set<string>();
 
   constructor(raw: IO) {
     this.io = {
@@ -28,7 +30,19 @@ export class Boundary {
 
   /** Masks `key` (the key in use, whatever its shape) wherever it appears from now on. */
   protect(key: string | undefined): void {
-    if (key !== undefined && key.length >= MIN_SECRET_LENGTH) this.secrets.add(key);
+    if (key !== undefined && key.length >= MIN_SECRET_LENGTH && !this.disclosed.has(key))
+      this.secrets.add(key);
+  }
+
+  /**
+   * Lets `keys` through whole: keys of the bundled emulator, which guard nothing and are
+   * printed for the user to copy. Never a key the user holds.
+   */
+  disclose(keys: Iterable<string>): void {
+    for (const key of keys) {
+      this.disclosed.add(key);
+      this.secrets.delete(key);
+    }
   }
 
   /** `text` with the key in use, and anything shaped like a key, masked (prefix and last four). */
@@ -43,7 +57,7 @@ export class Boundary {
       const found = form(secret);
       if (shown.includes(found)) shown = shown.replaceAll(found, form(maskKey(secret)));
     }
-    return shown.replace(API_KEY_IN_TEXT, (key) => form(maskKey(key)));
+    return shown.replace(API_KEY_IN_TEXT, (key) => (this.disclosed.has(key) ? key : form(maskKey(key))));
   }
 
   private redactChunk(chunk: unknown): unknown {

@@ -90,6 +90,17 @@ describe('the boundary', () => {
     expect(io.out()).toContain('svc_live_…mnop');
   });
 
+  it("lets through whole only keys disclosed on purpose (the bundled emulator's)", () => {
+    const io = memoryIO();
+    const boundary = new Boundary(io);
+    boundary.protect('svc_live_emulatorlivekey0001');
+    boundary.disclose(['svc_live_emulatorlivekey0001', 'svc_test_emulatortestkey0002']);
+    boundary.io.stdout.write(
+      'svc_live_emulatorlivekey0001 svc_test_emulatortestkey0002 svc_live_someoneelse00003\n',
+    );
+    expect(io.out()).toBe('svc_live_emulatorlivekey0001 svc_test_emulatortestkey0002 svc_live_…0003\n');
+  });
+
   it('keeps what is written the same otherwise, bytes included', () => {
     const io = memoryIO();
     const boundary = new Boundary(io);
