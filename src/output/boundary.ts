@@ -76,20 +76,31 @@ export class Boundary {
 /**
  * `stream` with its writes passed through `redact`; everything else (isTTY, columns, events,
  * backpressure) is the stream's own, so prompts, spinners and pipes behave as on the stream.
+ * A writer that hooks `write` (ora does, to keep its spinner clear of other lines) hooks the
+ * guarded write, so what it passes on is masked too.
  */
 function guarded(stream: Writable, redact: (chunk: unknown) => unknown): Writable {
-  const write = (chunk: unknown, ...rest: unknown[]) =>
-    (stream.write as (...args: unknown[]) => boolean)(redact(chunk), ...rest);
-  const end = (chunk?: unknown, ...rest: unknown[]) =>
-    typeof chunk === 'function' || chunk === undefined || chunk === null
-      ? (stream.end as (...args: unknown[]) => Writable)(chunk, ...rest)
-      : (stream.end as (...args: unknown[]) => Writable)(redact(chunk), ...rest);
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  const end = stream.end.bind(stream) as (...args: unknown[]) => Writable;
+  const hooks: Record<'write' | 'end', unknown> = {
+    write: (chunk: unknown, ...rest: unknown[]) => write(redact(chunk), ...rest),
+    end: (chunk?: unknown, ...rest: unknown[]) =>
+      typeof chunk === 'function' || chunk === undefined || chunk === null
+        ? end(chunk, ...rest)
+        : end(redact(chunk), ...rest),
+  };
+  const hooked = (property: string | symbol): property is 'write' | 'end' =>
+    property === 'write' || property === 'end';
   return new Proxy(stream, {
     get(target, property) {
-      if (property === 'write') return write;
-      if (property === 'end') return end;
+      if (hooked(property)) return hooks[property];
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, property, value) {
+      if (hooked(property)) hooks[property] = value;
+      else Reflect.set(target, property, value, target);
+      return true;
     },
   });
 }

@@ -101,6 +101,17 @@ describe('the boundary', () => {
     expect(io.out()).toBe('svc_live_emulatorlivekey0001 svc_test_emulatortestkey0002 svc_live_…0003\n');
   });
 
+  it('a writer that hooks write (as ora does) hooks the guarded write: no loop, still masked', () => {
+    const io = memoryIO();
+    const stream = new Boundary(io).io.stderr;
+    const original = stream.write;
+    stream.write = ((chunk: string) => original(`[hooked] ${chunk}`)) as typeof stream.write;
+    stream.write('svc_test_hookedwrite000001\n');
+    stream.write = original;
+    stream.write('after\n');
+    expect(io.err()).toBe('[hooked] svc_test_…0001\nafter\n');
+  });
+
   it('keeps what is written the same otherwise, bytes included', () => {
     const io = memoryIO();
     const boundary = new Boundary(io);
