@@ -7,7 +7,7 @@ import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { AuthError, Interrupted, KEY_MALFORMED, UsageError } from '../errors.js';
+import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import { Boundary } from '../output/boundary.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
@@ -312,28 +312,16 @@ export class Context {
   }
 
   /**
-   * The interactive prompts library, loaded on first use. Prompts talk on stderr through the
-   * boundary, their questions escaped (they may quote service data). Ctrl-C at a prompt (the
-   * terminal is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent.
-   * A signal (`kill`, a CI timeout) ends the prompt too, rather than leaving it to wait for keys.
+   * The interactive prompts library, loaded on first use: on stderr through the boundary,
+   * questions escaped, ended by Ctrl-C (exit 130, nothing sent) or the run's stop signal
+   * (src/cmdutil/prompts.ts).
    */
   async prompts(): Promise<typeof import('@inquirer/prompts')> {
-    const [library, { escapeLine }] = await Promise.all([
+    const [library, { runPrompts }] = await Promise.all([
       import('@inquirer/prompts'),
-      import('../output/escape.js'),
+      import('./prompts.js'),
     ]);
-    const wrapped: Record<string, unknown> = { ...library };
-    const { signal } = this;
-    const streams = { input: this.io.stdin, output: this.io.stderr };
-    for (const name of PROMPTS) {
-      const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
-      wrapped[name] = (config: { message?: unknown }, context?: object) =>
-        prompt(
-          typeof config.message === 'string' ? { ...config, message: escapeLine(config.message) } : config,
-          { ...streams, signal, ...context },
-        ).catch((error) => canceled(error, signal));
-    }
-    return wrapped as typeof library;
+    return runPrompts(library, { input: this.io.stdin, output: this.io.stderr }, this.signal);
   }
 
   /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
@@ -355,28 +343,6 @@ export class Context {
       throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
     return Number(fromEnv);
   }
-}
-
-/** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
-const PROMPTS = [
-  'input',
-  'password',
-  'confirm',
-  'select',
-  'checkbox',
-  'search',
-  'expand',
-  'rawlist',
-  'number',
-  'editor',
-] as const;
-
-/** A prompt that ended without an answer: Ctrl-C (ExitPromptError), or the run's stop `signal`. */
-function canceled(error: unknown, signal: AbortSignal): never {
-  if (error instanceof Error && error.name === 'ExitPromptError')
-    throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
-  if (error instanceof Error && error.name === 'AbortPromptError' && signal.aborted) throw signal.reason;
-  throw error;
 }
 
 function requireBaseUrl(baseUrl: string | undefined): string {
