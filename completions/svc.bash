@@ -68,8 +68,8 @@ _svc_options() {
     'operations wait') _svc_reply=(--timeout -h --help) ;;
     'orders') _svc_reply=(-h --help) ;;
     'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
-    'orders get') _svc_reply=(-h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --file --dry-run --report --ignore --encoding -h --help) ;;
+    'orders get') _svc_reply=(--show-buyer -h --help) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --dry-run --report --ignore --encoding -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
     'events list') _svc_reply=(--since --type -h --help) ;;
     'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;

@@ -382,7 +382,7 @@ complete -c svc -n '__svc_at \'operations help\'' -a 'list get wait' -d 'command
 
 # svc orders
 complete -c svc -n '__svc_at \'orders\'' -a list -d 'list orders, newest activity first'
-complete -c svc -n '__svc_at \'orders\'' -a get -d 'show one order in full, buyer and lines included'
+complete -c svc -n '__svc_at \'orders\'' -a get -d 'show one order in full: lines, tracking, and the buyer with --show-buyer'
 complete -c svc -n '__svc_at \'orders\'' -a fulfill -d 'mark orders shipped with tracking, so each marketplace is notified once'
 complete -c svc -n '__svc_at \'orders\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'orders\'' -s h -l help -d 'show help'
@@ -393,17 +393,19 @@ complete -c svc -n '__svc_at \'orders list\'' -l channel -x -a 'amazon\\t ebay\\
 complete -c svc -n '__svc_at \'orders list\'' -l channel-account -x -d 'one channel account'
 complete -c svc -n '__svc_at \'orders list\'' -l created-after -x -d 'ISO 8601 or a duration back from now (24h, 7d)'
 complete -c svc -n '__svc_at \'orders list\'' -l since-last -x -d 'incremental export: every order created since the export saved under NAME, each once; moves the mark when done'
-complete -c svc -n '__svc_at \'orders list\'' -l show-buyer -d 'show buyer name, email and address in tables and csv'
+complete -c svc -n '__svc_at \'orders list\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
 complete -c svc -n '__svc_at \'orders list\'' -l per-line -d 'a row per order line in table, csv and tsv (also when a lines.* field is selected)'
 complete -c svc -n '__svc_at \'orders list\'' -s h -l help -d 'show help'
 
 # svc orders get
+complete -c svc -n '__svc_at \'orders get\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
 complete -c svc -n '__svc_at \'orders get\'' -s h -l help -d 'show help'
 
 # svc orders fulfill
 complete -c svc -n '__svc_at \'orders fulfill\'' -l tracking-number -x -d 'tracking number (with an order id)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l carrier -x -d 'carrier, e.g. UPS (with an order id)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l tracking-url -x -d 'tracking page URL (with an order id; optional)'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l show-buyer -d 'with an order id: show buyer name, email and address in tables, csv and tsv (json always has them)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l file -r -F -d 'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l report -r -F -d 'write line,key,status,code,message for every order'

@@ -7,7 +7,8 @@ import { keyMode } from '../api/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { AuthError, Interrupted, KEY_MALFORMED, UsageError } from '../errors.js';
+import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
+import { Boundary } from '../output/boundary.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -59,16 +60,26 @@ export class Context {
   args: readonly string[] = [];
   private configStore?: Promise<ConfigStore>;
   private apiClient?: Promise<ApiClient>;
+  /** Every client the run built, to tell whether a test key's write was simulated. */
+  private readonly builtClients: ApiClient[] = [];
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
+  /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
+  readonly boundary: Boundary;
+  /** The run's streams, through the boundary. */
+  readonly io: IO;
 
   constructor(
-    readonly io: IO,
+    io: IO,
     readonly env: NodeJS.ProcessEnv,
     readonly now: () => number = Date.now,
     /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
     private keyringBackend?: KeyringBackend,
-  ) {}
+  ) {
+    this.boundary = new Boundary(io);
+    this.boundary.protect(env.SVC_API_KEY?.trim());
+    this.io = this.boundary.io;
+  }
 
   /** The global options of this run, as parsed: commands read them; only the program sets them. */
   get globals(): Readonly<GlobalOptions> {
@@ -152,6 +163,8 @@ export class Context {
       time: this.globals.time,
       width: this.io.columns,
       pretty: this.io.stdoutIsTTY,
+      redact: (text) => this.boundary.redact(text),
+      simulated: () => this.wroteSimulated,
       ...overrides,
     });
   }
@@ -210,6 +223,7 @@ export class Context {
       const { readKey } = await import('../config/key-store.js');
       const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
       const { apiKey, problem } = await readKey(await this.keyring(), profile);
+      this.boundary.protect(apiKey);
       return { ...credentials, apiKey, keyProblem: problem };
     })();
     return this.resolvedCredentials;
@@ -219,12 +233,14 @@ export class Context {
   private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
     const config = await this.config();
-    return resolveCredentials({
+    const credentials = resolveCredentials({
       flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
       env: this.env,
       currentProfile: config.currentProfile,
       profiles: config.profiles,
     });
+    this.boundary.protect(credentials.apiKey);
+    return credentials;
   }
 
   /**
@@ -248,10 +264,11 @@ export class Context {
     apiKey: string | undefined,
     overrides: { maxRetries?: number } = {},
   ): Promise<ApiClient> {
+    this.boundary.protect(apiKey);
     const { ApiClient } = await import('../api/client.js');
     const messages = this.messages;
     const sharedPacing = await this.sharedPacing();
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       apiKey,
       maxRetries: overrides.maxRetries ?? this.maxRetries(),
@@ -265,6 +282,13 @@ export class Context {
       sharedPacing,
       env: this.env,
     });
+    this.builtClients.push(client);
+    return client;
+  }
+
+  /** Whether the run wrote with a test key: what it prints of a result then says `simulated`. */
+  get wroteSimulated(): boolean {
+    return this.builtClients.some((client) => client.stats.simulatedWrites > 0);
   }
 
   /** Where pacing is shared with the other processes on a key, unless SVC_SHARED_PACING=0. */
@@ -289,20 +313,16 @@ export class Context {
   }
 
   /**
-   * The interactive prompts library, loaded on first use. Ctrl-C at a prompt (the terminal
-   * is raw, so no SIGINT comes) ends the run as SIGINT does: exit 130, nothing sent. A signal
-   * (`kill`, a CI timeout) ends the prompt too, rather than leaving it to wait for keys.
+   * The interactive prompts library, loaded on first use: on stderr through the boundary,
+   * questions escaped, ended by Ctrl-C (exit 130, nothing sent) or the run's stop signal
+   * (src/cmdutil/prompts.ts).
    */
   async prompts(): Promise<typeof import('@inquirer/prompts')> {
-    const library = await import('@inquirer/prompts');
-    const wrapped: Record<string, unknown> = { ...library };
-    const { signal } = this;
-    for (const name of PROMPTS) {
-      const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
-      wrapped[name] = (config: unknown, context?: object) =>
-        prompt(config, { signal, ...context }).catch((error) => canceled(error, signal));
-    }
-    return wrapped as typeof library;
+    const [library, { runPrompts }] = await Promise.all([
+      import('@inquirer/prompts'),
+      import('./prompts.js'),
+    ]);
+    return runPrompts(library, { input: this.io.stdin, output: this.io.stderr }, this.signal);
   }
 
   /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
@@ -324,28 +344,6 @@ export class Context {
       throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${fromEnv}"`);
     return Number(fromEnv);
   }
-}
-
-/** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
-const PROMPTS = [
-  'input',
-  'password',
-  'confirm',
-  'select',
-  'checkbox',
-  'search',
-  'expand',
-  'rawlist',
-  'number',
-  'editor',
-] as const;
-
-/** A prompt that ended without an answer: Ctrl-C (ExitPromptError), or the run's stop `signal`. */
-function canceled(error: unknown, signal: AbortSignal): never {
-  if (error instanceof Error && error.name === 'ExitPromptError')
-    throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
-  if (error instanceof Error && error.name === 'AbortPromptError' && signal.aborted) throw signal.reason;
-  throw error;
 }
 
 function requireBaseUrl(baseUrl: string | undefined): string {

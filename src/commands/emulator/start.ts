@@ -146,6 +146,8 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
       `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
     );
   }
+  // Its keys reach only this emulator: they are printed whole, to be copied.
+  ctx.boundary.disclose(Object.values(emulator.keys));
   if (options.json || ctx.wantsJson) {
     await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
