@@ -169,7 +169,10 @@ export class ChannelSimulation {
     return issues.some((issue) => issue.severity === 'error') ? { ok: false, issues } : { ok: true };
   }
 
-  /** A listing follows the answer of its latest operation only; an older one no longer speaks for it. */
+  /**
+   * A listing follows the answer of its latest operation only; an older one no longer speaks
+   * for it, except a delist that succeeded: the product is off the channel, whatever came after.
+   */
   private applyToListing(
     operation: OperationRecord,
     result: OperationResultRecord,
@@ -178,9 +181,9 @@ export class ChannelSimulation {
   ): void {
     if (!operation.type.startsWith('listing.') || !result.listing_id) return;
     const listing = this.store.listings.get(result.listing_id);
-    if (!listing || listing.operation_id !== operation.id) return;
-    const before = listing.status;
     const delist = operation.type === 'listing.delist';
+    if (!listing || (listing.operation_id !== operation.id && !(delist && outcome.ok))) return;
+    const before = listing.status;
     this.store.listings.update(listing, () => {
       if (outcome.ok && delist) {
         listing.status = 'delisted';
