@@ -73,6 +73,7 @@ export interface CoreParts {
 }
 
 const LOG_CAP = 200_000;
+const JSON_MEDIA_TYPE = 'application/json';
 
 /** Runs requests through the checks and the handlers, and keeps the request log. */
 export class EmulatorCore {
@@ -171,7 +172,7 @@ export class EmulatorCore {
         }
         headers[IDEMPOTENCY_HEADER] = idempotencyKey;
       }
-      const body = write ? parseBody(request.body) : {};
+      const body = write ? parseBody(request.body, header(request, 'content-type')) : {};
       if (idempotencyKey !== undefined) {
         idempotent = {
           apiKey: key.secret,
@@ -305,9 +306,24 @@ function header(request: IncomingRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function parseBody(raw: Buffer): unknown {
+/**
+ * The JSON body of a write; `{}` when there is none. A body declared as anything but
+ * `application/json` (parameters such as charset aside) is refused, not guessed at: the
+ * reference says bodies are JSON, and a client sending a form or text has a bug to see.
+ * A body with no declared type is read as JSON.
+ */
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
   const text = raw.toString('utf8');
   if (text.trim() === '') return {};
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== undefined && mediaType !== JSON_MEDIA_TYPE) {
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.bodyInvalid,
+      `The body is declared ${JSON.stringify(contentType)}; send JSON with "Content-Type: ${JSON_MEDIA_TYPE}".`,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch {
