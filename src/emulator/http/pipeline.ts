@@ -102,9 +102,11 @@ export class EmulatorCore {
       fault: null,
     };
     this.remember(record);
-    // Matched up front so that the log names the route of faulted requests too.
-    const match = prefixed ? this.parts.router.match(request.method.toUpperCase(), path) : undefined;
-    if (match) record.route = `${match.route.method} ${match.route.pattern}`;
+    const method = request.method.toUpperCase();
+    // Matched up front so that the log names the route of faulted requests too. HEAD is GET
+    // without a body (RFC 9110), so it takes the GET route: same checks, status and headers.
+    const match = prefixed ? this.parts.router.match(method === 'HEAD' ? 'GET' : method, path) : undefined;
+    if (match) record.route = `${method} ${match.route.pattern}`;
     const fault = faults.take(request.method, path, API_PREFIX);
     if (fault) {
       record.fault = fault.kind;
@@ -118,7 +120,7 @@ export class EmulatorCore {
       record.status = null;
       return { kind: 'drop' };
     }
-    return outcome;
+    return method === 'HEAD' && outcome.kind === 'answer' ? { ...outcome, body: '' } : outcome;
   }
 
   private process(
@@ -130,7 +132,7 @@ export class EmulatorCore {
   ): Outcome {
     const { store, keys, buckets, rateLimit } = this.parts;
     this.parts.advance();
-    const method = request.method.toUpperCase();
+    const method = match?.route.method ?? request.method.toUpperCase();
     const headers: Record<string, string> = {};
     let idempotent: { apiKey: string; key: string; fingerprint: string } | null = null;
     try {
@@ -277,6 +279,7 @@ export class EmulatorCore {
     headers: Record<string, string>,
   ): Outcome {
     record.status = status;
+    const text = JSON.stringify(body);
     return {
       kind: 'answer',
       status,
@@ -285,8 +288,10 @@ export class EmulatorCore {
         'request-id': `req_${randomBytes(8).toString('hex')}`,
         date: new Date(this.parts.store.now()).toUTCString(),
         'content-type': 'application/json; charset=utf-8',
+        // Also on HEAD, where it is the length GET would send (RFC 9110, 8.6).
+        'content-length': String(Buffer.byteLength(text)),
       },
-      body: JSON.stringify(body),
+      body: text,
     };
   }
 
