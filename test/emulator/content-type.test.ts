@@ -49,14 +49,13 @@ describe('the content type of a request body', () => {
     expect(t.emulator.store.locateSku(variant.sku)?.variant.quantity).toBe(variant.quantity);
   });
 
-  it.each([
-    'application/json',
-    'application/json; charset=utf-8',
-    'Application/JSON;charset=UTF-8',
-  ])('takes %s', async (type) => {
-    const answer = await call(t.emulator, 'POST', '/products', { body: product, contentType: type });
-    expect(answer.status).toBe(201);
-  });
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8'])(
+    'takes %s',
+    async (type) => {
+      const answer = await call(t.emulator, 'POST', '/products', { body: product, contentType: type });
+      expect(answer.status).toBe(201);
+    },
+  );
 
   it('reads a body without a declared type as JSON, and ignores the type of a request without a body', async () => {
     const untyped = await call(t.emulator, 'POST', '/products', {

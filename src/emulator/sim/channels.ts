@@ -9,7 +9,7 @@ import { channelKind } from '../channel-kinds.js';
 import { listingIssues, liveIssues } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
 import type { IssueRecord, ListingRecord, OperationRecord, OperationResultRecord } from '../model.js';
-import { Rng } from '../rng.js';
+import { Rng, unitHash } from '../rng.js';
 import type { Store } from '../store/store.js';
 import { DueQueue } from './due-queue.js';
 
@@ -225,19 +225,4 @@ export class ChannelSimulation {
 
 function failure(code: string, message: string): Outcome {
   return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
-}
-
-/** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */
-function unitHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return (hash >>> 0) / 4294967296;
 }
