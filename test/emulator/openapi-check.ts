@@ -79,7 +79,7 @@ export class OpenApiCheck {
         continue;
       }
       const typed = header.schema?.type === 'integer' ? Number(value) : value;
-      const validate = this.ajv.compile(header.schema ?? {});
+      const validate = this.headerValidator(header.schema ?? {});
       if (!validate(typed))
         problems.push(`${where}: header ${name}=${value} ${this.ajv.errorsText(validate.errors)}`);
     }
@@ -102,6 +102,16 @@ export class OpenApiCheck {
       problems.push(`${where}: body ${errors.join('; ')}`);
     }
     return problems;
+  }
+
+  private headerValidator(schema: object): ValidateFunction {
+    const key = JSON.stringify(schema);
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.compiled.set(key, validate);
+    }
+    return validate;
   }
 
   /** The validator of the schema at `pointer` (`#/components/schemas/Order`); throws when it does not compile. */
