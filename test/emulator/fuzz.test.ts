@@ -5,6 +5,7 @@
  * in the `{error: {type, code, message, param?}}` envelope, and every answer to an operation of
  * docs/openapi.json is one the document describes.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_OPERATIONS, type ApiOperation } from '../../src/contract/operations.js';
 import { call, startTestEmulator, type TestEmulator } from './helpers.js';
@@ -169,4 +170,28 @@ describe('fuzzing every operation', () => {
     const statuses = new Set(t.emulator.requests().map((record) => record.status));
     for (const status of [200, 201, 400, 401, 403, 404, 409]) expect(statuses).toContain(status);
   });
+
+  it.each(['http://[bad/', '//x', '*', '/rest/v1/%', '/rest/v1/products/%E0%A4%A', '/rest/v1/health?%zz=1'])(
+    'answers the request-target %j in the envelope, never by dropping the connection',
+    async (target) => {
+      const port = Number(new URL(t.emulator.url).port);
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+        );
+        let data = '';
+        socket.setEncoding('utf8').on('data', (chunk: string) => {
+          data += chunk;
+        });
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+      expect(status, raw).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(500);
+      const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+      if (status >= 400)
+        expect(body.error).toMatchObject({ type: expect.any(String), code: expect.any(String) });
+    },
+  );
 });
