@@ -85,7 +85,7 @@ export class EmulatorCore {
   /** Handle one request. */
   async handle(request: IncomingRequest): Promise<Outcome> {
     const { store, faults } = this.parts;
-    const url = new URL(request.url, 'http://emulator.invalid');
+    const url = requestUrl(request.url);
     const prefixed = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
     const path = prefixed ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname;
     const record: RequestRecord = {
@@ -303,6 +303,19 @@ export class EmulatorCore {
   /** Forget the request log. */
   clearLog(): void {
     this.log.length = 0;
+  }
+}
+
+/**
+ * The URL of a request-target. One that is not a URL at all (`http://[bad/`) becomes a path no
+ * route has, so it is answered like any unknown path (401 or 404), never dropped.
+ */
+function requestUrl(target: string): URL {
+  const base = 'http://emulator.invalid';
+  try {
+    return new URL(target, base);
+  } catch {
+    return new URL(`/${encodeURIComponent(target)}`, base);
   }
 }
 

@@ -42,23 +42,29 @@ async function serve(core: EmulatorCore, request: IncomingMessage, response: Ser
   try {
     const body = await readBody(request);
     if (body === undefined) {
-      const error = {
-        error: {
-          type: ERROR_TYPES.invalidRequest,
-          code: ERROR_CODES.fileTooLarge,
-          message: 'The body is too large.',
-        },
-      };
-      response.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
-      response.end(JSON.stringify(error));
+      answerError(
+        response,
+        413,
+        ERROR_TYPES.invalidRequest,
+        ERROR_CODES.fileTooLarge,
+        'The body is too large.',
+      );
       return;
     }
-    const outcome = await core.handle({
-      method: request.method ?? 'GET',
-      url: request.url ?? '/',
-      headers: request.headers,
-      body,
-    });
+    const outcome = await core
+      .handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body })
+      .catch((error: unknown) => {
+        // A fault of the emulator itself is still answered in the envelope, never by a dropped connection.
+        answerError(
+          response,
+          500,
+          ERROR_TYPES.api,
+          ERROR_CODES.internalError,
+          `The emulator failed: ${String(error)}`,
+        );
+        return undefined;
+      });
+    if (outcome === undefined) return;
     if (outcome.kind === 'drop') {
       request.socket.destroy();
       return;
@@ -69,6 +75,23 @@ async function serve(core: EmulatorCore, request: IncomingMessage, response: Ser
     // The socket is gone or the answer could not be written; nothing useful remains to do.
     request.socket.destroy();
   }
+}
+
+/** An error answer in the contract's envelope, for what fails before or outside the pipeline. */
+function answerError(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  code: string,
+  message: string,
+): void {
+  const text = JSON.stringify({ error: { type, code, message } });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close',
+  });
+  response.end(text);
 }
 
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
