@@ -194,4 +194,29 @@ describe('fuzzing every operation', () => {
         expect(body.error).toMatchObject({ type: expect.any(String), code: expect.any(String) });
     },
   );
+
+  it.each([
+    [
+      'a request line past what the server reads',
+      `GET /rest/v1/orders?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: h\r\n\r\n`,
+    ],
+    ['a request that is not HTTP', 'HELLO THERE\r\n\r\n'],
+    ['a header without a colon', 'GET /rest/v1/health HTTP/1.1\r\nHost h\r\n\r\n'],
+  ])('answers %s in the envelope', async (_what, request) => {
+    const port = Number(new URL(t.emulator.url).port);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let data = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => {
+        data += chunk;
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+    expect([400, 431], raw).toContain(status);
+    expect(raw).toMatch(/content-type: application\/json/i);
+    const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+    expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid' });
+  });
 });
