@@ -24,6 +24,7 @@ import {
   type LeakyBuckets,
   type WriteQuota,
 } from './limits.js';
+import { header, parseBody, requestUrl } from './request-reading.js';
 import type { EmulatorResponse, RouteMatch, Router } from './router.js';
 
 /** A request as read off the socket. */
@@ -73,7 +74,6 @@ export interface CoreParts {
 }
 
 const LOG_CAP = 200_000;
-const JSON_MEDIA_TYPE = 'application/json';
 
 /** Runs requests through the checks and the handlers, and keeps the request log. */
 export class EmulatorCore {
@@ -303,54 +303,6 @@ export class EmulatorCore {
   /** Forget the request log. */
   clearLog(): void {
     this.log.length = 0;
-  }
-}
-
-/**
- * The URL of a request-target. One that is not a URL at all (`http://[bad/`) becomes a path no
- * route has, so it is answered like any unknown path (401 or 404), never dropped.
- */
-function requestUrl(target: string): URL {
-  const base = 'http://emulator.invalid';
-  try {
-    return new URL(target, base);
-  } catch {
-    return new URL(`/${encodeURIComponent(target)}`, base);
-  }
-}
-
-function header(request: IncomingRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The JSON body of a write; `{}` when there is none. A body declared as anything but
- * `application/json` (parameters such as charset aside) is refused, not guessed at: the
- * reference says bodies are JSON, and a client sending a form or text has a bug to see.
- * A body with no declared type is read as JSON.
- */
-function parseBody(raw: Buffer, contentType: string | undefined): unknown {
-  const text = raw.toString('utf8');
-  if (text.trim() === '') return {};
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== undefined && mediaType !== JSON_MEDIA_TYPE) {
-    throw new HttpError(
-      400,
-      ERROR_TYPES.invalidRequest,
-      ERROR_CODES.bodyInvalid,
-      `The body is declared ${JSON.stringify(contentType)}; send JSON with "Content-Type: ${JSON_MEDIA_TYPE}".`,
-    );
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(
-      400,
-      ERROR_TYPES.invalidRequest,
-      ERROR_CODES.bodyInvalid,
-      'The body is not valid JSON.',
-    );
   }
 }
 
