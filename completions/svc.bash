@@ -68,8 +68,8 @@ _svc_options() {
     'operations wait') _svc_reply=(--timeout -h --help) ;;
     'orders') _svc_reply=(-h --help) ;;
     'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
-    'orders get') _svc_reply=(-h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --file --dry-run --report --ignore --encoding -h --help) ;;
+    'orders get') _svc_reply=(--show-buyer -h --help) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --dry-run --report --ignore --encoding -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
     'events list') _svc_reply=(--since --type -h --help) ;;
     'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;
@@ -94,7 +94,7 @@ _svc_options() {
     'version') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -H --header -i --include --silent -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --orders-unpaid-share --orders-payment-delay --orders-cancel-share --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
@@ -129,7 +129,7 @@ _svc_takes_value() {
     'webhooks update|--url' | 'webhooks update|--events' | 'webhooks update|--description') return 0 ;;
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input' | 'api|-H' | 'api|--header') return 0 ;;
-    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
+    'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--orders-unpaid-share' | 'emulator start|--orders-payment-delay' | 'emulator start|--orders-cancel-share' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
     *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1

@@ -18,6 +18,14 @@ export function keyMode(key: string): KeyMode | undefined {
   return match ? (match[1] as KeyMode) : undefined;
 }
 
+/** Anything shaped like a key, wherever it sits in a text. */
+export const API_KEY_IN_TEXT = /svc_(?:live|test)_[A-Za-z0-9_]+/g;
+
+/** Whether `text` holds something shaped like a key (a key pasted where a name was asked). */
+export function holdsKey(text: string): boolean {
+  return /svc_(?:live|test)_[A-Za-z0-9_]/.test(text);
+}
+
 /**
  * A key shown to a person: prefix and last four characters only, and only when at least as
  * many stay hidden, so that a short key is never shown whole.

@@ -3,6 +3,8 @@
  * webhook receiver, retried with a backoff. `events replay` and `events listen` use it with
  * the CLI's retry policy (src/api/retry.ts); the emulator uses it with the reference's
  * schedule. A 2xx answered within the time limit is a delivery; anything else is a failure.
+ * Every delivery goes through the one bounded poster (RawPoster), which reads a few KiB of an
+ * answer at most: only its status matters.
  */
 import { NetworkError } from '../errors.js';
 import { SIGNATURE_HEADER, WEBHOOK_ANSWER_TIMEOUT_MS } from './contract.js';

@@ -1,10 +1,8 @@
 /**
- * Redaction for --debug: keys show only prefix and last four, signing secrets and fields
- * that name a secret show nothing.
+ * Redaction of the bodies --debug shows: signing secrets, foreign bearer tokens and fields
+ * that name a secret show nothing. API keys are masked where every output is, at the output
+ * boundary (src/output/boundary.ts), which the debug lines pass like any other.
  */
-import { maskKey } from './contract.js';
-
-const API_KEY_IN_TEXT = /svc_(?:live|test)_[A-Za-z0-9_]+/g;
 const SIGNING_SECRET_IN_TEXT = /whsec_[A-Za-z0-9_+/=-]+/g;
 const BEARER_IN_TEXT = /(Bearer\s+)(?!svc_)([^\s"',]+)/gi;
 /** Field names whose values are secrets whatever they look like. */
@@ -14,12 +12,9 @@ const SECRET_FIELD =
 /** What a redacted secret shows. */
 export const REDACTED = '[redacted]';
 
-/** A string with every API key masked and every signing secret or bearer token removed. */
+/** A string with every signing secret or foreign bearer token removed. */
 export function redactText(text: string): string {
-  return text
-    .replace(API_KEY_IN_TEXT, (key) => maskKey(key))
-    .replace(SIGNING_SECRET_IN_TEXT, `whsec_${REDACTED}`)
-    .replace(BEARER_IN_TEXT, `$1${REDACTED}`);
+  return text.replace(SIGNING_SECRET_IN_TEXT, `whsec_${REDACTED}`).replace(BEARER_IN_TEXT, `$1${REDACTED}`);
 }
 
 /** A deep copy of a JSON value with secret fields replaced and secrets inside strings redacted. */
@@ -34,20 +29,6 @@ export function redactJson(value: unknown): unknown {
     return copy;
   }
   return value;
-}
-
-/** Headers as shown in --debug: the Authorization key masked, secrets redacted. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (name.toLowerCase() === 'authorization') {
-      const [scheme, credential = ''] = value.split(/\s+/, 2);
-      shown[name] = `${scheme} ${credential.startsWith('svc_') ? maskKey(credential) : REDACTED}`;
-    } else {
-      shown[name] = redactText(value);
-    }
-  }
-  return shown;
 }
 
 /** A body as one debug line: JSON, redacted, cut to `max` characters. */

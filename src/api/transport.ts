@@ -51,6 +51,8 @@ export interface TransportStats {
   /** Times a request waited (pacing, Retry-After, backoff), and for how long in all. */
   waits: number;
   waitedMs: number;
+  /** Writes a test key made that the service accepted: simulated, nothing changed. */
+  simulatedWrites: number;
   /** First request sent and last answer received (clock of the options), for wall-time figures. */
   firstSentAt?: number;
   lastAnswerAt?: number;
@@ -79,6 +81,7 @@ export class Transport {
     rateLimited: 0,
     waits: 0,
     waitedMs: 0,
+    simulatedWrites: 0,
   };
   private readonly options: TransportOptions;
   private readonly policy: RetryPolicy;
@@ -183,7 +186,11 @@ export class Transport {
         }
         this.debug(() => answerLine(raw, receivedAt - sentAt));
         if (raw.text) this.debug(() => `  ${bodyForDebug(raw.text)}`);
-        if (interpreted.ok) return interpreted.response;
+        if (interpreted.ok) {
+          if (spec.method !== 'GET' && headers.authorization !== undefined && this.keyMode === 'test')
+            this.counters.simulatedWrites += 1;
+          return interpreted.response;
+        }
         error = interpreted.error;
         const code = error instanceof QuotaError ? ERROR_CODES.writeQuotaExceeded : (error as ApiError).code;
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };
@@ -264,9 +271,11 @@ export class Transport {
   ): Promise<Attempt> {
     const deadlineMs = this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const deadline = AbortSignal.timeout(deadlineMs);
+    // Outside the try: a proxy variable that cannot be used is the user's to fix, not a network error.
+    const dispatcher = this.agent();
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(),
+        dispatcher,
         method: spec.method,
         headers,
         body,
@@ -365,7 +374,16 @@ function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
     // Below common server idle timeouts, so a reused socket is rarely closed under a write.
     keepAliveTimeout: 4_000,
   };
-  return route.via === 'proxy' ? new ProxyAgent({ ...options, uri: route.proxy.uri }) : new Agent(options);
+  if (route.via === 'direct') return new Agent(options);
+  try {
+    return new ProxyAgent({ ...options, uri: route.proxy.uri });
+  } catch (error) {
+    // The value is not repeated: it may hold a password.
+    const { variable } = route.proxy;
+    throw new UsageError(
+      `${variable} is not a usable proxy address (${(error as Error).message}); fix it, e.g. ${variable}=http://proxy.example.com:3128 (a user and password percent-encoded), or unset it`,
+    );
+  }
 }
 
 /** The signals that are given, combined; undefined when none is. */
@@ -382,7 +400,30 @@ function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
 export interface RawPostAnswer {
   status: number;
   headers: Record<string, string>;
+  /** The first MAX_RECEIVER_ANSWER_BYTES of the body at most. */
   text: string;
+}
+
+/**
+ * How much of a receiver's answer is read (4 KiB): only its status matters, and a receiver
+ * that streams an endless body must not hold a delivery, or the memory of the process.
+ */
+export const MAX_RECEIVER_ANSWER_BYTES = 4 * 1024;
+
+/** The first `max` bytes of an answer's body as text; the rest is not read (the connection is closed). */
+async function readAtMost(answer: Dispatcher.ResponseData, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of answer.body) {
+    const bytes = chunk as Buffer;
+    chunks.push(bytes.subarray(0, max - size));
+    size += Math.min(bytes.length, max - size);
+    if (size >= max) {
+      answer.body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /** Limits of one raw POST. */
@@ -403,7 +444,7 @@ export class RawPoster {
 
   constructor(private readonly options: { dispatcher?: Dispatcher } = {}) {}
 
-  /** Sends `body` once and reads the whole answer within `timeoutMs`. */
+  /** Sends `body` once and reads its answer (a few KiB of the body at most) within `timeoutMs`. */
   async post(
     url: string,
     body: string,
@@ -415,15 +456,16 @@ export class RawPoster {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const origin = originOf(url);
     const route = this.options.dispatcher ? undefined : routeFor(new URL(url));
+    const dispatcher = this.agent(route);
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.agent(route),
+        dispatcher,
         method: 'POST',
         headers,
         body,
         signal,
       });
-      const text = await answer.body.text();
+      const text = await readAtMost(answer, MAX_RECEIVER_ANSWER_BYTES);
       return { status: answer.statusCode, headers: flattenHeaders(answer.headers), text };
     } catch (err) {
       if (options.signal?.aborted) throw options.signal.reason;

@@ -3,7 +3,7 @@ import { Command, type CommanderError, Help, InvalidArgumentError, Option } from
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
-import { integerFlag, secondsFlag } from '../cmdutil/parse.js';
+import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
@@ -94,7 +94,7 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
       // A usage error is said once, by main()'s report: one line, then the JSON line for scripts.
       outputError: () => {},
     })
-    .option('--profile <name>', 'profile to use')
+    .option('--profile <name>', 'profile to use', profileFlag)
     .option('--base-url <url>', 'service address (the part before /rest/v1)')
     .addOption(
       new Option(

@@ -1,15 +1,11 @@
 /** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
-import { escapeLine } from '../output/escape.js';
 import type { Context } from './context.js';
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
 async function ask(ctx: Context, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
-  return confirm(
-    { message: escapeLine(message), default: false },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
+  return confirm({ message, default: false });
 }
 
 /**

@@ -31,6 +31,8 @@ export class Context implements Deps {
   private configStore?: Promise<ConfigStore>;
   /** One client per kind: with the key in force, and without a key (status, health). */
   private readonly clients = new Map<'key' | 'anonymous', Promise<ApiClient>>();
+  /** Every client the run built, to tell whether a test key's write was simulated. */
+  private readonly builtClients: ApiClient[] = [];
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
 
@@ -41,10 +43,10 @@ export class Context implements Deps {
     /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
     private keyringBackend?: KeyringBackend,
   ) {
-    this.streams = new IOStreams(io, env, now);
+    this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated);
   }
 
-  /** Streams, terminal facts, the output format, the printer and the messages. */
+  /** Streams through the boundary, terminal facts, the output format, the printer and the messages. */
   get io(): IOStreams {
     return this.streams;
   }
@@ -108,6 +110,7 @@ export class Context implements Deps {
       const { readKey } = await import('../config/key-store.js');
       const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
       const { apiKey, problem } = await readKey(await this.keyring(), profile);
+      this.boundary.protect(apiKey);
       return { ...credentials, apiKey, keyProblem: problem };
     })();
     return this.resolvedCredentials;
@@ -117,12 +120,14 @@ export class Context implements Deps {
   private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
     const config = await this.config();
-    return resolveCredentials({
+    const credentials = resolveCredentials({
       flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
       env: this.env,
       currentProfile: config.currentProfile,
       profiles: config.profiles,
     });
+    this.boundary.protect(credentials.apiKey);
+    return credentials;
   }
 
   /**
@@ -151,10 +156,11 @@ export class Context implements Deps {
     apiKey: string | undefined,
     overrides: { maxRetries?: number } = {},
   ): Promise<ApiClient> {
+    this.io.boundary.protect(apiKey);
     const { ApiClient } = await import('../api/client.js');
     const messages = this.io.messages;
     const connection = this.connection ?? (await this.defaultConnection());
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       apiKey,
       maxRetries: overrides.maxRetries ?? connection.maxRetries,
@@ -168,6 +174,13 @@ export class Context implements Deps {
       sharedPacing: connection.sharedPacing ? await this.sharedPacingDir() : undefined,
       env: this.env,
     });
+    this.builtClients.push(client);
+    return client;
+  }
+
+  /** Whether the run wrote with a test key: what it prints of a result then says `simulated`. */
+  get wroteSimulated(): boolean {
+    return this.builtClients.some((client) => client.stats.simulatedWrites > 0);
   }
 
   /** Settings of a run the program did not set them for (a command that takes no connection flags). */
@@ -190,13 +203,23 @@ export class Context implements Deps {
     for (const client of this.clients.values()) await (await client.catch(() => undefined))?.close();
   }
 
-  /** Interactive prompts, loaded on first use; Ctrl-C at one ends the run as SIGINT does. */
+  /**
+   * The interactive prompts library, loaded on first use: on stderr through the boundary,
+   * questions escaped, ended by Ctrl-C (exit 130, nothing sent) or the run's stop signal
+   * (src/cmdutil/prompts.ts).
+   */
   async prompts(): Promise<Prompts> {
-    const { loadPrompts } = await import('./prompter.js');
-    return loadPrompts(this.signal);
+    const [library, { runPrompts }] = await Promise.all([
+      import('@inquirer/prompts'),
+      import('./prompts.js'),
+    ]);
+    return runPrompts(library, { input: this.io.stdin, output: this.io.stderr }, this.signal);
   }
 
   // What commands not yet given a definition of their own read; the same as `io`'s.
+  get boundary() {
+    return this.io.boundary;
+  }
   get args(): readonly string[] {
     return this.argv;
   }

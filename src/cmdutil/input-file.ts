@@ -1,6 +1,11 @@
-/** The file a command reads: standard input spooled to a file, or a path checked to be a file. */
+/**
+ * The file a command reads: a regular file as it is; standard input and every other readable
+ * file (a pipe, `/dev/stdin`, `<(cmd)`, a FIFO) spooled to a private file first, since the
+ * checks read a file whole, at offsets and more than once, which none of those allow.
+ */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { isStdin } from '../config/spool.js';
 import { FileError, UsageError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -8,34 +13,40 @@ import type { Context } from './context.js';
 export type OutputFiles = Record<string, string | undefined>;
 
 /**
- * `-` is standard input, spooled so it can be checked whole and read again; any other path
- * must exist and not be a directory (either exits 2 naming it; a pipe such as <(cmd) is fine).
- * No file in `outputs` may be the input or another output: writing it would replace the
- * feed (or the undo file) the user has no other copy of.
+ * The path to read `path` from: a regular file as it is; standard input and any other
+ * non-regular file spooled (exits 2 naming a path that does not exist, cannot be read or is a
+ * directory). No file in `outputs` may be the input or another output: writing it would
+ * replace the feed (or the undo file) the user has no other copy of.
  */
 export async function inputFile(ctx: Context, path: string, outputs: OutputFiles = {}): Promise<string> {
-  if (path !== '-') {
-    let directory: boolean;
-    try {
-      directory = (await stat(path)).isDirectory();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileError(`no such file: ${path}`);
-      if (code === 'EACCES') throw new FileError(`${path} cannot be read (permission denied)`);
-      throw error;
-    }
-    if (directory) throw new FileError(`${path} is a directory; give the file inside it to read`);
-  }
-  await checkOutputs(path, outputs);
-  if (path !== '-') return path;
-  const { spoolStdin } = await import('../config/spool.js');
-  return spoolStdin(ctx.io.stdin);
+  const regular = isStdin(path) ? false : await isRegularFile(path);
+  await checkOutputs(path, outputs, regular);
+  if (regular) return path;
+  const { spool } = await import('../config/spool.js');
+  if (isStdin(path)) return spool(ctx.io.stdin);
+  const { createReadStream } = await import('node:fs');
+  return spool(createReadStream(path));
 }
 
-async function checkOutputs(input: string, outputs: OutputFiles): Promise<void> {
+/** True for a regular file, false for any other readable one; a FileError for none at all. */
+async function isRegularFile(path: string): Promise<boolean> {
+  let found: Awaited<ReturnType<typeof stat>>;
+  try {
+    found = await stat(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileError(`no such file: ${path}`);
+    if (code === 'EACCES') throw new FileError(`${path} cannot be read (permission denied)`);
+    throw error;
+  }
+  if (found.isDirectory()) throw new FileError(`${path} is a directory; give the file inside it to read`);
+  return found.isFile();
+}
+
+async function checkOutputs(input: string, outputs: OutputFiles, regular: boolean): Promise<void> {
   const named = Object.entries(outputs).filter((entry): entry is [string, string] => Boolean(entry[1]));
   for (const [flag, output] of named) {
-    if (input !== '-' && (await sameFile(input, output)))
+    if (regular && (await sameFile(input, output)))
       throw new UsageError(
         `${flag} ${output} is the file being read; writing it would replace it: give another path`,
       );

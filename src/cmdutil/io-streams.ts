@@ -4,6 +4,7 @@
  * messages, whether svc may prompt or draw progress, how long a list is.
  */
 import type { Readable, Writable } from 'node:stream';
+import { Boundary } from '../output/boundary.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -54,10 +55,28 @@ export class IOStreams implements IO {
   readonly color: boolean;
   readonly columns?: number;
 
-  constructor(
+  /**
+   * The streams of `io` through a new boundary that masks the key in SVC_API_KEY (and any key
+   * the run uses later); `simulated` tells whether the run wrote with a test key.
+   */
+  static create(
+    io: IO,
+    env: Readonly<NodeJS.ProcessEnv>,
+    now: () => number,
+    simulated: () => boolean,
+  ): IOStreams {
+    const boundary = new Boundary(io);
+    boundary.protect(env.SVC_API_KEY?.trim());
+    return new IOStreams(boundary.io, env, now, boundary, simulated);
+  }
+
+  private constructor(
     io: IO,
     private readonly env: Readonly<NodeJS.ProcessEnv>,
     private readonly now: () => number,
+    /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
+    readonly boundary: Boundary,
+    private readonly simulated: () => boolean,
     /** The global options of this run (frozen). */
     readonly globals: Readonly<GlobalOptions> = {},
     /** --query, compiled. */
@@ -75,7 +94,15 @@ export class IOStreams implements IO {
 
   /** The same streams under other global options (once commander parsed them) or a compiled query. */
   with(globals: Readonly<GlobalOptions>, query?: Query): IOStreams {
-    return new IOStreams(this, this.env, this.now, Object.freeze({ ...globals }), query);
+    return new IOStreams(
+      this,
+      this.env,
+      this.now,
+      this.boundary,
+      this.simulated,
+      Object.freeze({ ...globals }),
+      query,
+    );
   }
 
   /** The output format in force: --json, then -o, then table on a terminal and tsv when piped. */
@@ -132,6 +159,8 @@ export class IOStreams implements IO {
       time: this.globals.time,
       width: this.columns,
       pretty: this.stdoutIsTTY,
+      redact: (text) => this.boundary.redact(text),
+      simulated: this.simulated,
       ...overrides,
     });
   }

@@ -1,5 +1,7 @@
 /** Parsers for flag values: each throws a message that names the flag and a valid example. */
 import { InvalidArgumentError } from 'commander';
+import { profileNameProblem } from '../config/credentials.js';
+import { UsageError } from '../errors.js';
 
 /** A whole number within bounds, for --limit, --max-retries, --batch-size… */
 export function integerFlag(flag: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -12,6 +14,14 @@ export function integerFlag(flag: string, min: number, max = Number.MAX_SAFE_INT
     }
     return Number(raw);
   };
+}
+
+/** A profile name (--profile): never one that looks like an API key. */
+export function profileFlag(raw: string): string {
+  const problem = profileNameProblem(raw, '--profile');
+  // A UsageError, not commander's: its message would quote the value, a key pasted in the wrong place.
+  if (problem) throw new UsageError(problem);
+  return raw;
 }
 
 /** A positive number, for rates. */

@@ -1,5 +1,18 @@
 /** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
+import { holdsKey } from '../api/contract.js';
 import { UsageError } from '../errors.js';
+
+/**
+ * Why `name` cannot name a profile, or undefined when it can: a name that looks like a key is
+ * one pasted in the wrong place, and a name is printed whole wherever profiles are listed.
+ */
+export function profileNameProblem(name: string, where = 'a profile name'): string | undefined {
+  if (name.trim() === '') return `${where} is empty; name a profile, e.g. default or shop`;
+  if (holdsKey(name)) {
+    return `${where} looks like an API key; a profile is named with a word such as default or shop (the key goes to the key prompt of svc auth login, --with-key-stdin or SVC_API_KEY, never to a flag)`;
+  }
+  return undefined;
+}
 
 /** One saved profile. */
 export interface Profile {
@@ -50,6 +63,8 @@ export interface CredentialInputs {
   profiles: Record<string, Profile>;
 }
 
+const PROFILE_FROM = { flag: '--profile', env: 'SVC_PROFILE' } as const;
+
 /**
  * Flag, then environment, then profile; an explicit --profile wins over SVC_API_KEY and
  * SVC_BASE_URL, since the user named it.
@@ -61,6 +76,11 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
   if (flags.profile !== undefined) [profileName, profileSource] = [flags.profile, 'flag'];
   else if (env.SVC_PROFILE) [profileName, profileSource] = [env.SVC_PROFILE, 'env'];
   else if (currentProfile) [profileName, profileSource] = [currentProfile, 'profile'];
+  // A current profile named by an older svc is not refused: it can still be used and removed.
+  if (profileName !== undefined && (profileSource === 'flag' || profileSource === 'env')) {
+    const refused = profileNameProblem(profileName, PROFILE_FROM[profileSource]);
+    if (refused) throw new UsageError(refused);
+  }
 
   const profile = profileName !== undefined ? profiles[profileName] : undefined;
   if (profileName !== undefined && !profile && profileSource !== 'profile') {
@@ -70,7 +90,8 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     );
   }
 
-  const envKey = explicitProfile ? undefined : env.SVC_API_KEY || undefined;
+  // A secrets file ends with a newline; the key is what is around it.
+  const envKey = explicitProfile ? undefined : env.SVC_API_KEY?.trim() || undefined;
   const envBase = explicitProfile ? undefined : env.SVC_BASE_URL || undefined;
   // A key in the OS keyring is read by the caller, only when it is needed.
   const storage = !envKey && profile ? storageOf(profile) : undefined;

@@ -16,6 +16,7 @@ import type { OrderRecord } from './model.js';
 import { seedData } from './seed/seed.js';
 import { ChannelSimulation } from './sim/channels.js';
 import { OrderArrivals } from './sim/order-arrivals.js';
+import { OrderPayments } from './sim/order-payments.js';
 import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } from './sim/webhooks.js';
 import { loadState, StateKeeper, stateFile } from './store/state-file.js';
 import { Store } from './store/store.js';
@@ -78,6 +79,12 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** New orders arriving from the channels per minute, on average (seeded, by the clock); default 0, none. */
   orderArrivalPerMinute?: number;
+  /** Share (0 to 1) of arriving orders that arrive `awaiting_payment`; default 0.2. */
+  orderUnpaidShare?: number;
+  /** Mean time from an unpaid order's arrival to its payment or cancellation; default 600,000 ms. */
+  orderPaymentDelayMs?: number;
+  /** Share (0 to 1) of unpaid orders canceled instead of paid; default 0.1. */
+  orderCancelShare?: number;
   /** Webhook retry delays are multiplied by this; default 1 (the reference's 1 min … 24 h), 0.001 for tests. */
   webhookTimeScale?: number;
   /** Time a webhook receiver has to answer; default 10,000 ms. */
@@ -165,19 +172,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     failureShare: options.channelFailureShare ?? 0,
   });
   store.onOperation((operation) => channels.schedule(operation, store.now()));
+  const payments = new OrderPayments(store, {
+    seed,
+    meanDelayMs: options.orderPaymentDelayMs ?? 600_000,
+    cancelShare: options.orderCancelShare ?? 0.1,
+  });
+  const arrivalsOn = (options.orderArrivalPerMinute ?? 0) > 0;
   const arrivals = new OrderArrivals(store, {
     perMinute: options.orderArrivalPerMinute ?? 0,
     seed,
     startMs: seededAt,
+    unpaidShare: options.orderUnpaidShare ?? 0.2,
+    onArrival: (order) => payments.expect(order),
   });
+  // With arrivals on, the recent unpaid orders of the store settle too, as new ones will.
+  if (arrivalsOn) payments.adopt(seededAt);
   // Operations still under way end through the channels: seeded ones a minute after (re)seeding,
   // saved ones after the channel delay, as if just sent.
   channels.adopt(seededAt, seededAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
-  // Before each request: the channels answer and orders arrive as the clock says.
+  // Before each request: the channels answer, orders arrive and are paid as the clock says.
   const advance = () => {
     const nowMs = store.now();
     channels.advance(nowMs);
     arrivals.advance(nowMs);
+    payments.advance(nowMs);
   };
   const keyRing = new KeyRing(
     seed,
@@ -237,9 +255,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     reset: () => {
       channels.clear();
       arrivals.reset();
+      payments.clear();
       store.clear();
       store.load(seedData(seedOptions));
       channels.adopt(clock.now(), clock.now() + SEEDED_WORK_MS);
+      if (arrivalsOn) payments.adopt(clock.now());
       buckets.clear();
       quota.clear();
       idempotency.clear();

@@ -89,3 +89,18 @@ export class IdFactory {
     return `${prefix}_${this.rng.token(14)}`;
   }
 }
+
+/** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */
+export function unitHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 4294967296;
+}

@@ -13,7 +13,16 @@ export function csvRow(cells: readonly string[], eol: '\n' | '\r\n' = '\n'): str
   return `${cells.map(csvField).join(',')}${eol}`;
 }
 
-/** One tsv record; tabs and line breaks inside a cell become escapes so rows stay one line each. */
+/** One tsv field: tabs, line breaks and backslashes become escapes so rows stay one line each. */
+export function tsvField(cell: string): string {
+  return cell
+    .replaceAll('\\', '\\\\')
+    .replaceAll('\t', '\\t')
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r');
+}
+
+/** One tsv record. */
 export function tsvRow(cells: readonly string[]): string {
-  return `${cells.map((cell) => cell.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')).join('\t')}\n`;
+  return `${cells.map(tsvField).join('\t')}\n`;
 }

@@ -11,6 +11,8 @@ export interface DetailOptions {
   /** --time when given; unset, times show as sent. */
   time?: TimeMode;
   width?: number;
+  /** Masks secrets in a value before it is fitted. */
+  redact?: (text: string) => string;
 }
 
 /** Scalars and nested objects as aligned `key  value` lines (nested keys as dot paths), then the tables. */
@@ -18,11 +20,14 @@ export async function renderDetail(record: Record<string, unknown>, options: Det
   const pairs: Array<[string, string]> = [];
   const tables: string[] = [];
   // Nothing from the service drives the terminal: control characters shown escaped.
+  const redact = options.redact ?? ((value: string) => value);
   const text = (path: string, value: unknown) =>
     escapeLine(
-      options.time && isTimeField(path) && typeof value === 'string'
-        ? formatTime(value, options.time, options.now)
-        : cellText(value),
+      redact(
+        options.time && isTimeField(path) && typeof value === 'string'
+          ? formatTime(value, options.time, options.now)
+          : cellText(value),
+      ),
     );
   for (const [key, value] of Object.entries(record)) {
     if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {

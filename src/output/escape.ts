@@ -1,11 +1,13 @@
 /**
  * Text from the service or a file never drives the terminal: control characters (C0, DEL,
- * C1) are shown as escapes in human output, and escaped losslessly in JSON.
+ * C1) and bidi overrides and isolates are shown as escapes in human output, and escaped
+ * losslessly in JSON. The boundary (boundary.ts) decides where each applies.
  */
 
-// Cc is C0, DEL and C1 (0x9b is a CSI); multi-line human text keeps its line breaks.
-const CONTROL = /\p{Cc}/gu;
-const CONTROL_BUT_NEWLINE = /(?!\n)\p{Cc}/gu;
+// Cc is C0, DEL and C1 (0x9b is a CSI); U+202A–U+202E and U+2066–U+2069 reorder what follows
+// them (a buyer name could reverse what a table shows). Multi-line human text keeps its breaks.
+const UNSAFE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+const UNSAFE_BUT_NEWLINE = /(?!\n)[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
 const NAMED: Record<string, string> = {
   '\t': '\\t',
   '\n': '\\n',
@@ -15,26 +17,76 @@ const NAMED: Record<string, string> = {
 };
 
 function escapeOne(char: string): string {
-  return NAMED[char] ?? `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  const code = char.charCodeAt(0);
+  if (code > 0xff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return NAMED[char] ?? `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
-/** One line for people: every control character escaped (`\e`, `\n`, `\x9b`). */
+/** One line for people: every control and bidi character escaped (`\e`, `\n`, `\x9b`, `\u202e`). */
 export function escapeLine(text: string): string {
-  return text.replace(CONTROL, escapeOne);
+  return text.replace(UNSAFE, escapeOne);
 }
 
-/** Text for people that may span lines: control characters escaped, line breaks kept. */
+/** Text for people that may span lines: control and bidi characters escaped, line breaks kept. */
 export function escapeText(text: string): string {
-  return text.replace(CONTROL_BUT_NEWLINE, escapeOne);
+  return text.replace(UNSAFE_BUT_NEWLINE, escapeOne);
+}
+
+/** Whether `text` holds a character escapeLine would escape. */
+export function isUnsafeForTerminal(text: string): boolean {
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(text);
 }
 
 /**
- * JSON.stringify, with DEL and C1 written as \u escapes too (it escapes C0 itself; the only raw
- * control left in its output is the indentation's line break): the same data, safe on a terminal.
+ * JSON.stringify, with DEL, C1 and bidi characters written as \u escapes too (it escapes C0
+ * itself; the only raw control left in its output is the indentation's line break): the same
+ * data, safe on a terminal.
  */
 export function jsonText(value: unknown, indent?: number): string {
   return (JSON.stringify(value, null, indent) ?? 'null').replace(
-    CONTROL_BUT_NEWLINE,
+    UNSAFE_BUT_NEWLINE,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * Text svc composed itself, its own colours included: written as it is, where a plain string
+ * would be escaped whole. Data goes in only through `styled`, escaped on the way.
+ */
+export class Styled {
+  constructor(readonly text: string) {}
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * A template of svc's own words and colours whose `${values}` are data: each value is escaped
+ * as one line (a Styled value goes in as it is), so data cannot colour or move anything.
+ */
+export function styled(words: TemplateStringsArray, ...values: unknown[]): Styled {
+  let text = words[0];
+  for (const [index, value] of values.entries()) {
+    text += value instanceof Styled ? value.text : escapeLine(String(value ?? ''));
+    text += words[index + 1];
+  }
+  return new Styled(text);
+}
+
+/** Lines of Styled text joined by line breaks. */
+export function styledLines(lines: ReadonlyArray<Styled | string>): Styled {
+  return new Styled(lines.map((line) => (line instanceof Styled ? line.text : escapeLine(line))).join('\n'));
+}
+
+/** `text` in SGR colour `code` when `color`, as it is otherwise. */
+export function paint(code: number, text: string | Styled, color: boolean): Styled {
+  const inner = text instanceof Styled ? text.text : escapeLine(text);
+  return new Styled(color ? `\u001b[${code}m${inner}\u001b[0m` : inner);
+}
+
+/** What reaches the terminal of a text for people: Styled as composed, a plain string escaped. */
+export function terminalText(text: string | Styled): string {
+  return text instanceof Styled ? text.text : escapeText(text);
 }

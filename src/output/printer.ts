@@ -1,19 +1,26 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
 import { CrawlInterrupted } from '../errors.js';
-import { csvField, csvRow, tsvRow } from './delimited.js';
-import { escapeText, jsonText } from './escape.js';
+import { csvField, csvRow, tsvField } from './delimited.js';
+import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
+import { simulatedNote } from './summary.js';
 import { formatTime } from './time.js';
 import { type Column, isShrinkableField, type OutputSettings, type View } from './view.js';
 
 /** How `item` shows one resource. */
 export interface ItemOptions<T> {
   view?: View<T>;
-  /** The text shown on a terminal instead of the generic vertical table. */
-  summary?: (item: T, now: number) => string;
+  /**
+   * The text shown on a terminal instead of the generic vertical table: a plain string is
+   * escaped whole; Styled text (escape.ts) keeps svc's own colours and escapes its data.
+   */
+  summary?: (item: T, now: number) => string | Styled;
 }
+
+/** The column a table of a test key's results gains. */
+const SIMULATED_COLUMN: Column<unknown> = { header: 'SIMULATED', cell: () => 'yes' };
 
 /** Writes results in the chosen format. */
 export class Printer {
@@ -32,7 +39,7 @@ export class Printer {
   async list<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
     const { format, query } = this.settings;
     if (query) {
-      const gathered = await gather(items, (item) => this.shape(item, view));
+      const gathered = await gather(items, (item) => this.shape(item));
       await this.value(query.apply(gathered));
       return gathered.length;
     }
@@ -43,9 +50,9 @@ export class Printer {
     try {
       for await (const item of items) {
         if (format === 'json') {
-          await writeText(out, `${count === 0 ? '[\n' : ',\n'}${this.jsonInList(this.shape(item, view))}`);
+          await writeText(out, `${count === 0 ? '[\n' : ',\n'}${this.jsonInList(this.shape(item))}`);
         } else if (format === 'ndjson') {
-          await writeText(out, `${jsonText(this.shape(item, view))}\n`);
+          await writeText(out, `${jsonText(this.shape(item))}\n`);
         } else {
           const rows = this.rowsOf(item, view);
           header ??= this.fieldsFor(view, rows[0]);
@@ -73,20 +80,20 @@ export class Printer {
   async item<T>(item: T, options: ItemOptions<T> = {}): Promise<void> {
     const { format } = this.settings;
     const out = this.io.stdout;
-    const shaped = options.view ? this.shape(item, options.view) : this.pick(item);
+    const shaped = this.shape(item);
     if (this.settings.query) return this.value(this.settings.query.apply(shaped));
     if (format === 'json') return this.json(shaped, 2);
     if (format === 'ndjson') return this.json(shaped);
-    const record = shaped as Record<string, unknown>;
+    const record = this.mark(this.pick(this.forText(item, options.view))) as Record<string, unknown>;
     if (format === 'table') {
       if (options.summary && !this.settings.fields)
-        return writeText(out, `${escapeText(options.summary(item, this.settings.now))}\n`);
+        return writeText(out, `${terminalText(this.noted(options.summary(item, this.settings.now)))}\n`);
       const { color, now, time, width } = this.settings;
       // Tables and detail views load cli-table3 and the fitting only when drawn.
       const { renderDetail } = await import('./detail.js');
-      return writeText(out, await renderDetail(record, { color, now, time, width }));
+      return writeText(out, await renderDetail(record, { color, now, time, width, redact: this.redact }));
     }
-    const fields = this.settings.fields ?? leafPaths(record);
+    const fields = this.withSimulated(this.settings.fields) ?? leafPaths(record);
     await this.writeHeader(fields);
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
@@ -100,9 +107,12 @@ export class Printer {
     return writeText(this.io.stdout, `${text}\n`);
   }
 
-  /** Writes text for people to stdout (a secret shown once, a URL), control characters escaped. */
-  text(line: string): Promise<void> | void {
-    return writeText(this.io.stdout, `${escapeText(line)}\n`);
+  /**
+   * Writes text for people to stdout (a secret shown once, a URL): a plain string with control
+   * characters escaped, Styled text as composed.
+   */
+  text(line: string | Styled): Promise<void> | void {
+    return writeText(this.io.stdout, `${terminalText(line)}\n`);
   }
 
   /** Writes machine text to stdout exactly as given (a shell completion script). */
@@ -143,9 +153,19 @@ export class Printer {
 
   private scalarText(value: string | number | boolean | null): string {
     const text = cellText(value ?? 'null');
-    if (this.settings.format === 'csv') return csvField(text);
-    if (this.settings.format === 'tsv') return tsvRow([text]).slice(0, -1);
-    return text;
+    if (this.settings.format === 'csv') return csvField(this.onStdout(text));
+    if (this.settings.format === 'tsv') return this.onStdout(tsvField(text));
+    return this.onStdout(text);
+  }
+
+  /** Data of a machine format: escaped on a terminal, exact for a pipe or a file. */
+  private onStdout(text: string): string {
+    return this.io.stdoutIsTTY ? escapeLine(text) : text;
+  }
+
+  /** Table and detail cells are masked before they are fitted: a cut key would escape the stream's mask. */
+  private get redact(): (text: string) => string {
+    return this.settings.redact ?? ((text) => text);
   }
 
   private async tableList<T>(items: AsyncIterable<T>, view: View<T>): Promise<number> {
@@ -173,8 +193,9 @@ export class Printer {
         fields.map(isShrinkableField),
       );
     } else {
-      const cells = items.map((item) => view.columns.map((c) => this.cell(c, item)));
-      const shown = view.columns
+      const columns = this.simulated ? [...view.columns, SIMULATED_COLUMN] : view.columns;
+      const cells = items.map((item) => columns.map((c) => this.cell(c, this.forText(item, view))));
+      const shown = columns
         .map((column, index) => ({ column, index }))
         .filter(({ column, index }) => !column.hideEmpty || cells.some((row) => row[index] !== ''));
       rendered = await this.table(
@@ -201,12 +222,18 @@ export class Printer {
   ): Promise<string> {
     const { color, width, headers: withHeaders } = this.settings;
     const { renderTable } = await import('./table.js');
-    return renderTable(headers, rows, color, {
-      width,
-      shrinkable: shrinkable ?? headers.map(isShrinkableField),
-      dropOrder,
-      headers: withHeaders,
-    });
+    const redact = this.redact;
+    return renderTable(
+      headers,
+      rows.map((row) => row.map(redact)),
+      color,
+      {
+        width,
+        shrinkable: shrinkable ?? headers.map(isShrinkableField),
+        dropOrder,
+        headers: withHeaders,
+      },
+    );
   }
 
   /** Whether an item makes a row per element of its array field (orders: a row per line). */
@@ -218,7 +245,8 @@ export class Printer {
   }
 
   /** The table, csv and tsv rows of one item: itself, or one per element of its array field. */
-  private rowsOf<T>(item: T, view: View<T>): unknown[] {
+  private rowsOf<T>(whole: T, view: View<T>): unknown[] {
+    const item = this.forText(whole, view);
     const field = view.perLine?.field;
     if (!field || !this.splitsLines(view)) return [item];
     const elements = (item as Record<string, unknown>)[field];
@@ -229,15 +257,51 @@ export class Printer {
 
   /** --fields, else the view's fields (with its per-line ones when split), else the first item's leaf paths. */
   private fieldsFor<T>(view: View<T>, first: unknown): string[] {
-    if (this.settings.fields) return this.settings.fields;
+    if (this.settings.fields) return this.withSimulated(this.settings.fields);
     if (view.fields.length > 0) {
-      return this.splitsLines(view) && view.perLine ? [...view.fields, ...view.perLine.fields] : view.fields;
+      return this.withSimulated(
+        this.splitsLines(view) && view.perLine ? [...view.fields, ...view.perLine.fields] : view.fields,
+      );
     }
     return first && typeof first === 'object' ? leafPaths(first as Record<string, unknown>) : [];
   }
 
-  private shape<T>(item: T, view: View<T>): unknown {
-    return this.pick(view.redact ? view.redact(item) : item);
+  /** An item as json and ndjson carry it (and --query sees it): as given, --fields kept. */
+  private shape(item: unknown): unknown {
+    return this.mark(this.pick(item));
+  }
+
+  /** An item as tables, csv and tsv show it: without what the view keeps out of text (buyer data). */
+  private forText<T>(item: T, view: View<T> | undefined): T {
+    return this.mark(view?.hideInText ? view.hideInText(item) : item) as T;
+  }
+
+  /** The run wrote with a test key: its results are simulated. */
+  private get simulated(): boolean {
+    return this.settings.simulated?.() ?? false;
+  }
+
+  /** A result object with `simulated: true` once a test key wrote (unless it says so itself, as summaries do). */
+  private mark(value: unknown): unknown {
+    if (!this.simulated || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    return 'simulated' in value ? value : { ...value, simulated: true };
+  }
+
+  /** Fixed fields, with `simulated` after them once a test key wrote. */
+  private withSimulated(fields: string[]): string[];
+  private withSimulated(fields: string[] | undefined): string[] | undefined;
+  private withSimulated(fields: string[] | undefined): string[] | undefined {
+    if (!fields || !this.simulated || fields.includes('simulated')) return fields;
+    return [...fields, 'simulated'];
+  }
+
+  /** A summary with the test key's note once a test key wrote. */
+  private noted(summary: string | Styled): string | Styled {
+    if (!this.simulated) return summary;
+    const note = simulatedNote(false);
+    return typeof summary === 'string'
+      ? `${summary}${note}`
+      : new Styled(`${summary.text}${escapeLine(note)}`);
   }
 
   private pick(item: unknown): unknown {
@@ -259,7 +323,8 @@ export class Printer {
   }
 
   private delimited(cells: string[]): string {
-    return this.settings.format === 'csv' ? csvRow(cells) : tsvRow(cells);
+    if (this.settings.format === 'csv') return csvRow(cells.map((cell) => this.onStdout(cell)));
+    return `${cells.map((cell) => this.onStdout(tsvField(cell))).join('\t')}\n`;
   }
 }
 

@@ -1,3 +1,5 @@
+import { paint, Styled } from './escape.js';
+
 /**
  * `svc status` as a picture: the half-hour buckets of the status history as one line of
  * blocks (full: up, half: degraded, low: down), coloured on a terminal unless NO_COLOR, and
@@ -30,8 +32,8 @@ function stateOf(upRatio: number): State {
  * The buckets, oldest first, in at most `width` characters: each character the worst of the
  * buckets it stands for.
  */
-export function statusStrip(buckets: readonly StatusBucket[], width: number, color: boolean): string {
-  if (buckets.length === 0) return '';
+export function statusStrip(buckets: readonly StatusBucket[], width: number, color: boolean): Styled {
+  if (buckets.length === 0) return new Styled('');
   const columns = Math.max(1, Math.min(buckets.length, width));
   let strip = '';
   for (let column = 0; column < columns; column++) {
@@ -39,9 +41,9 @@ export function statusStrip(buckets: readonly StatusBucket[], width: number, col
     const to = Math.max(from + 1, Math.floor(((column + 1) * buckets.length) / columns));
     const worst = Math.min(...buckets.slice(from, to).map((bucket) => bucket.up_ratio));
     const state = stateOf(worst);
-    strip += color ? `\u001b[${COLORS[state]}m${GLYPHS[state]}\u001b[0m` : GLYPHS[state];
+    strip += paint(COLORS[state], GLYPHS[state], color).text;
   }
-  return strip;
+  return new Styled(strip);
 }
 
 /** A run of buckets that were not fully up. */
@@ -91,12 +93,19 @@ export function incidentLine(incident: Incident): string {
 /** Label column of the summary lines the strip sits among ("history         "). */
 const LABEL = 'history         ';
 
-/** The history lines of `svc status`: the strip after its label, a legend, the worst incidents. */
-export function statusHistory(buckets: readonly StatusBucket[], columns: number, color: boolean): string[] {
+/**
+ * The history lines of `svc status`: the strip after its label, a legend, the worst incidents.
+ * The strip's colours are svc's own; the times come from the service and are escaped.
+ */
+export function statusHistory(
+  buckets: readonly StatusBucket[],
+  columns: number,
+  color: boolean,
+): Array<Styled | string> {
   if (buckets.length === 0) return [`${LABEL}none`];
   const days = Math.round((buckets.length * BUCKET_MS) / 86_400_000);
   const lines = [
-    `${LABEL}${statusStrip(buckets, Math.max(10, columns - LABEL.length), color)}`,
+    new Styled(`${LABEL}${statusStrip(buckets, Math.max(10, columns - LABEL.length), color)}`),
     `${' '.repeat(LABEL.length)}${days > 0 ? `${days} days` : 'hours'}, oldest first: ${GLYPHS.up} up, ${GLYPHS.degraded} degraded, ${GLYPHS.down} down`,
   ];
   const incidents = worstIncidents(buckets, 3);

@@ -36,8 +36,11 @@ export interface View<T> {
   fields: string[];
   /** A row per element of an array field, when one of its fields is selected or asked for. */
   perLine?: PerLine;
-  /** Drops what must not appear by default (buyer personal data) from json and ndjson. */
-  redact?: (item: T) => T;
+  /**
+   * What tables, csv and tsv show of an item, where that is less than the item (buyer personal
+   * data without --show-buyer); json and ndjson carry the item as given.
+   */
+  hideInText?: (item: T) => T;
 }
 
 /** The settings that decide how results are written. */
@@ -57,6 +60,13 @@ export interface OutputSettings {
   width?: number;
   /** Stdout is a terminal: JSON indented (and coloured with `color`) for lists as for items. */
   pretty?: boolean;
+  /** Masks the key in use in table and detail cells before they are fitted (the boundary's). */
+  redact?: (text: string) => string;
+  /**
+   * True once the run wrote with a test key: results then carry `simulated: true`, and
+   * summaries say so (the service answers such writes in the same shape as live ones).
+   */
+  simulated?: () => boolean;
 }
 
 /** The format in force: --json, then -o, then table on a terminal and tsv when piped. */

@@ -323,7 +323,7 @@ describe('tables that fit and say something', () => {
 
   it('a detail view aligns its values on the longest key, nested ones included', async () => {
     const [id] = emu.store.orders.keys();
-    const result = await svc(['orders', 'get', id, '-o', 'table']);
+    const result = await svc(['orders', 'get', id, '-o', 'table', '--show-buyer']);
     // The key: value lines come first; the tables of lists follow a blank line.
     const pairs = result.stdout.split('\n\n')[0].split('\n');
     expect(pairs.some((line) => line.startsWith('buyer.address.postal_code'))).toBe(true);

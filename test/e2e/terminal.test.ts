@@ -34,7 +34,7 @@ describe('Ctrl-C at a prompt', () => {
     const env = { SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-term-')) };
     const result = await runInTerminal(['auth', 'login'], {
       env,
-      keys: [{ when: /Profile name/, keys: CTRL_C }],
+      keys: [{ when: /API key/, keys: CTRL_C }],
     });
     expect(result.code, result.output).toBe(130);
     expect(result.output).not.toMatch(ALARMING);

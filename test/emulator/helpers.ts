@@ -37,13 +37,15 @@ export interface CallOptions {
   /** JSON body (serialized) or a raw string sent as is. */
   body?: unknown;
   raw?: string;
+  /** Content-Type of a body; default `application/json`, null sends none. */
+  contentType?: string | null;
   headers?: Record<string, string>;
 }
 
 /** Call the emulator at `path` below /rest/v1. */
 export async function call(
   emulator: RunningEmulator,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
   path: string,
   options: CallOptions = {},
 ): Promise<Answer> {
@@ -53,7 +55,8 @@ export async function call(
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
+  if (body !== undefined && contentType !== null) headers['content-type'] = contentType;
   const response = await request(`${emulator.url}${API_PREFIX}${path}`, { method, headers, body });
   const text = await response.body.text();
   const flat: Record<string, string> = {};

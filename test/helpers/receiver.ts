@@ -85,3 +85,48 @@ export function independentlyVerified(secret: string, header: string | undefined
 export function signedAt(header: string | undefined): number {
   return Number(/t=(\d+)/.exec(header ?? '')?.[1]);
 }
+
+/** A receiver that answers 200 and then streams its body for as long as the client reads it. */
+export interface FloodingReceiver {
+  url: string;
+  /** Per delivery, the bytes of body written before the client stopped reading or closed. */
+  sent: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * Answers every POST with 200 and a body that does not end: 64 KiB chunks as fast as the
+ * client drains them, up to `ceiling` bytes (so that a client that reads everything costs the
+ * test machine a bounded amount, yet far more than any answer a client should read).
+ */
+export async function startFloodingReceiver(ceiling = 48 * 1024 * 1024): Promise<FloodingReceiver> {
+  const sent: number[] = [];
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    request.on('end', () => {
+      const index = sent.push(0) - 1;
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const pump = () => {
+        while (!response.destroyed && sent[index] < ceiling) {
+          sent[index] += chunk.length;
+          if (!response.write(chunk)) return;
+        }
+        if (!response.destroyed) response.end();
+      };
+      response.on('drain', pump);
+      pump();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    sent,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,6 +1,6 @@
 /** Inventory by SKU: the single and batch updates and their answers. */
 import { z } from 'zod';
-import { QUANTITY_MAX } from '../contract.js';
+import { BATCH_MAX_ITEMS, QUANTITY_MAX } from '../contract.js';
 import { ItemError, Money, PriceInput, SyncBlock, Timestamp } from './common.js';
 
 /** Known per-item statuses of an inventory batch; others may appear. */
@@ -29,20 +29,28 @@ const atLeastOne = {
   params: { code: 'parameter_missing' },
 };
 
+// The same rule as JSON Schema says it, for docs/openapi.json.
+const QUANTITY_OR_PRICE = { anyOf: [{ required: ['quantity'] }, { required: ['price'] }] };
+
 /** The body of PATCH /inventory/{sku}: quantity, price or both; an omitted field is unchanged. */
 export const InventoryUpdate = z
   .object({ quantity: QuantityInput.optional(), price: PriceInput.optional() })
-  .refine((body) => body.quantity !== undefined || body.price !== undefined, atLeastOne);
+  .refine((body) => body.quantity !== undefined || body.price !== undefined, atLeastOne)
+  .meta(QUANTITY_OR_PRICE);
 export type InventoryUpdate = z.infer<typeof InventoryUpdate>;
 
 /** One item of POST /inventory/batch. */
 export const InventoryBatchItem = z
   .object({ sku: z.string().min(1), quantity: QuantityInput.optional(), price: PriceInput.optional() })
-  .refine((item) => item.quantity !== undefined || item.price !== undefined, atLeastOne);
+  .refine((item) => item.quantity !== undefined || item.price !== undefined, atLeastOne)
+  .meta(QUANTITY_OR_PRICE);
 export type InventoryBatchItem = z.infer<typeof InventoryBatchItem>;
 
 /** The body of POST /inventory/batch: 1 to 100 items, rejected whole if any is malformed. */
-export const InventoryBatchInput = z.object({ items: z.array(InventoryBatchItem).min(1) });
+export const InventoryBatchInput = z.object({
+  // Over BATCH_MAX_ITEMS is refused `batch_too_large` before the items are read; the bound is for docs/openapi.json.
+  items: z.array(InventoryBatchItem).min(1).meta({ maxItems: BATCH_MAX_ITEMS }),
+});
 export type InventoryBatchInput = z.infer<typeof InventoryBatchInput>;
 
 /** The answer to POST /inventory/batch: one outcome per SKU. */

@@ -1,6 +1,6 @@
 /** Listings: a product published on one channel account, and the inputs that publish it. */
 import { z } from 'zod';
-import { ISSUE_CODES, LISTING_STATUSES } from '../contract.js';
+import { BATCH_MAX_ITEMS, ISSUE_CODES, LISTING_STATUSES } from '../contract.js';
 import { Timestamp } from './common.js';
 
 /** Known listing statuses; others may appear. */
@@ -82,5 +82,8 @@ export const ListingUpdate = z.object({
 export type ListingUpdate = z.infer<typeof ListingUpdate>;
 
 /** The body of POST /listings/batch: 1 to 100 listings. */
-export const ListingBatchInput = z.object({ items: z.array(ListingInput).min(1) });
+export const ListingBatchInput = z.object({
+  // Over BATCH_MAX_ITEMS is refused `batch_too_large` before the items are read; the bound is for docs/openapi.json.
+  items: z.array(ListingInput).min(1).meta({ maxItems: BATCH_MAX_ITEMS }),
+});
 export type ListingBatchInput = z.infer<typeof ListingBatchInput>;

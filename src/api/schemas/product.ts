@@ -1,6 +1,6 @@
 /** Products, their variants and images: response shapes and the inputs that write them. */
 import { z } from 'zod';
-import { QUANTITY_MAX } from '../contract.js';
+import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, QUANTITY_MAX } from '../contract.js';
 import { Money, PriceInput, SyncBlock, Timestamp } from './common.js';
 
 /** Known product status values; others may appear. */
@@ -99,7 +99,9 @@ export const ImageInput = z
   .refine((image) => image.id !== undefined || image.url !== undefined || image.base64 !== undefined, {
     message: 'an image needs an id, a url or base64 data',
     params: { code: 'parameter_missing' },
-  });
+  })
+  // The same rule as JSON Schema says it, for docs/openapi.json.
+  .meta({ anyOf: [{ required: ['id'] }, { required: ['url'] }, { required: ['base64'] }] });
 export type ImageInput = z.infer<typeof ImageInput>;
 
 /** A variant a client sends when creating or upserting a product. */
@@ -131,7 +133,8 @@ const productFields = {
   tags: z.array(z.string()).optional(),
   currency: z.string().length(3).optional(),
   status: z.string().optional(),
-  images: z.array(ImageInput).optional(),
+  // More is refused 422 validation_failed (a rule of the service); the bound is for docs/openapi.json.
+  images: z.array(ImageInput).meta({ maxItems: IMAGES_PER_PRODUCT_MAX }).optional(),
   variants: z.array(VariantInput).optional(),
 };
 
@@ -146,9 +149,13 @@ export const ProductUpdate = z
   .refine((body) => Object.keys(body).length > 0, {
     message: 'the body needs at least one field',
     params: { code: 'parameter_missing' },
-  });
+  })
+  .meta({ minProperties: 1 });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
 /** The body of POST /products/batch: 1 to 100 products. */
-export const ProductBatchInput = z.object({ items: z.array(ProductInput).min(1) });
+export const ProductBatchInput = z.object({
+  // Over BATCH_MAX_ITEMS is refused `batch_too_large` before the items are read; the bound is for docs/openapi.json.
+  items: z.array(ProductInput).min(1).meta({ maxItems: BATCH_MAX_ITEMS }),
+});
 export type ProductBatchInput = z.infer<typeof ProductBatchInput>;

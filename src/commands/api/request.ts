@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
 import type { HttpMethod, QueryValue } from '../../api/types.js';
 import type { Context } from '../../cmdutil/context.js';
+import { isStdin } from '../../config/spool.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { ApiError, FileError, UsageError } from '../../errors.js';
 
@@ -189,7 +190,7 @@ function splitQuery(path: string): [string, Record<string, string>] {
 
 function readValueFile(path: string): string {
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    return readFileSync(isStdin(path) ? 0 : path, 'utf8');
   } catch (error) {
     throw new FileError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
   }

@@ -27,7 +27,9 @@ export function loginCommand(parent: Command, ctx: Context, run = runLogin): Com
       'after',
       [
         '',
-        'The profile is --profile (default "default"); the base URL is --base-url or SVC_BASE_URL.',
+        'On a terminal it asks for the key first (masked), then the profile name and the base URL.',
+        'The profile is --profile (default "default"), never a name that looks like a key; the base',
+        'URL is --base-url or SVC_BASE_URL.',
         'The key goes to the OS keyring (Keychain, Credential Manager, Secret Service) when one',
         'answers, else to the config file, readable only by you; --insecure-storage picks the file.',
         '',
@@ -121,6 +123,7 @@ async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: stri
   let text = '';
   for await (const chunk of ctx.io.stdin) text += chunk;
   const apiKey = text.trim();
+  ctx.boundary.protect(apiKey);
   if (!apiKey)
     throw new UsageError(
       'no key on standard input; pipe it in, e.g. `echo "$KEY" | svc auth login --with-key-stdin`',
@@ -128,6 +131,10 @@ async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: stri
   return { profile: ctx.globals.profile ?? DEFAULT_PROFILE, baseUrl, apiKey };
 }
 
+/**
+ * The key first, masked, then the profile name and the service address: a key pasted at the
+ * first question lands where it belongs, and a name that looks like a key is refused.
+ */
 async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
   if (!ctx.canPrompt) {
     throw new UsageError(
@@ -135,12 +142,23 @@ async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: st
     );
   }
   const { input, password } = await ctx.prompts();
+  const apiKey = (
+    await password({
+      message: 'API key',
+      mask: '*',
+      validate: (v) => Boolean(keyMode(v.trim())) || 'keys look like svc_live_… or svc_test_…',
+    })
+  ).trim();
+  ctx.boundary.protect(apiKey);
+  const { profileNameProblem } = await import('../../config/credentials.js');
   const profile =
     ctx.globals.profile ??
     (await input({
       message: 'Profile name',
       default: DEFAULT_PROFILE,
-      validate: (v) => v.trim() !== '' || 'a name is needed',
+      validate: (v) => profileNameProblem(v) ?? true,
+      // A refused name is cleared, not left for the next word to be added to.
+      theme: { validationFailureMode: 'clear' },
     }));
   const baseUrl =
     ctx.globals.baseUrl ??
@@ -150,12 +168,7 @@ async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: st
       validate: (v) => isHttpUrl(v) || 'an http(s) URL, e.g. https://api.example.com',
     }));
   validateUrl(baseUrl);
-  const apiKey = await password({
-    message: 'API key (input hidden)',
-    mask: false,
-    validate: (v) => Boolean(keyMode(v.trim())) || 'keys look like svc_live_… or svc_test_…',
-  });
-  return { profile: profile.trim(), baseUrl: baseUrl.trim(), apiKey: apiKey.trim() };
+  return { profile: profile.trim(), baseUrl: baseUrl.trim(), apiKey };
 }
 
 function isHttpUrl(value: string): boolean {

@@ -19,6 +19,9 @@ export interface EmulatorStartOptions {
   rateLimit: boolean;
   writeQuota?: number;
   ordersPerMinute?: number;
+  ordersUnpaidShare: number;
+  ordersPaymentDelay: number;
+  ordersCancelShare: number;
   channelDelay?: number;
   channelRateLimitShare: number;
   channelFailureShare: number;
@@ -50,6 +53,24 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
       '--orders-per-minute <r>',
       'new orders arriving from the channels per minute, on average (default 0: none)',
       positiveNumberFlag('--orders-per-minute'),
+    )
+    .option(
+      '--orders-unpaid-share <x>',
+      'share of arriving orders that arrive awaiting_payment, to be paid or canceled later, 0 to 1',
+      shareFlag('--orders-unpaid-share'),
+      0.2,
+    )
+    .option(
+      '--orders-payment-delay <s>',
+      'mean seconds from an unpaid order arriving to its payment or cancellation',
+      positiveNumberFlag('--orders-payment-delay'),
+      600,
+    )
+    .option(
+      '--orders-cancel-share <x>',
+      'share of unpaid orders canceled instead of paid, 0 to 1',
+      shareFlag('--orders-cancel-share'),
+      0.1,
     )
     .option(
       '--channel-delay <ms>',
@@ -100,7 +121,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
+      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --orders-per-minute 30 --orders-unpaid-share 0.5 --orders-payment-delay 120\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
     )
     .action(async (options: EmulatorStartOptions) => run(ctx, options));
 }
@@ -122,6 +143,9 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     rateLimit: options.rateLimit,
     writeQuota: options.writeQuota,
     orderArrivalPerMinute: options.ordersPerMinute,
+    orderUnpaidShare: options.ordersUnpaidShare,
+    orderPaymentDelayMs: options.ordersPaymentDelay * 1000,
+    orderCancelShare: options.ordersCancelShare,
     channelDelayMs: options.channelDelay,
     channelRateLimitShare: options.channelRateLimitShare,
     channelFailureShare: options.channelFailureShare,
@@ -146,6 +170,8 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
       `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
     );
   }
+  // Its keys reach only this emulator: they are printed whole, to be copied.
+  ctx.boundary.disclose(Object.values(emulator.keys));
   if (options.json || ctx.wantsJson) {
     await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {

@@ -7,6 +7,7 @@ import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { counted } from '../../words.js';
+import { orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** Flags of `svc orders fulfill`. */
 export interface FulfillOptions {
@@ -18,6 +19,7 @@ export interface FulfillOptions {
   report?: string;
   ignore?: string;
   encoding?: string;
+  showBuyer?: boolean;
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
@@ -29,6 +31,7 @@ export function fulfillCommand(parent: Command, ctx: Context, run = runFulfill):
     .option('--tracking-number <n>', 'tracking number (with an order id)')
     .option('--carrier <name>', 'carrier, e.g. UPS (with an order id)')
     .option('--tracking-url <url>', 'tracking page URL (with an order id; optional)')
+    .option('--show-buyer', `with an order id: ${SHOW_BUYER_HELP}`)
     .option(
       '--file <shipments.csv>',
       'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
@@ -77,6 +80,8 @@ export async function runFulfill(
         '--tracking-number, --carrier and --tracking-url go with an order id; with --file they come from the file',
       );
     }
+    if (options.showBuyer)
+      throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
     return runFile(ctx, options.file, options);
   }
   if (id === undefined) {
@@ -107,6 +112,7 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
       `--tracking-url takes an http(s) URL, e.g. https://www.ups.com/track?tracknum=${trackingNumber}; got "${trackingUrl}"`,
     );
   }
+  const view = await orderView(ctx, Boolean(options.showBuyer));
   const client = await ctx.client();
   const { fulfillOne } = await import('../../core/orders/fulfill.js');
   const deps = await depsFor(client, () => {});
@@ -128,7 +134,7 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
         ? `Order ${id} would be shipped with ${carrier} ${trackingNumber} (test key: simulated, nothing changed).`
         : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
   ctx.messages.info(note);
-  if (order) await ctx.printer.item(order, { summary: orderSummary });
+  if (order) await ctx.printer.item(order, { summary: orderSummary, view });
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {

@@ -7,8 +7,8 @@ import { printList } from '../../cmdutil/list-command.js';
 import { timeFlag } from '../../cmdutil/parse.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
-import { ordersView } from '../../output/views/orders.js';
 import { plural } from '../../words.js';
+import { orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** Flags of `svc orders list`. */
 export interface OrdersListOptions {
@@ -41,7 +41,7 @@ export function listCommand(parent: Command, ctx: Context, run = runOrdersList):
       '--since-last <name>',
       'incremental export: every order created since the export saved under NAME, each once; moves the mark when done',
     )
-    .option('--show-buyer', 'show buyer name, email and address in tables and csv')
+    .option('--show-buyer', SHOW_BUYER_HELP)
     .option(
       '--per-line',
       'a row per order line in table, csv and tsv (also when a lines.* field is selected)',
@@ -82,7 +82,7 @@ export async function runOrdersList(ctx: Context, options: OrdersListOptions): P
     channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
     created_after: options.createdAfter,
   };
-  const view = ordersView(Boolean(options.showBuyer), Boolean(options.perLine));
+  const view = await orderView(ctx, Boolean(options.showBuyer), Boolean(options.perLine));
   if (options.sinceLast !== undefined) return runSinceLast(ctx, options.sinceLast, filters, view);
   const { listOrders } = await import('../../api/resources/orders.js');
   const client = await ctx.client();

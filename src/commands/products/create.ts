@@ -35,7 +35,6 @@ export function createCommand(parent: Command, ctx: Context, run = runCreate): C
 /** Runs `svc products create` once its flags are parsed. */
 export async function runCreate(ctx: Context, options: { file: string }): Promise<void> {
   const { readProductBody, describeProduct } = await import('./write-helpers.js');
-  const { simulatedNote } = await import('../../output/summary.js');
   const { checkProductInput } = await import('../../core/products/check.js');
   const { bodyProblemsError } = await import('../../core/products/body-file.js');
   const body = await readProductBody(ctx, options.file);
@@ -47,6 +46,6 @@ export async function runCreate(ctx: Context, options: { file: string }): Promis
   // The body as written, so fields the service added after this CLI still reach it.
   const product = await createProduct(client, body as ProductInput);
   await ctx.printer.item(product, {
-    summary: (p) => `Created ${describeProduct(p)}${simulatedNote(client.live)}`,
+    summary: (p) => `Created ${describeProduct(p)}`,
   });
 }

@@ -25,7 +25,6 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
   }
   const client = await ctx.client();
   const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
-  const { simulatedNote } = await import('../../output/summary.js');
   let deleted: { id: string; object: string; deleted: boolean };
   try {
     deleted = await deleteProduct(client, id);
@@ -40,7 +39,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
     deleted = { id, object: 'product', deleted: true };
   }
   await ctx.printer.item(deleted, {
-    summary: (answer) => `Deleted product ${answer.id}${simulatedNote(client.live)}`,
+    summary: (answer) => `Deleted product ${answer.id}`,
   });
 }
 

@@ -61,7 +61,6 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
     );
   }
   const { readProductBody, describeProduct, describeSync } = await import('./write-helpers.js');
-  const { simulatedNote } = await import('../../output/summary.js');
   const { checkProductUpdate } = await import('../../core/products/check.js');
   const { bodyProblemsError } = await import('../../core/products/body-file.js');
   let body: Record<string, unknown>;
@@ -79,8 +78,7 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   try {
     const product = await updateProduct(client, id, body as ProductUpdate);
     await ctx.printer.item(product, {
-      summary: (p) =>
-        `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}${simulatedNote(client.live)}`,
+      summary: (p) => `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}`,
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;

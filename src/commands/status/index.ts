@@ -12,17 +12,18 @@ export function registerStatus(program: Command, ctx: Context): void {
       const { getStatus } = await import('../../api/resources/service.js');
       const status = await getStatus(await ctx.client({ auth: false }));
       const { statusHistory } = await import('../../output/status-strip.js');
+      const { styledLines } = await import('../../output/escape.js');
       await ctx.printer.item(status, {
         summary: (s, now) => {
           const check = s.last_check;
           const history = statusHistory(s.buckets ?? [], ctx.io.columns ?? 80, ctx.io.color);
-          return [
+          return styledLines([
             `state           ${s.state}`,
             `uptime (24h)    ${s.uptime_24h == null ? '' : `${(s.uptime_24h * (s.uptime_24h <= 1 ? 100 : 1)).toFixed(2)}%`}`,
             `avg latency     ${s.avg_latency_ms == null ? '' : `${Math.round(s.avg_latency_ms)} ms`}`,
             `last check      ${check ? `${check.ok ? 'ok' : 'FAILED'}, ${check.latency_ms ?? '?'} ms, ${age(check.time, now)} ago` : ''}`,
             ...history,
-          ].join('\n');
+          ]);
         },
       });
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
 import { integerFlag } from '../../cmdutil/parse.js';
+import { isStdin } from '../../config/spool.js';
 import { CommandFailed, FileError } from '../../errors.js';
 
 /** Options of `svc webhooks verify`. */
@@ -58,7 +59,7 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
 
 /** The body's exact bytes, from a file or standard input. */
 async function readPayload(ctx: Context, source: string): Promise<Buffer> {
-  if (source === '-') {
+  if (isStdin(source)) {
     const chunks: Buffer[] = [];
     for await (const chunk of ctx.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
     return Buffer.concat(chunks);

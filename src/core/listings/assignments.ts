@@ -4,6 +4,7 @@
  * category_id, policy ids…) keep the text as typed: category 11457 is an id, not a number.
  */
 import { readFileSync } from 'node:fs';
+import { isStdin } from '../../config/spool.js';
 import { FileError, UsageError } from '../../errors.js';
 import { buildFields, type ReadValueFile } from '../api/fields.js';
 
@@ -23,7 +24,7 @@ const TEXT_OVERRIDES = new Set<string>(KNOWN_OVERRIDES);
 export function readValueFile(flag: string): ReadValueFile {
   return (path) => {
     try {
-      return readFileSync(path === '-' ? 0 : path, 'utf8');
+      return readFileSync(isStdin(path) ? 0 : path, 'utf8');
     } catch (error) {
       throw new FileError(`${flag}: cannot read ${path}: ${(error as Error).message}`);
     }

@@ -5,6 +5,7 @@
  * moves ahead of the cursor (which the contract allows).
  */
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../api/contract.js';
+import { CURSOR_PATTERN, TIME_PARAM_PATTERN } from '../../contract/queries.js';
 import type { IndexedMap, Where } from '../store/indexed-map.js';
 import {
   type Direction,
@@ -39,7 +40,7 @@ export function encodeCursor(key: string, id: string): string {
 export function decodeCursor(cursor: string): { key: string; id: string } {
   const unreadable = () =>
     invalidParam('cursor', 'The cursor is not one this service issued; start the list again.');
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw unreadable();
+  if (!CURSOR_PATTERN.test(cursor)) throw unreadable();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -67,13 +68,11 @@ export function parsePage(query: URLSearchParams): PageRequest {
   return { limit, after: cursor ? decodeCursor(cursor) : null };
 }
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
 /** A date-time query parameter as a normalized UTC ISO string; undefined when absent. */
 export function parseTimeParam(query: URLSearchParams, name: string): string | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
-  const match = ISO_TIME.exec(raw);
+  const match = TIME_PARAM_PATTERN.exec(raw);
   // A time without an offset is UTC, as the CLI documents; JavaScript would read it as local.
   const text = match && match[1] !== undefined && match[4] === undefined ? `${raw}Z` : raw;
   const ms = match ? Date.parse(text.replace(' ', 'T')) : Number.NaN;

@@ -24,6 +24,7 @@ import {
   type LeakyBuckets,
   type WriteQuota,
 } from './limits.js';
+import { header, parseBody, requestUrl } from './request-reading.js';
 import type { EmulatorResponse, RouteMatch, Router } from './router.js';
 
 /** A request as read off the socket. */
@@ -84,7 +85,7 @@ export class EmulatorCore {
   /** Handle one request. */
   async handle(request: IncomingRequest): Promise<Outcome> {
     const { store, faults } = this.parts;
-    const url = new URL(request.url, 'http://emulator.invalid');
+    const url = requestUrl(request.url);
     const prefixed = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`);
     const path = prefixed ? url.pathname.slice(API_PREFIX.length) || '/' : url.pathname;
     const record: RequestRecord = {
@@ -101,9 +102,11 @@ export class EmulatorCore {
       fault: null,
     };
     this.remember(record);
-    // Matched up front so that the log names the route of faulted requests too.
-    const match = prefixed ? this.parts.router.match(request.method.toUpperCase(), path) : undefined;
-    if (match) record.route = `${match.route.method} ${match.route.pattern}`;
+    const method = request.method.toUpperCase();
+    // Matched up front so that the log names the route of faulted requests too. HEAD is GET
+    // without a body (RFC 9110), so it takes the GET route: same checks, status and headers.
+    const match = prefixed ? this.parts.router.match(method === 'HEAD' ? 'GET' : method, path) : undefined;
+    if (match) record.route = `${method} ${match.route.pattern}`;
     const fault = faults.take(request.method, path, API_PREFIX);
     if (fault) {
       record.fault = fault.kind;
@@ -117,7 +120,7 @@ export class EmulatorCore {
       record.status = null;
       return { kind: 'drop' };
     }
-    return outcome;
+    return method === 'HEAD' && outcome.kind === 'answer' ? { ...outcome, body: '' } : outcome;
   }
 
   private process(
@@ -129,7 +132,7 @@ export class EmulatorCore {
   ): Outcome {
     const { store, keys, buckets, rateLimit } = this.parts;
     this.parts.advance();
-    const method = request.method.toUpperCase();
+    const method = match?.route.method ?? request.method.toUpperCase();
     const headers: Record<string, string> = {};
     let idempotent: { apiKey: string; key: string; fingerprint: string } | null = null;
     try {
@@ -171,7 +174,7 @@ export class EmulatorCore {
         }
         headers[IDEMPOTENCY_HEADER] = idempotencyKey;
       }
-      const body = write ? parseBody(request.body) : {};
+      const body = write ? parseBody(request.body, header(request, 'content-type')) : {};
       if (idempotencyKey !== undefined) {
         idempotent = {
           apiKey: key.secret,
@@ -276,6 +279,7 @@ export class EmulatorCore {
     headers: Record<string, string>,
   ): Outcome {
     record.status = status;
+    const text = JSON.stringify(body);
     return {
       kind: 'answer',
       status,
@@ -284,8 +288,10 @@ export class EmulatorCore {
         'request-id': `req_${randomBytes(8).toString('hex')}`,
         date: new Date(this.parts.store.now()).toUTCString(),
         'content-type': 'application/json; charset=utf-8',
+        // Also on HEAD, where it is the length GET would send (RFC 9110, 8.6).
+        'content-length': String(Buffer.byteLength(text)),
       },
-      body: JSON.stringify(body),
+      body: text,
     };
   }
 
@@ -297,26 +303,6 @@ export class EmulatorCore {
   /** Forget the request log. */
   clearLog(): void {
     this.log.length = 0;
-  }
-}
-
-function header(request: IncomingRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function parseBody(raw: Buffer): unknown {
-  const text = raw.toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(
-      400,
-      ERROR_TYPES.invalidRequest,
-      ERROR_CODES.bodyInvalid,
-      'The body is not valid JSON.',
-    );
   }
 }
 

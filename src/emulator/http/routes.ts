@@ -1,4 +1,9 @@
-/** The route table: every path the emulator serves, with its scope and quota rule. */
+/**
+ * The route table: a handler for every operation of the contract's table (src/contract/operations.ts),
+ * which gives each route its method, path, scope and quota rule.
+ */
+
+import { API_OPERATIONS } from '../../contract/operations.js';
 import {
   getAttributeSchema,
   getChannelAccount,
@@ -17,6 +22,7 @@ import {
   listListings,
   updateListing,
 } from './handlers/listings.js';
+import { getOpenApiDocument } from './handlers/openapi.js';
 import { getOperation, listOperations } from './handlers/operations.js';
 import { fulfillOrder, getOrder, listOrders } from './handlers/orders.js';
 import {
@@ -35,121 +41,55 @@ import {
   listWebhookEndpoints,
   updateWebhookEndpoint,
 } from './handlers/webhook-endpoints.js';
-import type { Route } from './router.js';
+import type { Handler, Route } from './router.js';
 
-/** Every route, in the order the router tries them. */
-export const ROUTES: Route[] = [
-  { method: 'GET', pattern: '/status', scope: null, handler: getStatus },
-  { method: 'GET', pattern: '/health', scope: null, handler: getHealth },
-  { method: 'GET', pattern: '/channel_accounts', scope: 'products:read', handler: listChannelAccounts },
-  { method: 'GET', pattern: '/channel_accounts/{id}', scope: 'products:read', handler: getChannelAccount },
-  {
-    method: 'GET',
-    pattern: '/channel_accounts/{id}/policies',
-    scope: 'products:read',
-    handler: listPolicies,
-  },
-  {
-    method: 'GET',
-    pattern: '/channel_accounts/{id}/categories',
-    scope: 'products:read',
-    handler: listCategories,
-  },
-  {
-    method: 'GET',
-    pattern: '/channel_accounts/{id}/categories/{category_id}/attribute_schema',
-    scope: 'products:read',
-    handler: getAttributeSchema,
-  },
-  { method: 'GET', pattern: '/products', scope: 'products:read', handler: listProducts },
-  { method: 'GET', pattern: '/products/{id}', scope: 'products:read', handler: getProduct },
-  { method: 'POST', pattern: '/products', scope: 'products:write', quota: true, handler: createProduct },
-  {
-    method: 'POST',
-    pattern: '/products/batch',
-    scope: 'products:write',
-    quota: true,
-    handler: batchProducts,
-  },
-  {
-    method: 'PATCH',
-    pattern: '/products/{id}',
-    scope: 'products:write',
-    quota: true,
-    handler: updateProduct,
-  },
-  {
-    method: 'DELETE',
-    pattern: '/products/{id}',
-    scope: 'products:write',
-    quota: true,
-    handler: deleteProduct,
-  },
-  // Not under /products, so not channel-mutating: the write quota does not count uploads.
-  { method: 'POST', pattern: '/files', scope: 'products:write', handler: uploadFile },
-  { method: 'GET', pattern: '/listings', scope: 'products:read', handler: listListings },
-  { method: 'GET', pattern: '/listings/{id}', scope: 'products:read', handler: getListing },
-  { method: 'POST', pattern: '/listings', scope: 'listings:write', quota: true, handler: createListing },
-  {
-    method: 'POST',
-    pattern: '/listings/batch',
-    scope: 'listings:write',
-    quota: true,
-    handler: createListingBatch,
-  },
-  {
-    method: 'PATCH',
-    pattern: '/listings/{id}',
-    scope: 'listings:write',
-    quota: true,
-    handler: updateListing,
-  },
-  {
-    method: 'DELETE',
-    pattern: '/listings/{id}',
-    scope: 'listings:write',
-    quota: true,
-    handler: deleteListing,
-  },
-  { method: 'GET', pattern: '/orders', scope: 'orders:read', handler: listOrders },
-  { method: 'GET', pattern: '/orders/{id}', scope: 'orders:read', handler: getOrder },
-  // Not under /products, /inventory or /listings: no daily write quota (docs/service-contract.md).
-  { method: 'POST', pattern: '/orders/{id}/fulfillment', scope: 'orders:write', handler: fulfillOrder },
-  { method: 'GET', pattern: '/operations', scope: 'products:read', handler: listOperations },
-  { method: 'GET', pattern: '/operations/{id}', scope: 'products:read', handler: getOperation },
-  { method: 'GET', pattern: '/events', scope: 'events:read', handler: listEvents },
-  { method: 'GET', pattern: '/webhook_endpoints', scope: 'webhooks:manage', handler: listWebhookEndpoints },
-  {
-    method: 'GET',
-    pattern: '/webhook_endpoints/{id}',
-    scope: 'webhooks:manage',
-    handler: getWebhookEndpoint,
-  },
-  { method: 'POST', pattern: '/webhook_endpoints', scope: 'webhooks:manage', handler: createWebhookEndpoint },
-  {
-    method: 'PATCH',
-    pattern: '/webhook_endpoints/{id}',
-    scope: 'webhooks:manage',
-    handler: updateWebhookEndpoint,
-  },
-  {
-    method: 'DELETE',
-    pattern: '/webhook_endpoints/{id}',
-    scope: 'webhooks:manage',
-    handler: deleteWebhookEndpoint,
-  },
-  {
-    method: 'POST',
-    pattern: '/inventory/batch',
-    scope: 'inventory:write',
-    quota: true,
-    handler: batchInventory,
-  },
-  {
-    method: 'PATCH',
-    pattern: '/inventory/{sku}',
-    scope: 'inventory:write',
-    quota: true,
-    handler: patchInventory,
-  },
-];
+/** The handler of each operation, by its operationId. */
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  getStatus,
+  getHealth,
+  getOpenApiDocument,
+  listChannelAccounts,
+  getChannelAccount,
+  listPolicies,
+  listCategories,
+  getAttributeSchema,
+  listProducts,
+  createProduct,
+  batchProducts,
+  getProduct,
+  updateProduct,
+  deleteProduct,
+  uploadFile,
+  listListings,
+  createListing,
+  batchListings: createListingBatch,
+  getListing,
+  updateListing,
+  deleteListing,
+  batchInventory,
+  updateInventory: patchInventory,
+  listOrders,
+  getOrder,
+  fulfillOrder,
+  listOperations,
+  getOperation,
+  listEvents,
+  listWebhookEndpoints,
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+};
+
+/** Every route, as the contract lists the operations; an operation without a handler is a bug caught here. */
+export const ROUTES: Route[] = API_OPERATIONS.map((operation) => {
+  const handler = HANDLERS[operation.id];
+  if (!handler) throw new Error(`the emulator has no handler for ${operation.id}`);
+  return {
+    method: operation.method,
+    pattern: operation.path,
+    scope: operation.scope,
+    quota: operation.quota === true,
+    handler,
+  };
+});

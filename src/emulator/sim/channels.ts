@@ -9,7 +9,7 @@ import { channelKind } from '../channel-kinds.js';
 import { listingIssues, liveIssues } from '../channel-rules.js';
 import { isoTime } from '../clock.js';
 import type { IssueRecord, ListingRecord, OperationRecord, OperationResultRecord } from '../model.js';
-import { Rng } from '../rng.js';
+import { Rng, unitHash } from '../rng.js';
 import type { Store } from '../store/store.js';
 import { DueQueue } from './due-queue.js';
 
@@ -169,7 +169,10 @@ export class ChannelSimulation {
     return issues.some((issue) => issue.severity === 'error') ? { ok: false, issues } : { ok: true };
   }
 
-  /** A listing follows the answer of its latest operation only; an older one no longer speaks for it. */
+  /**
+   * A listing follows the answer of its latest operation only; an older one no longer speaks
+   * for it, except a delist that succeeded: the product is off the channel, whatever came after.
+   */
   private applyToListing(
     operation: OperationRecord,
     result: OperationResultRecord,
@@ -178,9 +181,9 @@ export class ChannelSimulation {
   ): void {
     if (!operation.type.startsWith('listing.') || !result.listing_id) return;
     const listing = this.store.listings.get(result.listing_id);
-    if (!listing || listing.operation_id !== operation.id) return;
-    const before = listing.status;
     const delist = operation.type === 'listing.delist';
+    if (!listing || (listing.operation_id !== operation.id && !(delist && outcome.ok))) return;
+    const before = listing.status;
     this.store.listings.update(listing, () => {
       if (outcome.ok && delist) {
         listing.status = 'delisted';
@@ -222,19 +225,4 @@ export class ChannelSimulation {
 
 function failure(code: string, message: string): Outcome {
   return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
-}
-
-/** A number in [0, 1) from a string (FNV-1a, then an avalanche), the same on every run. */
-function unitHash(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return (hash >>> 0) / 4294967296;
 }

@@ -34,7 +34,15 @@ export class OrderArrivals {
 
   constructor(
     private readonly host: ArrivalHost,
-    private readonly options: { perMinute: number; seed: number; startMs: number },
+    private readonly options: {
+      perMinute: number;
+      seed: number;
+      startMs: number;
+      /** Share (0 to 1) of new orders that arrive `awaiting_payment`; the rest await shipment. */
+      unpaidShare: number;
+      /** Told of each order that arrived (the payments plan its settlement). */
+      onArrival?: (order: OrderRecord) => void;
+    },
   ) {
     this.rng = new Rng(this.arrivalSeed());
     this.nextMs = options.startMs + this.gapMs();
@@ -60,7 +68,10 @@ export class OrderArrivals {
   /** One new order from a channel, created at `atMs` (tests call this to make an order arrive now). */
   arrive(atMs: number): OrderRecord | undefined {
     const order = this.newOrder(atMs);
-    if (order) this.host.addOrder(order);
+    if (order) {
+      this.host.addOrder(order);
+      this.options.onArrival?.(order);
+    }
     return order;
   }
 
@@ -101,7 +112,7 @@ export class OrderArrivals {
     const last = rng.pick(LAST);
     const name = `${first} ${last}`;
     const [city, region, postalCode] = CITIES[country] ?? CITIES.US;
-    const status = rng.chance(0.8) ? 'awaiting_shipment' : 'awaiting_payment';
+    const status = rng.chance(1 - this.options.unpaidShare) ? 'awaiting_shipment' : 'awaiting_payment';
     const created = isoTime(atMs);
     return {
       id: this.host.ids.next('ord'),

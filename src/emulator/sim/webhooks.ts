@@ -113,7 +113,9 @@ export class WebhookDispatcher {
   }
 
   private async run(endpoint: WebhookEndpointRecord, event: EventRecord, body: string): Promise<void> {
-    const signal = this.abort.signal;
+    // A signal per delivery, following the shared one: the waits between retries listen to
+    // it, so hundreds of deliveries add no listeners to the shared signal.
+    const signal = AbortSignal.any([this.abort.signal]);
     const delivered = await this.attempt(endpoint, event, body, signal, false);
     if (delivered === undefined) return;
     if (!delivered) {

@@ -25,7 +25,7 @@ import { IndexedMap } from './indexed-map.js';
 
 export type { InventoryChange } from './catalog.js';
 
-/** A change to an order made in-process (fulfillment and order arrival come with later routes). */
+/** A change to an order: fulfillment, payment or cancellation, or one a test makes in-process. */
 export interface OrderChange {
   status?: string;
   source_status?: string;
@@ -152,10 +152,11 @@ export class Store extends Catalog {
   }
 
   /**
-   * Change an order in-process and stamp its `updated_at` (an empty change only stamps it).
-   * A new status fills in the channel's own `source_status` and emits `order.status_changed`.
+   * Change an order and stamp its `updated_at` with `atMs`, by default now (an empty change
+   * only stamps it). A new status fills in the channel's own `source_status` and emits
+   * `order.status_changed` at the same instant.
    */
-  updateOrder(id: string, change: OrderChange = {}): OrderRecord | undefined {
+  updateOrder(id: string, change: OrderChange = {}, atMs = this.now()): OrderRecord | undefined {
     const order = this.orders.get(id);
     if (!order) return undefined;
     const statusChanged = change.status !== undefined && change.status !== order.status;
@@ -166,9 +167,9 @@ export class Store extends Catalog {
         order.source_status = channelKind(order.channel).sourceStatus[order.status] ?? order.status;
       if (change.fulfillment_status !== undefined) order.fulfillment_status = change.fulfillment_status;
       if (change.tracking !== undefined) order.tracking = change.tracking;
-      order.updated_at = isoTime(this.now());
+      order.updated_at = isoTime(atMs);
     });
-    if (statusChanged) this.emitEvent('order.status_changed', order);
+    if (statusChanged) this.emitEvent('order.status_changed', order, atMs);
     return order;
   }
 

@@ -21,7 +21,22 @@ const ORDER_FIELDS = [
 const LINE_FIELDS = ['lines.sku', 'lines.title', 'lines.quantity', 'lines.price', 'lines.product_id'];
 const BUYER_FIELDS = ['buyer.name', 'buyer.email', 'buyer.address'];
 
-/** The orders view; buyer name, email and address only with `showBuyer`; a row per order line with `perLine`. */
+/** The order without its buyer's name, email and address (the country stays: it is not personal). */
+function withoutBuyerData(order: Order): Order {
+  if (!order.buyer) return order;
+  const { name: _name, email: _email, address: _address, ...rest } = order.buyer;
+  return { ...order, buyer: rest };
+}
+
+/** Whether a --fields path names buyer personal data (buyer.email, buyer.address.city…). */
+export function isBuyerField(path: string): boolean {
+  return BUYER_FIELDS.some((field) => path === field || path.startsWith(`${field}.`)) || path === 'buyer';
+}
+
+/**
+ * The orders view; buyer name, email and address in tables, csv and tsv only with `showBuyer`
+ * (json and ndjson carry the order as given); a row per order line with `perLine`.
+ */
 export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
   return {
     columns: [
@@ -48,6 +63,7 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
       { header: 'AGE', time: (o) => o.created_at, drop: 4 },
     ],
     fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : [])],
+    hideInText: showBuyer ? undefined : withoutBuyerData,
     // A row per order; per order line (the order's columns repeated) once a `lines.*` field
     // is selected or --per-line asks, so `wc -l` counts orders unless lines were asked for.
     perLine: { field: 'lines', fields: LINE_FIELDS, always: perLine },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bodyForDebug, REDACTED, redactHeaders, redactJson, redactText } from '../../../src/api/redact.js';
+import { bodyForDebug, REDACTED, redactJson, redactText } from '../../../src/api/redact.js';
 
 const KEY = 'svc_live_4eC39HqLyjWDarjtT1zdp7dc';
 
 describe('redaction', () => {
-  it('masks API keys to prefix and last four', () => {
-    expect(redactText(`key ${KEY} and svc_test_abcdef123456`)).toBe('key svc_live_…p7dc and svc_test_…3456');
+  it('leaves API keys to the output boundary, which masks them in every output', () => {
+    expect(redactText(`key ${KEY} and Bearer ${KEY}`)).toBe(`key ${KEY} and Bearer ${KEY}`);
   });
 
   it('removes signing secrets and foreign bearer tokens entirely', () => {
@@ -24,22 +24,12 @@ describe('redaction', () => {
     expect(redactJson(body)).toEqual({
       id: 'we_1',
       secret: REDACTED,
-      nested: [{ client_secret: REDACTED, password: REDACTED, note: 'uses svc_live_…p7dc' }],
+      nested: [{ client_secret: REDACTED, password: REDACTED, note: `uses ${KEY}` }],
       count: 3,
       empty: null,
     });
     // The input is left alone.
     expect(body.secret).toBe('whsec_abc');
-  });
-
-  it('masks the Authorization header', () => {
-    expect(redactHeaders({ Authorization: `Bearer ${KEY}`, 'x-other': 'whsec_zz' })).toEqual({
-      Authorization: 'Bearer svc_live_…p7dc',
-      'x-other': `whsec_${REDACTED}`,
-    });
-    expect(redactHeaders({ authorization: 'Bearer sometoken' })).toEqual({
-      authorization: `Bearer ${REDACTED}`,
-    });
   });
 
   it('shows bodies as one cut, redacted line', () => {

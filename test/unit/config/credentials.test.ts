@@ -152,3 +152,20 @@ describe('resolveCredentials', () => {
     expect(creds.baseUrlSource).toBe('none');
   });
 });
+
+describe('names and keys kept apart', () => {
+  const key = 'svc_live_pastedwhereanamegoes1234';
+
+  it('refuses a profile name that looks like a key, from --profile or SVC_PROFILE', () => {
+    expect(() => resolve({ flags: { profile: key } })).toThrow(/--profile looks like an API key/);
+    expect(() => resolve({ env: { SVC_PROFILE: key } })).toThrow(/SVC_PROFILE looks like an API key/);
+  });
+
+  it('still uses a current profile an older svc saved under such a name (so it can be removed)', () => {
+    expect(resolve({ currentProfile: key, profiles: { [key]: profiles.work } }).profileName).toBe(key);
+  });
+
+  it('trims SVC_API_KEY: a secrets file ends with a newline', () => {
+    expect(resolve({ env: { SVC_API_KEY: ` ${key}\n` } }).apiKey).toBe(key);
+  });
+});

@@ -113,13 +113,21 @@ describe('Printer.list as json', () => {
     expect(JSON.parse(io.out())).toEqual([{ id: 't_1', buyer: { country: 'FR' } }, { id: 't_2' }]);
   });
 
-  it("applies the view's redaction", async () => {
+  it('leaves out of tables, csv and tsv what the view hides in text; json carries the item as given', async () => {
+    const hiding: View<Thing> = {
+      ...thingView,
+      fields: [],
+      hideInText: ({ buyer: _buyer, ...rest }) => rest,
+    };
+    for (const format of ['csv', 'tsv', 'table'] as const) {
+      const { io, printer } = setup(format, { fields: undefined });
+      await printer.list(from(things), hiding);
+      expect(io.out(), format).not.toContain('FR');
+    }
     const { io, printer } = setup('json');
-    const redacting: View<Thing> = { ...thingView, redact: ({ buyer: _buyer, ...rest }) => rest };
-    await printer.list(from(things), redacting);
+    await printer.list(from(things), hiding);
     const printed = JSON.parse(io.out()) as Thing[];
-    expect(printed.map((t) => t.buyer)).toEqual([undefined, undefined]);
-    expect(printed.map((t) => t.id)).toEqual(['t_1', 't_2']);
+    expect(printed.map((t) => t.buyer)).toEqual([{ country: 'FR' }, {}]);
   });
 
   it('prints whole orders, not a row per line', async () => {

@@ -6,15 +6,15 @@ const buckets = (ratios: number[]) => ratios.map((up_ratio, i) => ({ t: at(i), u
 
 describe('the status strip', () => {
   it('draws a character per bucket: full up, half degraded, low down', () => {
-    expect(statusStrip(buckets([1, 0.95, 0.5, 1]), 80, false)).toBe('█▄▁█');
+    expect(statusStrip(buckets([1, 0.95, 0.5, 1]), 80, false).text).toBe('█▄▁█');
   });
 
   it('fits the width, each character the worst of its buckets', () => {
-    expect(statusStrip(buckets([1, 1, 1, 0.5, 1, 1]), 3, false)).toBe('█▁█');
+    expect(statusStrip(buckets([1, 1, 1, 0.5, 1, 1]), 3, false).text).toBe('█▁█');
   });
 
   it('colours the states on a terminal', () => {
-    expect(statusStrip(buckets([1, 0.5]), 80, true)).toBe('\u001b[32m█\u001b[0m\u001b[31m▁\u001b[0m');
+    expect(statusStrip(buckets([1, 0.5]), 80, true).text).toBe('\u001b[32m█\u001b[0m\u001b[31m▁\u001b[0m');
   });
 
   it('lists the worst incidents, runs of buckets below up, lowest first', () => {

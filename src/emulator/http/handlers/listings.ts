@@ -3,7 +3,7 @@
  * delist. Every write answers `ongoing` with a new operation; channels.ts settles it later.
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */
-import { ERROR_CODES, ERROR_TYPES } from '../../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES, OPERATION_TERMINAL_STATUSES } from '../../../api/contract.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../../../api/schemas/listing.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord } from '../../model.js';
@@ -96,6 +96,8 @@ export const deleteListing: Handler = (store, request) => {
   return { status: 200, body: snapshot(target) };
 };
 
+const OPERATION_TERMINAL = new Set<string>(OPERATION_TERMINAL_STATUSES);
+
 function isTest(request: EmulatorRequest): boolean {
   return request.key?.mode === 'test';
 }
@@ -169,14 +171,26 @@ function publish(
   return listing;
 }
 
-/** A listing that can still be written to: known and not delisted. */
+/**
+ * A listing that can still be written to: known, not delisted, and no delist under way. A
+ * write during a pending delist would become the listing's latest operation and put it back
+ * on the channel, while the client that sent the delist believes it gone.
+ */
 function writableListing(store: Store, id: string, verb: string): ListingRecord {
   const listing = store.listings.get(id);
   if (!listing) throw notFound(`No such listing: ${id}.`, 'id');
+  const again = verb === 'delist' ? 'be delisted again' : 'be updated';
   if (listing.status === 'delisted') {
     throw conflict(
       ERROR_CODES.invalidState,
-      `Listing ${id} is delisted; it cannot ${verb === 'delist' ? 'be delisted again' : 'be updated'}. Publish the product again with POST /listings.`,
+      `Listing ${id} is delisted; it cannot ${again}. Publish the product again with POST /listings.`,
+    );
+  }
+  const pending = listing.operation_id === null ? undefined : store.operations.get(listing.operation_id);
+  if (pending?.type === 'listing.delist' && !OPERATION_TERMINAL.has(pending.status)) {
+    throw conflict(
+      ERROR_CODES.invalidState,
+      `Listing ${id} is being delisted by operation ${pending.id} (${pending.status}); it cannot ${again}. Follow that operation, then publish the product again with POST /listings.`,
     );
   }
   return listing;

@@ -1,0 +1,54 @@
+/**
+ * The interactive prompts as every command gets them (Context.prompts): on the run's streams
+ * through the output boundary, their questions escaped (they may quote service data), and
+ * ended by Ctrl-C or the run's stop signal as the run's other work is.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { Interrupted } from '../errors.js';
+import { escapeLine } from '../output/escape.js';
+
+/** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
+const PROMPTS = [
+  'input',
+  'password',
+  'confirm',
+  'select',
+  'checkbox',
+  'search',
+  'expand',
+  'rawlist',
+  'number',
+  'editor',
+] as const;
+
+type Library = typeof import('@inquirer/prompts');
+
+/**
+ * `library` with each prompt talking on `streams` and its question escaped. Ctrl-C at a
+ * prompt (the terminal is raw, so no SIGINT comes) throws Interrupted (exit 130, nothing
+ * sent); an abort of `signal` (`kill`, a CI timeout) ends the prompt with the signal's reason.
+ */
+export function runPrompts(
+  library: Library,
+  streams: { input: Readable; output: Writable },
+  signal: AbortSignal,
+): Library {
+  const wrapped: Record<string, unknown> = { ...library };
+  for (const name of PROMPTS) {
+    const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
+    wrapped[name] = (config: { message?: unknown }, context?: object) =>
+      prompt(
+        typeof config.message === 'string' ? { ...config, message: escapeLine(config.message) } : config,
+        { ...streams, signal, ...context },
+      ).catch((error) => canceled(error, signal));
+  }
+  return wrapped as Library;
+}
+
+/** A prompt that ended without an answer: Ctrl-C (ExitPromptError), or the run's stop `signal`. */
+function canceled(error: unknown, signal: AbortSignal): never {
+  if (error instanceof Error && error.name === 'ExitPromptError')
+    throw new Interrupted('SIGINT', 'canceled at the prompt; nothing was sent');
+  if (error instanceof Error && error.name === 'AbortPromptError' && signal.aborted) throw signal.reason;
+  throw error;
+}

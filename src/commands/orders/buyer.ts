@@ -1,0 +1,24 @@
+/** What the order commands share: buyer personal data only on request (README, Output). */
+import type { Order } from '../../api/schemas/order.js';
+import type { Context } from '../../cmdutil/context.js';
+import { UsageError } from '../../errors.js';
+import type { View } from '../../output/view.js';
+
+/** The --show-buyer flag's help. */
+export const SHOW_BUYER_HELP =
+  'show buyer name, email and address in tables, csv and tsv (json always has them)';
+
+/**
+ * The orders view for this run. A --fields path naming buyer data without --show-buyer would
+ * print empty cells in tables, csv and tsv, so it is refused (exit 2) with the flag that shows it.
+ */
+export async function orderView(ctx: Context, showBuyer: boolean, perLine = false): Promise<View<Order>> {
+  const { isBuyerField, ordersView } = await import('../../output/views/orders.js');
+  const named = (ctx.globals.fields ?? []).filter(isBuyerField);
+  if (!showBuyer && named.length > 0 && !ctx.wantsMachineText) {
+    throw new UsageError(
+      `--fields ${named.join(',')} is buyer personal data: add --show-buyer to show it in tables, csv and tsv (json and ndjson carry it as given)`,
+    );
+  }
+  return ordersView(showBuyer, perLine);
+}

@@ -1,0 +1,153 @@
+/** Orders, operations, the event log and webhook endpoints. */
+import { ERROR_CODES } from '../../api/contract.js';
+import { FulfillmentInput } from '../../api/schemas/order.js';
+import { WebhookEndpointInput, WebhookEndpointUpdate } from '../../api/schemas/webhook-endpoint.js';
+import type { ApiOperation } from '../operations.js';
+import { EventsQuery, OperationsQuery, OrdersQuery, PageQuery } from '../queries.js';
+import { Deleted } from '../responses/common.js';
+import {
+  EventList,
+  Operation,
+  OperationList,
+  Order,
+  OrderList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+} from '../responses/store.js';
+
+const { invalidState, parameterInvalid } = ERROR_CODES;
+const ORDER = { id: 'order id (`ord_…`)' };
+const ENDPOINT = { id: 'webhook endpoint id (`we_…`)' };
+
+/** Orders, operations, the event log and webhook endpoints. */
+export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
+  {
+    id: 'listOrders',
+    method: 'GET',
+    path: '/orders',
+    tag: 'Orders',
+    summary: 'Orders from every channel in one shape, updated_at descending; buyer data included',
+    scope: 'orders:read',
+    query: OrdersQuery,
+    status: 200,
+    response: OrderList,
+  },
+  {
+    id: 'getOrder',
+    method: 'GET',
+    path: '/orders/{id}',
+    tag: 'Orders',
+    summary: 'One order',
+    scope: 'orders:read',
+    params: ORDER,
+    status: 200,
+    response: Order,
+  },
+  {
+    id: 'fulfillOrder',
+    method: 'POST',
+    path: '/orders/{id}/fulfillment',
+    tag: 'Orders',
+    summary: 'Mark an order shipped with its tracking; only an `awaiting_shipment` order',
+    scope: 'orders:write',
+    params: ORDER,
+    body: FulfillmentInput,
+    status: 200,
+    response: Order,
+    errors: { 409: [invalidState] },
+  },
+  {
+    id: 'listOperations',
+    method: 'GET',
+    path: '/operations',
+    tag: 'Operations',
+    summary: 'Operations, created_at descending; a test key also sees its simulated ones',
+    scope: 'products:read',
+    query: OperationsQuery,
+    status: 200,
+    response: OperationList,
+  },
+  {
+    id: 'getOperation',
+    method: 'GET',
+    path: '/operations/{id}',
+    tag: 'Operations',
+    summary: 'One operation',
+    scope: 'products:read',
+    params: { id: 'operation id (`op_…`)' },
+    status: 200,
+    response: Operation,
+  },
+  {
+    id: 'listEvents',
+    method: 'GET',
+    path: '/events',
+    tag: 'Events',
+    summary: 'The event log of the last 30 days, created_at descending',
+    scope: 'events:read',
+    query: EventsQuery,
+    status: 200,
+    response: EventList,
+  },
+  {
+    id: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/webhook_endpoints',
+    tag: 'Webhook endpoints',
+    summary: 'Webhook endpoints, created_at descending',
+    scope: 'webhooks:manage',
+    query: PageQuery,
+    status: 200,
+    response: WebhookEndpointList,
+  },
+  {
+    id: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/webhook_endpoints',
+    tag: 'Webhook endpoints',
+    summary: 'Register a receiver; the answer is the only one that carries its signing secret',
+    description:
+      'The URL is https, or plain http to a loopback address (127.0.0.1, localhost, ::1) for local receivers.',
+    scope: 'webhooks:manage',
+    body: WebhookEndpointInput,
+    status: 201,
+    response: WebhookEndpointWithSecret,
+    errors: { 400: [parameterInvalid] },
+  },
+  {
+    id: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/webhook_endpoints/{id}',
+    tag: 'Webhook endpoints',
+    summary: 'One webhook endpoint, without its secret',
+    scope: 'webhooks:manage',
+    params: ENDPOINT,
+    status: 200,
+    response: WebhookEndpoint,
+  },
+  {
+    id: 'updateWebhookEndpoint',
+    method: 'PATCH',
+    path: '/webhook_endpoints/{id}',
+    tag: 'Webhook endpoints',
+    summary: 'Change the URL, the events, the description, or enable or disable it',
+    scope: 'webhooks:manage',
+    params: ENDPOINT,
+    body: WebhookEndpointUpdate,
+    status: 200,
+    response: WebhookEndpoint,
+    errors: { 400: [parameterInvalid] },
+  },
+  {
+    id: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: '/webhook_endpoints/{id}',
+    tag: 'Webhook endpoints',
+    summary: 'Remove a webhook endpoint',
+    scope: 'webhooks:manage',
+    params: ENDPOINT,
+    status: 200,
+    response: Deleted,
+  },
+];

@@ -1,0 +1,55 @@
+/** Reading a request off the wire: its URL, a header, and its body, JSON or refused. */
+import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { HttpError } from './errors.js';
+import type { IncomingRequest } from './pipeline.js';
+
+const JSON_MEDIA_TYPE = 'application/json';
+
+/**
+ * The URL of a request-target. One that is not a URL at all (`http://[bad/`) becomes a path no
+ * route has, so it is answered like any unknown path (401 or 404), never dropped.
+ */
+export function requestUrl(target: string): URL {
+  const base = 'http://emulator.invalid';
+  try {
+    return new URL(target, base);
+  } catch {
+    return new URL(`/${encodeURIComponent(target)}`, base);
+  }
+}
+
+/** The first value of a request header, if any. */
+export function header(request: IncomingRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The JSON body of a write; `{}` when there is none. A body declared as anything but
+ * `application/json` (parameters such as charset aside) is refused, not guessed at: the
+ * reference says bodies are JSON, and a client sending a form or text has a bug to see.
+ * A body with no declared type is read as JSON.
+ */
+export function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  const text = raw.toString('utf8');
+  if (text.trim() === '') return {};
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== undefined && mediaType !== JSON_MEDIA_TYPE) {
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.bodyInvalid,
+      `The body is declared ${JSON.stringify(contentType)}; send JSON with "Content-Type: ${JSON_MEDIA_TYPE}".`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.bodyInvalid,
+      'The body is not valid JSON.',
+    );
+  }
+}

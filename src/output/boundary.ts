@@ -1,0 +1,106 @@
+/**
+ * The one boundary every byte svc writes passes (docs/architecture.md, Output). Its streams
+ * mask the key in use, and anything shaped like a key, in whatever is written to stdout or
+ * stderr: results in every format, messages, errors and their JSON lines, prompts, help,
+ * --debug lines and stack traces. Which data is escaped where (escape.ts) it decides from what
+ * each stream is connected to: text for people always, machine formats only on a terminal.
+ */
+import type { Writable } from 'node:stream';
+import { API_KEY_IN_TEXT, maskKey } from '../api/contract.js';
+import type { IO } from './io.js';
+
+/** Shorter secrets are not masked by value: masking "abc" everywhere would garble the output. */
+const MIN_SECRET_LENGTH = 8;
+
+/** The streams of a run, guarded, and what it knows of the secrets in use. */
+export class Boundary {
+  /** The run's streams: every write masked. */
+  readonly io: IO;
+  private readonly secrets = new Set<string>();
+  /** Keys shown on purpose: ones that guard nothing (the bundled emulator's, printed to be copied). */
+  private readonly disclosed = new Set<string>();
+
+  constructor(raw: IO) {
+    this.io = {
+      ...raw,
+      stdout: guarded(raw.stdout, (chunk) => this.redactChunk(chunk)),
+      stderr: guarded(raw.stderr, (chunk) => this.redactChunk(chunk)),
+    };
+  }
+
+  /** Masks `key` (the key in use, whatever its shape) wherever it appears from now on. */
+  protect(key: string | undefined): void {
+    if (key !== undefined && key.length >= MIN_SECRET_LENGTH && !this.disclosed.has(key))
+      this.secrets.add(key);
+  }
+
+  /**
+   * Lets `keys` through whole: keys of the bundled emulator, which guard nothing and are
+   * printed for the user to copy. Never a key the user holds.
+   */
+  disclose(keys: Iterable<string>): void {
+    for (const key of keys) {
+      this.disclosed.add(key);
+      this.secrets.delete(key);
+    }
+  }
+
+  /** `text` with the key in use, and anything shaped like a key, masked (prefix and last four). */
+  redact(text: string): string {
+    return this.mask(text, (value) => value);
+  }
+
+  /** `form` turns a text into the representation searched (latin1 for bytes). */
+  private mask(text: string, form: (value: string) => string): string {
+    let shown = text;
+    for (const secret of this.secrets) {
+      const found = form(secret);
+      if (shown.includes(found)) shown = shown.replaceAll(found, form(maskKey(secret)));
+    }
+    return shown.replace(API_KEY_IN_TEXT, (key) => (this.disclosed.has(key) ? key : form(maskKey(key))));
+  }
+
+  private redactChunk(chunk: unknown): unknown {
+    if (typeof chunk === 'string') return this.redact(chunk);
+    if (chunk instanceof Uint8Array) {
+      // Bytes stay bytes (an answer written as it came): searched as latin1, one char a byte.
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const text = bytes.toString('latin1');
+      const shown = this.mask(text, (value) => Buffer.from(value, 'utf8').toString('latin1'));
+      return shown === text ? chunk : Buffer.from(shown, 'latin1');
+    }
+    return chunk;
+  }
+}
+
+/**
+ * `stream` with its writes passed through `redact`; everything else (isTTY, columns, events,
+ * backpressure) is the stream's own, so prompts, spinners and pipes behave as on the stream.
+ * A writer that hooks `write` (ora does, to keep its spinner clear of other lines) hooks the
+ * guarded write, so what it passes on is masked too.
+ */
+function guarded(stream: Writable, redact: (chunk: unknown) => unknown): Writable {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  const end = stream.end.bind(stream) as (...args: unknown[]) => Writable;
+  const hooks: Record<'write' | 'end', unknown> = {
+    write: (chunk: unknown, ...rest: unknown[]) => write(redact(chunk), ...rest),
+    end: (chunk?: unknown, ...rest: unknown[]) =>
+      typeof chunk === 'function' || chunk === undefined || chunk === null
+        ? end(chunk, ...rest)
+        : end(redact(chunk), ...rest),
+  };
+  const hooked = (property: string | symbol): property is 'write' | 'end' =>
+    property === 'write' || property === 'end';
+  return new Proxy(stream, {
+    get(target, property) {
+      if (hooked(property)) return hooks[property];
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, property, value) {
+      if (hooked(property)) hooks[property] = value;
+      else Reflect.set(target, property, value, target);
+      return true;
+    },
+  });
+}

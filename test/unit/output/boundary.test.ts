@@ -1,0 +1,123 @@
+/**
+ * The output boundary, as a property: for any string, what reaches a terminal through any of
+ * svc's ways of writing holds no raw control or bidi character (svc's own colours aside, and
+ * there are none without colour) and never the key in use.
+ */
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { Context } from '../../../src/cmdutil/context.js';
+import { Boundary } from '../../../src/output/boundary.js';
+import { memoryIO } from '../../helpers/memory-io.js';
+
+const KEY = 'svc_live_Pr0pertyTestKey_0123456789abcdefXYZ';
+/**
+ * A raw character a terminal would act on: C0, DEL, C1, bidi overrides and isolates; line
+ * breaks and tabs aside, svc's own (lines, tsv's separators), which data's are escaped into.
+ */
+const RAW = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** Strings made of anything, with the key, parts of keys and hostile characters mixed in. */
+const hostile = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(
+        KEY,
+        `Bearer ${KEY}`,
+        'svc_live_',
+        'svc_test_AnotherKey123456789',
+        '\u001b[2J',
+        '\u001b]0;title\u0007',
+        '\u009b31m',
+        '\u202e',
+        '\u2066',
+        '\r',
+        '\n',
+        '\t',
+        '\\',
+        ',"',
+      ),
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
+
+/** Every way svc writes data, on a terminal, with KEY in use; returns what the terminal got. */
+async function throughEveryPath(text: string): Promise<string> {
+  const io = { ...memoryIO(true), stderrIsTTY: true };
+  const ctx = new Context(io, { SVC_API_KEY: KEY });
+  const record = { id: 'x_1', title: text, tags: [text] };
+  for (const output of ['table', 'csv', 'tsv', 'json', 'ndjson'] as const) {
+    ctx.useGlobals({ output });
+    await ctx.printer.item(record);
+    await ctx.printer.list(
+      (async function* () {
+        yield record;
+      })(),
+      { columns: [{ header: 'TITLE', cell: (item) => item.title, shrink: true }], fields: [] },
+    );
+    await ctx.printer.value(text);
+    await ctx.printer.value([text, text]);
+  }
+  await ctx.printer.text(text);
+  ctx.messages.info(text);
+  ctx.messages.warn(text);
+  ctx.messages.error(text);
+  ctx.messages.detail(text);
+  ctx.messages.debug(text);
+  ctx.messages.json({ error: { message: text } });
+  return `${io.out()}${io.err()}`;
+}
+
+describe('the boundary', () => {
+  test.prop([hostile], { numRuns: 150 })(
+    'no raw control or bidi character, and never the key, reaches a terminal',
+    async (text) => {
+      const shown = await throughEveryPath(text);
+      expect(RAW.test(shown)).toBe(false);
+      expect(shown).not.toContain(KEY);
+    },
+  );
+
+  it('masks the key in use whatever its shape, and anything key-shaped, in bytes as in text', () => {
+    const io = memoryIO();
+    const boundary = new Boundary(io);
+    boundary.protect('not-a-key-but-secret-0123');
+    boundary.io.stdout.write('a not-a-key-but-secret-0123 b svc_test_abcdefgh1234\n');
+    boundary.io.stdout.write(Buffer.from([0xff, ...Buffer.from(' svc_live_abcdefghijklmnop '), 0xfe]));
+    expect(io.out()).toContain('a not-…0123 b svc_test_…1234\n');
+    expect(io.out()).not.toContain('abcdefghijklmnop');
+    expect(io.out()).toContain('svc_live_…mnop');
+  });
+
+  it("lets through whole only keys disclosed on purpose (the bundled emulator's)", () => {
+    const io = memoryIO();
+    const boundary = new Boundary(io);
+    boundary.protect('svc_live_emulatorlivekey0001');
+    boundary.disclose(['svc_live_emulatorlivekey0001', 'svc_test_emulatortestkey0002']);
+    boundary.io.stdout.write(
+      'svc_live_emulatorlivekey0001 svc_test_emulatortestkey0002 svc_live_someoneelse00003\n',
+    );
+    expect(io.out()).toBe('svc_live_emulatorlivekey0001 svc_test_emulatortestkey0002 svc_live_…0003\n');
+  });
+
+  it('a writer that hooks write (as ora does) hooks the guarded write: no loop, still masked', () => {
+    const io = memoryIO();
+    const stream = new Boundary(io).io.stderr;
+    const original = stream.write;
+    stream.write = ((chunk: string) => original(`[hooked] ${chunk}`)) as typeof stream.write;
+    stream.write('svc_test_hookedwrite000001\n');
+    stream.write = original;
+    stream.write('after\n');
+    expect(io.err()).toBe('[hooked] svc_test_…0001\nafter\n');
+  });
+
+  it('keeps what is written the same otherwise, bytes included', () => {
+    const io = memoryIO();
+    const boundary = new Boundary(io);
+    const bytes = Buffer.from([0xff, 0x00, 0x1b, 0x41]);
+    boundary.io.stdout.write(bytes);
+    boundary.io.stdout.write('plain \u001b text\n');
+    expect(io.out()).toBe(`${bytes.toString()}plain \u001b text\n`);
+  });
+});
