@@ -87,7 +87,11 @@ describe('inventory push stopped by the write quota, then resumed', () => {
     const next = await push('next.csv', ['--resume']);
     expect(next.code, next.stderr).toBe(5);
     expect(summaryOf(next.stdout)).toMatchObject({ total: 228, updated: 30, skipped: 30, not_sent: 168 });
-    expect(statusesOf(reportRows(join(dir, 'next.csv')))).toEqual({ skipped: 30, updated: 30, not_sent: 168 });
+    expect(statusesOf(reportRows(join(dir, 'next.csv')))).toEqual({
+      skipped: 30,
+      updated: 30,
+      not_sent: 168,
+    });
   });
 
   it('the human summary counts the file and names what was not sent', async () => {
@@ -95,7 +99,9 @@ describe('inventory push stopped by the write quota, then resumed', () => {
     const { path } = wholeStock(emu);
     const result = await svcInProcess(['inventory', 'push', path, '--batch-size', '10'], envFor(emu));
     expect(result.code, result.stderr).toBe(5);
-    expect(result.stderr).toMatch(/Pushed 30 of 228 SKUs in \d+ requests \([\d.]+ s\): 30 updated, 198 not sent/);
+    expect(result.stderr).toMatch(
+      /Pushed 30 of 228 SKUs in \d+ requests \([\d.]+ s\): 30 updated, 198 not sent/,
+    );
   });
 });
 

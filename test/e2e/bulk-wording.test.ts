@@ -72,7 +72,9 @@ describe('a push the write quota stopped', () => {
     clock.advance(24 * 3_600_000);
     const resumed = await svcInProcess(['inventory', 'push', path, '--resume'], env);
     expect(resumed.code, resumed.stderr).toBe(5);
-    expect(resumed.stderr).toMatch(/Push 168 of 228 SKUs .*in 9 requests with a LIVE key \(9 units of daily write quota\)/);
+    expect(resumed.stderr).toMatch(
+      /Push 168 of 228 SKUs .*in 9 requests with a LIVE key \(9 units of daily write quota\)/,
+    );
     expect(resumed.stderr).not.toContain('Push 228 SKUs');
   });
 
@@ -105,7 +107,11 @@ describe('--report files are for people', () => {
       body: JSON.stringify({
         title: 'Formula tee',
         options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
-        variants: tricky.map((sku, i) => ({ sku, price: '10.00', options: { Size: ['S', 'M', 'L', 'XL'][i] } })),
+        variants: tricky.map((sku, i) => ({
+          sku,
+          price: '10.00',
+          options: { Size: ['S', 'M', 'L', 'XL'][i] },
+        })),
       }),
     });
     expect(made.status, await made.clone().text()).toBe(201);

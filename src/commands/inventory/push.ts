@@ -172,15 +172,14 @@ async function pushPlan(
           simulated: !client.live,
           isConfirmed: (index) => begun.journal.isConfirmed(index),
           selection,
-          passedOver: (outcomes) => session.record(outcomes),
           send: (rows) => {
             session.countRequest();
             return pushInventoryBatch(client, rows);
           },
-          onBatch: ({ index, outcomes, operationId }) => {
+          settle: (outcomes) => session.record(outcomes),
+          onBatch: ({ index, operationId }) => {
             begun.journal.confirm(index, new Date(ctx.now()));
             if (operationId) operationIds.push(operationId);
-            session.record(outcomes);
           },
         });
         state.finished();
@@ -199,7 +198,9 @@ async function pushPlan(
             `Waiting for ${operations} ${plural(operations, 'operation')} to reach the channels…`,
           );
           const { followMany } = await import('../../cmdutil/follow.js');
-          const { channelRefusals, refusalsFailure } = await import('../../core/inventory/follow.js');
+          const { channelRefusals, refusalsFailure, refusedOutcomes } = await import(
+            '../../core/inventory/follow.js'
+          );
           const { endOfFollow } = await import('../../core/operations/follow.js');
           const followed = await followMany(ctx, await ctx.client(), operationIds, {
             timeoutSeconds: options.timeout,
@@ -207,11 +208,12 @@ async function pushPlan(
             createdAfter: new Date(started - 60_000).toISOString(),
           });
           const refusals = await channelRefusals(sent, followed);
-          session.reportMore(refusals);
+          // A SKU a channel refused ends failed, with the channel's code: the report's final state.
+          session.revise(refusedOutcomes(refusals));
           const pending = followed.pending.map((operation) => operation.id);
           return {
             json: {
-              channel_failures: refusals.map(({ status: _status, ...refusal }) => refusal),
+              channel_failures: refusals.map(({ index: _index, ...refusal }) => refusal),
               ...(pending.length > 0 ? { pending_operations: pending } : {}),
             },
             end: () => {

@@ -212,7 +212,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
           return createListingBatch(client, inputs);
         },
         lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-        onChunk: (outcomes) => session.record(outcomes),
+        settle: (outcomes) => session.record(outcomes),
       });
     },
     verb: 'Published',

@@ -70,9 +70,9 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   );
   if (matches.length === 0) {
     ctx.messages.info(`No ${what}; nothing to retry.`);
-    const { Tally } = await import('../../core/bulk.js');
+    const { BulkLedger } = await import('../../core/outcomes.js');
     // A script reading the summary gets one with nothing in it.
-    if (ctx.wantsJson) await ctx.printer.item(new Tally().summary);
+    if (ctx.wantsJson) await ctx.printer.item(new BulkLedger(0).summary(0));
     return;
   }
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
@@ -111,10 +111,8 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
           session.countRequest();
           return updateListing(client, id, {});
         },
-        onOutcome: (outcome, answer) => {
-          if (answer) answers.set(answer.id, answer);
-          session.record([outcome]);
-        },
+        onAnswer: (answer) => answers.set(answer.id, answer),
+        settle: (outcome) => session.record([outcome]),
       });
     },
     verb: 'Resynced',
@@ -122,7 +120,9 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
       ? async (session) => {
           const client = await ctx.client();
           const { resyncOperations } = await import('../../core/listings/retry.js');
-          return followResyncs(ctx, client, resyncOperations(matches, answers), session, options.timeout);
+          const indexOf = new Map(matches.map((listing, index) => [listing.id, index]));
+          const operations = resyncOperations(matches, answers);
+          return followResyncs(ctx, client, operations, indexOf, session, options.timeout);
         }
       : undefined,
     rerunNote: '; it picks up the listings still in error',
@@ -133,26 +133,30 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
 }
 
 /**
- * Follows every resync's operation; the listings still failing or pending are printed now,
- * before the summary, and the verdict ends the run (exit 3 for failing, 8 for pending).
+ * Follows every resync's operation and records each listing's verdict as its final outcome;
+ * the listings still failing or pending are printed now, before the summary, and the verdict
+ * ends the run (exit 3 for failing, 8 for pending).
  */
 async function followResyncs(
   ctx: Context,
   client: ApiClient,
   resyncs: ResyncOperations,
+  indexOf: ReadonlyMap<string, number>,
   session: BulkSession,
   timeoutSeconds: number,
 ): Promise<FollowUp> {
   const { followMany } = await import('../../cmdutil/follow.js');
   const { endOfFollow } = await import('../../core/operations/follow.js');
-  const { stillFailing, tallyVerdicts, verdicts } = await import('../../core/listings/retry.js');
+  const { stillFailing, tallyVerdicts, verdictOutcomes, verdicts } = await import(
+    '../../core/listings/retry.js'
+  );
   const followed = await followMany(ctx, client, [...resyncs.byListing.values()], {
     timeoutSeconds,
     createdAfter: resyncs.createdAfter,
   });
-  const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(
-    verdicts(resyncs.byListing, followed.operations),
-  );
+  const all = verdicts(resyncs.byListing, followed.operations);
+  session.revise(verdictOutcomes(all, indexOf));
+  const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(all);
   if (!ctx.wantsJson) {
     const { fromArray } = await import('../../cmdutil/list-command.js');
     const { retryVerdictsView } = await import('../../output/views/listings.js');
@@ -164,7 +168,8 @@ async function followResyncs(
       ctx.messages.info(
         `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}${simulated > 0 ? `, ${simulated} simulated (test key)` : ''}.`,
       );
-      endOfFollow(followed, stillFailing(failing + session.summary.failed));
+      // Refused at the resync, or by the channel after it: every failed listing, from the record.
+      endOfFollow(followed, stillFailing(session.ledger.count('failed')));
     },
   };
 }

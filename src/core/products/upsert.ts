@@ -1,6 +1,7 @@
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { type BulkRunOptions, chunksOf, type ItemOutcome, sendChunks } from '../bulk.js';
+import { type BulkRunOptions, chunksOf, indexed, type LineItem, sendChunks, serviceStatus } from '../bulk.js';
+import type { ItemOutcome } from '../outcomes.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
@@ -8,7 +9,8 @@ export interface UpsertOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ProductInput[]) => Promise<BatchResult>;
-  onChunk: (outcomes: ItemOutcome[]) => void;
+  /** Every product's outcome as it is known: answered, read back, or not sent because the run stopped. */
+  settle: (outcomes: ItemOutcome[]) => void;
   /** Items per request; the contract's 100 unless a test asks for fewer. */
   chunkSize?: number;
   /**
@@ -26,8 +28,8 @@ export interface UpsertOptions extends BulkRunOptions {
  * answer they are read back; items matched by SKU go again safely.
  */
 export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
-  const { simulated, send, onChunk, chunkSize, findCreated, sendClock, ...run } = options;
-  await sendChunks(chunksOf(items, chunkSize), {
+  const { simulated, send, settle, chunkSize, findCreated, sendClock, ...run } = options;
+  await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
     simulated,
     now: sendClock,
@@ -36,12 +38,13 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
     }),
     readBack:
       findCreated &&
-      ((chunk, sentAt) =>
-        findCreated(
+      (async (chunk, sentAt) => ({
+        applied: (await findCreated(
           chunk.filter((item) => !isMatchable(item.input)),
           sentAt,
-        )),
-    onChunk: ({ outcomes }) => onChunk(outcomes),
+        )) as Map<(typeof chunk)[number], string>,
+      })),
+    settle,
   });
 }
 
@@ -72,36 +75,24 @@ export async function createdByTitle(
 
 /** Pairs each sent product with the service's result for its index; the product id is the message. */
 export function batchOutcomes(
-  chunk: readonly UpsertItem[],
+  chunk: readonly (UpsertItem & LineItem)[],
   result: BatchResult,
   simulated: boolean,
 ): ItemOutcome[] {
   const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
-  return chunk.map((item, index) => {
-    const entry = byIndex.get(index);
+  return chunk.map((item, at) => {
+    const entry = byIndex.get(at);
+    const placed = { index: item.index, line: item.line, key: item.key };
     if (!entry) {
       return {
-        line: item.line,
-        key: item.key,
+        ...placed,
         status: 'failed',
         code: 'missing_result',
         message: 'the service sent no result for this product',
       };
     }
-    if (entry.status === 'failed' || entry.error) {
-      return {
-        line: item.line,
-        key: item.key,
-        status: 'failed',
-        code: entry.error?.code,
-        message: entry.error?.message,
-      };
-    }
-    return {
-      line: item.line,
-      key: item.key,
-      status: simulated ? 'simulated' : entry.status,
-      message: entry.id ?? undefined,
-    };
+    if (entry.status === 'failed' || entry.error)
+      return { ...placed, status: 'failed', code: entry.error?.code, message: entry.error?.message };
+    return { ...placed, status: serviceStatus(entry.status, simulated), message: entry.id ?? undefined };
   });
 }

@@ -47,12 +47,12 @@ describe('upsertProducts after a lost answer', () => {
         return { object: 'batch_result', data: [{ index: 0, status: 'created', id: 'prod_mug' }] };
       },
       findCreated: async (items) => new Map(items.map((found) => [found, 'prod_gift'] as const)),
-      onChunk: (chunk) => outcomes.push(...chunk),
+      settle: (chunk) => outcomes.push(...chunk),
     });
     expect(sent).toEqual([['Gift card', 'Mug'], ['Mug']]);
     expect(outcomes).toEqual([
-      { line: 1, key: 'Gift card', status: 'created', message: 'prod_gift' },
-      { line: 2, key: 'Mug', status: 'created', message: 'prod_mug' },
+      { index: 0, line: 1, key: 'Gift card', status: 'created', message: 'prod_gift' },
+      { index: 1, line: 2, key: 'Mug', status: 'created', message: 'prod_mug' },
     ]);
   });
 
@@ -63,7 +63,7 @@ describe('upsertProducts after a lost answer', () => {
       send: async () => {
         throw new AmbiguousWriteError('lost');
       },
-      onChunk: () => {},
+      settle: () => {},
     });
     await expect(run).rejects.toThrow(AmbiguousWriteError);
   });
