@@ -304,9 +304,61 @@ function itemOf<I extends LineItem>(item: I, options: Pick<ChunkSendOptions<I>, 
   return { index: item.index, line: item.line, key: options.keyOf?.(item) ?? item.key ?? '' };
 }
 
+/** What a batch endpoint answered for one item (inventory, products and listings batches alike). */
+export interface BatchEntry {
+  status: string;
+  id?: string | null;
+  error?: { code: string; message?: string | null } | null;
+}
+
+/** How a batch's answer is read into outcomes. */
+export interface BatchReading<I> {
+  /** Test keys: the service simulated every write. */
+  simulated: boolean;
+  /** What an item is, for "the service sent no result for this SKU". */
+  noun: string;
+  /** What names an item in its outcome (default: its `key`). */
+  keyOf?: (item: I) => string;
+  /** True for a refusal that means the item was done already (a listing that exists): `skipped`. */
+  alreadyDone?: (entry: BatchEntry) => boolean;
+}
+
+/**
+ * Pairs each item of a chunk with what the service answered for it (`entryOf`: by its place in
+ * the request, or by its key): no answer fails it (`missing_result`), an error fails it with the
+ * service's code, else the service's status (`simulated` for a test key) with the id it made.
+ */
+export function batchOutcomes<I extends LineItem>(
+  chunk: readonly I[],
+  entryOf: (item: I, at: number) => BatchEntry | undefined,
+  reading: BatchReading<I>,
+): ItemOutcome[] {
+  return chunk.map((item, at) => {
+    const entry = entryOf(item, at);
+    const placed = itemOf(item, reading);
+    if (!entry)
+      return {
+        ...placed,
+        status: 'failed',
+        code: 'missing_result',
+        message: `the service sent no result for this ${reading.noun}`,
+      };
+    const { error } = entry;
+    if (error && reading.alreadyDone?.(entry))
+      return { ...placed, status: 'skipped', code: error.code, message: error.message };
+    if (entry.status === 'failed' || error)
+      return { ...placed, status: 'failed', code: error?.code, message: error?.message };
+    return {
+      ...placed,
+      status: serviceStatus(entry.status, reading.simulated),
+      message: entry.id ?? undefined,
+    };
+  });
+}
+
 /** A status the service answered for one item of a batch, as the record says it. */
-export function serviceStatus(status: string, simulated: boolean): ItemStatus {
-  if (status === 'failed') return 'failed';
+function serviceStatus(status: string, simulated: boolean): ItemStatus {
   if (simulated) return 'simulated';
+  // A status the contract does not name, given without an error, is taken as the write done.
   return status === 'created' || status === 'unchanged' ? status : 'updated';
 }

@@ -1,6 +1,6 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
 import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
-import { type BulkRunOptions, type ChunkDone, sendChunks, serviceStatus } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, type ChunkDone, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { CheckedFile, PlacedRow } from './check.js';
 import { type PushSelection, selectedBatches } from './selection.js';
@@ -54,7 +54,7 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
     refusalStops: true,
     send: async (rows) => {
       const result = await send(rows);
-      return { outcomes: batchOutcomes(rows, result, simulated), operationId: result.operation_id };
+      return { outcomes: rowOutcomes(rows, result, simulated), operationId: result.operation_id };
     },
     settle,
     onChunk: onBatch,
@@ -62,24 +62,15 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
 }
 
 /** Pairs each sent row with the service's result for its SKU. */
-export function batchOutcomes(
+function rowOutcomes(
   rows: readonly PlacedRow[],
   result: InventoryBatchResult,
   simulated: boolean,
 ): ItemOutcome[] {
   const bySku = new Map(result.data.map((item) => [item.sku, item]));
-  return rows.map((row) => {
-    const item = bySku.get(row.sku);
-    const placed = { index: row.index, line: row.line, key: row.sku };
-    if (!item) {
-      return {
-        ...placed,
-        status: 'failed',
-        code: 'missing_result',
-        message: 'the service sent no result for this SKU',
-      };
-    }
-    const status = serviceStatus(item.status, simulated);
-    return { ...placed, status, code: item.error?.code, message: item.error?.message };
+  return batchOutcomes(rows, (row) => bySku.get(row.sku), {
+    simulated,
+    noun: 'SKU',
+    keyOf: (row) => row.sku,
   });
 }

@@ -10,7 +10,7 @@ import { createListing, findActiveListing } from '../../api/resources/listings.j
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Listing, ListingInput } from '../../api/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { type BulkRunOptions, chunksOf, indexed, type LineItem, sendChunks, serviceStatus } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { PublishItem } from './publish-file.js';
 
@@ -75,9 +75,17 @@ export async function publishItems(
   await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
     simulated,
-    send: async (chunk) => ({
-      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
-    }),
+    send: async (chunk) => {
+      const byIndex = new Map((await send(chunk.map((item) => item.input))).data.map((e) => [e.index, e]));
+      // `created` with the listing id as message; `skipped` when the product is listed there already.
+      return {
+        outcomes: batchOutcomes(chunk, (_, at) => byIndex.get(at), {
+          simulated,
+          noun: 'listing',
+          alreadyDone: (entry) => entry.error?.code === ERROR_CODES.listingExists,
+        }),
+      };
+    },
     readBack: async (chunk) => {
       const applied = new Map<(typeof chunk)[number], string>();
       for (const item of chunk) {
@@ -87,30 +95,5 @@ export async function publishItems(
       return { applied };
     },
     settle,
-  });
-}
-
-/** Pairs each sent item with its result: `created` (the listing id as message), `skipped` when already listed, else `failed`. */
-export function batchOutcomes(
-  chunk: readonly (PublishItem & LineItem)[],
-  result: BatchResult,
-  simulated: boolean,
-): ItemOutcome[] {
-  const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
-  return chunk.map((item, at) => {
-    const entry = byIndex.get(at);
-    const placed = { index: item.index, line: item.line, key: item.key };
-    if (!entry)
-      return {
-        ...placed,
-        status: 'failed',
-        code: 'missing_result',
-        message: 'the service sent no result for this listing',
-      };
-    if (entry.error?.code === ERROR_CODES.listingExists)
-      return { ...placed, status: 'skipped', code: entry.error.code, message: entry.error.message };
-    if (entry.status === 'failed' || entry.error)
-      return { ...placed, status: 'failed', code: entry.error?.code, message: entry.error?.message };
-    return { ...placed, status: serviceStatus(entry.status, simulated), message: entry.id ?? undefined };
   });
 }

@@ -1,6 +1,6 @@
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { type BulkRunOptions, chunksOf, indexed, type LineItem, sendChunks, serviceStatus } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
@@ -33,9 +33,11 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
     ...run,
     simulated,
     now: sendClock,
-    send: async (chunk) => ({
-      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
-    }),
+    send: async (chunk) => {
+      const byIndex = new Map((await send(chunk.map((item) => item.input))).data.map((e) => [e.index, e]));
+      // The product id made or updated is the outcome's message.
+      return { outcomes: batchOutcomes(chunk, (_, at) => byIndex.get(at), { simulated, noun: 'product' }) };
+    },
     readBack:
       findCreated &&
       (async (chunk, sentAt) => ({
@@ -71,28 +73,4 @@ export async function createdByTitle(
     candidates.splice(at, 1);
   }
   return found;
-}
-
-/** Pairs each sent product with the service's result for its index; the product id is the message. */
-export function batchOutcomes(
-  chunk: readonly (UpsertItem & LineItem)[],
-  result: BatchResult,
-  simulated: boolean,
-): ItemOutcome[] {
-  const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
-  return chunk.map((item, at) => {
-    const entry = byIndex.get(at);
-    const placed = { index: item.index, line: item.line, key: item.key };
-    if (!entry) {
-      return {
-        ...placed,
-        status: 'failed',
-        code: 'missing_result',
-        message: 'the service sent no result for this product',
-      };
-    }
-    if (entry.status === 'failed' || entry.error)
-      return { ...placed, status: 'failed', code: entry.error?.code, message: entry.error?.message };
-    return { ...placed, status: serviceStatus(entry.status, simulated), message: entry.id ?? undefined };
-  });
 }

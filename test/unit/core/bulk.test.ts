@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ChunkAnswer, type ChunkDone, runItems, sendChunks } from '../../../src/core/bulk.js';
+import {
+  type BatchEntry,
+  batchOutcomes,
+  type ChunkAnswer,
+  type ChunkDone,
+  runItems,
+  sendChunks,
+} from '../../../src/core/bulk.js';
 import type { ItemOutcome } from '../../../src/core/outcomes.js';
 import { AmbiguousWriteError, ApiError, QuotaError } from '../../../src/errors.js';
 
@@ -192,5 +199,30 @@ describe('runItems', () => {
       [2, 'c', 'not_sent', undefined],
       [3, 'd', 'not_sent', undefined],
     ]);
+  });
+});
+
+describe('batchOutcomes', () => {
+  const rows = items('A', 'B', 'C', 'D');
+  it('reads every kind of batch answer one way: missing, failed, done already, or the status and id', () => {
+    const answers = new Map<string, BatchEntry>([
+      ['A', { status: 'created', id: 'prod_a' }],
+      ['B', { status: 'failed', error: { code: 'validation_failed', message: 'no title' } }],
+      ['C', { status: 'failed', error: { code: 'listing_exists', message: 'already listed' } }],
+    ]);
+    const outcomes = batchOutcomes(rows, (item) => answers.get(item.key), {
+      simulated: false,
+      noun: 'listing',
+      alreadyDone: (entry) => entry.error?.code === 'listing_exists',
+    });
+    expect(outcomes.map((o) => [o.key, o.status, o.code ?? null, o.message ?? null])).toEqual([
+      ['A', 'created', null, 'prod_a'],
+      ['B', 'failed', 'validation_failed', 'no title'],
+      ['C', 'skipped', 'listing_exists', 'already listed'],
+      ['D', 'failed', 'missing_result', 'the service sent no result for this listing'],
+    ]);
+    expect(
+      batchOutcomes(rows.slice(0, 1), () => ({ status: 'updated' }), { simulated: true, noun: 'SKU' }),
+    ).toEqual([{ index: 0, line: 2, key: 'A', status: 'simulated' }]);
   });
 });
