@@ -132,7 +132,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
     action: 'upsert',
     send: async (session, client) => {
       const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
-      const { createdByTitle, upsertProducts } = await import('../../core/products/upsert.js');
+      const { upsertProducts } = await import('../../core/products/upsert.js');
       await upsertProducts(file.items, {
         ...session.runOptions,
         simulated: !client.live,
@@ -144,10 +144,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
         settle: (outcomes) => session.record(outcomes),
         // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
         sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
-        findCreated: (items, since) => {
-          const updatedAfter = since.toISOString();
-          return createdByTitle(items, listProducts(client, { updated_after: updatedAfter }, 'all'), since);
-        },
+        updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
       });
     },
     verb: 'Upserted',

@@ -1,7 +1,9 @@
+/** `products upsert`: chunks of products to POST /products/batch, and what a lost answer made. */
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
+import { judgeLostItems, type RunItem, UpsertLedger } from './lost-answer.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
@@ -14,10 +16,10 @@ export interface UpsertOptions extends BulkRunOptions {
   /** Items per request; the contract's 100 unless a test asks for fewer. */
   chunkSize?: number;
   /**
-   * After an ambiguous failure: the id of the product each unmatched item (no variants)
-   * created, if it did, read back from the service (created at or after `since`).
+   * After an ambiguous failure: the products updated at or after `since`, among which are any
+   * the lost request made. Without it, a lost answer stops the run.
    */
-  findCreated?: (items: readonly UpsertItem[], since: Date) => Promise<Map<UpsertItem, string>>;
+  updatedSince?: (since: Date) => AsyncIterable<Product>;
   /** When a chunk is sent, at the earliest: the service's clock less slack for skew (default: ours). */
   sendClock?: () => number;
 }
@@ -25,52 +27,53 @@ export interface UpsertOptions extends BulkRunOptions {
 /**
  * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. Only a
  * chunk's unmatched items (no variants) could be created twice by a repeat, so after a lost
- * answer they are read back; items matched by SKU go again safely.
+ * answer they are read back (lost-answer.ts); items matched by SKU go again safely.
  */
 export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
-  const { simulated, send, settle, chunkSize, findCreated, sendClock, ...run } = options;
+  const { simulated, send, settle, chunkSize, updatedSince, sendClock, ...run } = options;
+  const known = new UpsertLedger();
   await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
     simulated,
     now: sendClock,
     send: async (chunk) => {
-      const byIndex = new Map((await send(chunk.map((item) => item.input))).data.map((e) => [e.index, e]));
+      const result = await known.sending(chunk, () => send(chunk.map((item) => item.input)));
+      const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
       // The product id made or updated is the outcome's message.
-      return { outcomes: batchOutcomes(chunk, (_, at) => byIndex.get(at), { simulated, noun: 'product' }) };
+      const outcomes = batchOutcomes(chunk, (_, at) => byIndex.get(at), { simulated, noun: 'product' });
+      outcomes.forEach((outcome, at) =>
+        known.answered(chunk[at], outcome.status !== 'failed' ? outcome.message : null),
+      );
+      return { outcomes };
     },
-    readBack:
-      findCreated &&
-      (async (chunk, sentAt) => ({
-        applied: (await findCreated(
-          chunk.filter((item) => !isMatchable(item.input)),
-          sentAt,
-        )) as Map<(typeof chunk)[number], string>,
-      })),
+    readBack: updatedSince && ((chunk, sentAt) => readBack(chunk, sentAt, known, updatedSince)),
     settle,
   });
 }
 
-/**
- * Which unmatched items a lost request created: for each, a product with its title, no
- * variants and created at or after `since`, each product claimed once (read from `products`,
- * the products updated since then).
- */
-export async function createdByTitle(
-  items: readonly UpsertItem[],
-  products: AsyncIterable<Product>,
+/** What a lost request made of its products without variants, judged once every other request answered. */
+async function readBack<I extends RunItem>(
+  chunk: readonly I[],
   since: Date,
-): Promise<Map<UpsertItem, string>> {
-  const candidates: Product[] = [];
-  for await (const product of products) {
-    const created = Date.parse(product.created_at ?? '');
-    if ((product.variants?.length ?? 0) === 0 && created >= since.getTime()) candidates.push(product);
+  known: UpsertLedger,
+  updatedSince: (since: Date) => AsyncIterable<Product>,
+): Promise<ReadBack<I>> {
+  const lost = chunk.filter((item) => !isMatchable(item.input));
+  if (lost.length === 0) return { applied: new Map() };
+  // A request still in flight may have made a product of the same title: its answer says so first.
+  await known.settleInFlight();
+  const created: Product[] = [];
+  for await (const product of updatedSince(since)) {
+    const at = Date.parse(product.created_at ?? '');
+    if ((product.variants?.length ?? 0) === 0 && at >= since.getTime() && !known.isAccounted(product.id))
+      created.push(product);
   }
-  const found = new Map<UpsertItem, string>();
-  for (const item of items) {
-    const at = candidates.findIndex((product) => product.title === item.input.title);
-    if (at < 0) continue;
-    found.set(item, candidates[at].id);
-    candidates.splice(at, 1);
-  }
+  const inChunk = new Set<RunItem>(chunk);
+  const found = judgeLostItems(lost, {
+    created,
+    openElsewhere: (title) => known.openWithTitle(title, inChunk),
+    since,
+  });
+  for (const [item, id] of found.applied) known.answered(item, id);
   return found;
 }
