@@ -85,7 +85,7 @@ export function judgeLostItems<I extends RunItem>(lost: readonly I[], facts: Los
     if (found.length === 0) continue;
     const elsewhere = facts.openElsewhere(title);
     if (elsewhere === 0 && found.length === items.length) {
-      items.forEach((item, at) => applied.set(item, found[at].id));
+      for (const [at, item] of items.entries()) applied.set(item, found[at].id);
       continue;
     }
     const why = cannotTell(found.length, items.length, elsewhere, facts.since);

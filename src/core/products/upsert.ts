@@ -41,9 +41,8 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
       const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
       // The product id made or updated is the outcome's message.
       const outcomes = batchOutcomes(chunk, (_, at) => byIndex.get(at), { simulated, noun: 'product' });
-      outcomes.forEach((outcome, at) =>
-        known.answered(chunk[at], outcome.status !== 'failed' ? outcome.message : null),
-      );
+      for (const [at, outcome] of outcomes.entries())
+        known.answered(chunk[at], outcome.status !== 'failed' ? outcome.message : null);
       return { outcomes };
     },
     readBack: updatedSince && ((chunk, sentAt) => readBack(chunk, sentAt, known, updatedSince)),
