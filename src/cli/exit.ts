@@ -72,7 +72,7 @@ export function explainError(error: unknown, now: number = Date.now()): { messag
   if (error instanceof QuotaError) {
     return {
       message: error.message,
-      hint: `the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`,
+      hint: `it resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`,
     };
   }
   if (error instanceof RateLimitError) {

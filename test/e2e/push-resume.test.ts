@@ -47,8 +47,8 @@ async function stoppedPush(extra: string[] = []) {
   const env = envFor(emu);
   const first = await runSvc(['inventory', 'push', file.path, '--batch-size', '10', ...extra], { env });
   expect(first.code, first.stderr).toBe(5);
-  // One sentence per clause: the service's "…is used up." is not followed by ".;".
-  expect(first.stderr).toMatch(/quota .*; the daily write quota resets at/);
+  // svc's own words, the reset said once and exactly (the service's message says it too).
+  expect(first.stderr).toMatch(/quota is used up; it resets at /);
   expect(first.stderr).not.toContain('.;');
   clock.advance(24 * 3_600_000);
   return { emu, env, file };

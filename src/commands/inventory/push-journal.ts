@@ -112,7 +112,7 @@ export class PushJournal {
   static async open(
     ctx: Context,
     file: CheckedFile,
-    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
+    options: { resume?: boolean; batchSize?: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
   ): Promise<PushJournal> {
     const dir = configDir(ctx.env);
     // The same rule as incremental-export marks: one store, one journal.
@@ -138,7 +138,13 @@ export class PushJournal {
       if (decision.info) ctx.messages.info(decision.info);
       if (decision.warning) ctx.messages.warn(decision.warning);
       const resumed = decision.journal;
-      const batchSize = resumed?.data.batch_size ?? options.batchSize;
+      const planned = resumed?.data.batch_size;
+      // A resume sends the batches the interrupted push journaled: another size would not line up.
+      if (planned !== undefined && options.batchSize !== undefined && options.batchSize !== planned)
+        ctx.messages.info(
+          `--batch-size ${options.batchSize} is not used: a resume sends the batches of ${planned} the interrupted push planned.`,
+        );
+      const batchSize = planned ?? options.batchSize ?? BATCH_MAX_ITEMS;
       const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
       if (resumed) state.decisions = decisionsOf(resumed, file);
       return state;
@@ -161,6 +167,20 @@ export class PushJournal {
   /** Batches an earlier run confirmed. */
   get confirmedCount(): number {
     return (this.journal ?? this.resumed)?.confirmedCount ?? 0;
+  }
+
+  /** Rows of the batches an earlier run confirmed (the last batch may be short). */
+  get confirmedRows(): number {
+    const journal = this.journal ?? this.resumed;
+    if (!journal) return 0;
+    const last = this.totalBatches - 1;
+    const short = this.batchSize * this.totalBatches - this.rowsToSend;
+    return journal.confirmedCount * this.batchSize - (journal.isConfirmed(last) ? short : 0);
+  }
+
+  /** True for a batch an earlier run confirmed. */
+  isConfirmed(index: number): boolean {
+    return (this.journal ?? this.resumed)?.isConfirmed(index) ?? false;
   }
 
   /**

@@ -80,6 +80,26 @@ export async function* selectedBatches(
   if (batch.length > 0) yield batch;
 }
 
+/**
+ * The first `count` rows a push sends, for its dry run: past the rows a selection leaves out
+ * and the batches an earlier run confirmed (`isConfirmed`, by batch index).
+ */
+export async function firstRowsToSend(
+  file: CheckedFile,
+  size: number,
+  selection: PushSelection | undefined,
+  isConfirmed: (index: number) => boolean,
+  count: number,
+): Promise<PlacedRow[]> {
+  const rows: PlacedRow[] = [];
+  let index = 0;
+  for await (const batch of selectedBatches(file, size, selection, () => {})) {
+    if (!isConfirmed(index++)) rows.push(...batch.slice(0, count - rows.length));
+    if (rows.length >= count) break;
+  }
+  return rows;
+}
+
 /** Membership of lines asked in ascending order: a cursor over a sorted list, no set of a million numbers. */
 class AscendingLines {
   private next = 0;
