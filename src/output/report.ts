@@ -1,10 +1,12 @@
 /**
  * `--report OUT.csv`: `line,key,status,code,message`, a row per input item in input order
- * (README, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180 says.
+ * (README, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180
+ * says, and a cell that would start a formula kept as text (./spreadsheet.ts).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { FileError } from '../errors.js';
 import { csvRow } from './delimited.js';
+import { spreadsheetCell } from './spreadsheet.js';
 
 /** One row of a report; `line` is absent (an empty cell) for items that come from no file. */
 export interface ReportRow {
@@ -50,5 +52,5 @@ export class ReportFile {
 }
 
 function reportRow(cells: readonly string[]): string {
-  return csvRow(cells, '\r\n');
+  return csvRow(cells.map(spreadsheetCell), '\r\n');
 }
