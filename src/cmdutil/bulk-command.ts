@@ -6,7 +6,7 @@
  * the work, what the work started (--wait), the report, the summary and the exit code.
  */
 import type { ApiClient } from '../api/client.js';
-import type { BulkLedger } from '../core/outcomes.js';
+import type { BulkLedger, ItemRef } from '../core/outcomes.js';
 import type { BulkSession } from './bulk-session.js';
 import type { Context } from './context.js';
 
@@ -26,6 +26,11 @@ export interface BulkPlan {
   noun: string;
   /** Items in the input: every one ends with an outcome, sent or not. */
   total: number;
+  /**
+   * The input's items in order (`total` of them), each with its line and key: the report is
+   * written from the record once the run ends, naming the items as this reads them again.
+   */
+  items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   /** --report path. */
   report?: string;
   /** What --dry-run shows instead of sending (a function for a dry run of its own shape). */
@@ -78,6 +83,7 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
     total: plan.total,
     noun: plan.noun,
     report: plan.report,
+    items: plan.items,
     live: client.live,
   });
   await session.run(() => plan.send(session, client));

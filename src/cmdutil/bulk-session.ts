@@ -9,6 +9,7 @@ import {
   BulkLedger,
   type BulkSummary,
   type ItemOutcome,
+  type ItemRef,
   outcomeLine,
   WRITE_UNCONFIRMED,
 } from '../core/outcomes.js';
@@ -29,6 +30,8 @@ export interface BulkSessionOptions {
   noun: string;
   /** --report path. */
   report?: string;
+  /** The input's items in order, read again for the report's lines and keys. */
+  items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   live: boolean;
 }
 
@@ -174,6 +177,6 @@ export class BulkSession {
   private async writeReport(): Promise<void> {
     this.ledger.close();
     if (!this.report) return;
-    await this.report.writeAll(this.ledger.rows());
+    await this.report.writeAll(this.ledger.rows(this.options.items()));
   }
 }

@@ -216,26 +216,22 @@ export async function sendChunks<I extends LineItem>(
     chunks,
     async (chunk, index) => {
       const sentAt = new Date((options.now ?? Date.now)());
-      const open = new Set(chunk);
-      const settled = (outcomes: ItemOutcome[], items: readonly I[]) => {
-        for (const item of items) open.delete(item);
+      // Items a read-back settled before the chunk's resend (rare: only after a lost answer).
+      let early: Set<I> | undefined;
+      const settledEarly = (outcomes: ItemOutcome[], items: readonly I[]) => {
+        early ??= new Set();
+        for (const item of items) early.add(item);
         options.settle(outcomes);
       };
       let answer: ChunkAnswer;
       try {
-        answer = await settleChunk(chunk, sentAt, options, settled);
+        answer = await settleChunk(chunk, sentAt, options, settledEarly);
       } catch (error) {
-        given(
-          chunk.filter((item) => open.has(item)),
-          stoppedBy(error),
-        );
+        given(early ? chunk.filter((item) => !early?.has(item)) : chunk, stoppedBy(error));
         throw error;
       }
       // Outcomes come in the chunk's order; those a read-back settled already are not told twice.
-      settled(
-        answer.outcomes.filter((_, at) => open.has(chunk[at])),
-        chunk,
-      );
+      options.settle(early ? answer.outcomes.filter((_, at) => !early?.has(chunk[at])) : answer.outcomes);
       options.onChunk?.({ index, ...answer });
     },
     { ...options, unsettled: given },
@@ -333,26 +329,21 @@ export function batchOutcomes<I extends LineItem>(
   entryOf: (item: I, at: number) => BatchEntry | undefined,
   reading: BatchReading<I>,
 ): ItemOutcome[] {
-  return chunk.map((item, at) => {
+  return chunk.map((item, at): ItemOutcome => {
     const entry = entryOf(item, at);
-    const placed = itemOf(item, reading);
-    if (!entry)
-      return {
-        ...placed,
-        status: 'failed',
-        code: 'missing_result',
-        message: `the service sent no result for this ${reading.noun}`,
-      };
+    const { index, line } = item;
+    const key = reading.keyOf?.(item) ?? item.key ?? '';
+    if (!entry) {
+      const message = `the service sent no result for this ${reading.noun}`;
+      return { index, line, key, status: 'failed', code: 'missing_result', message };
+    }
     const { error } = entry;
     if (error && reading.alreadyDone?.(entry))
-      return { ...placed, status: 'skipped', code: error.code, message: error.message };
+      return { index, line, key, status: 'skipped', code: error.code, message: error.message };
     if (entry.status === 'failed' || error)
-      return { ...placed, status: 'failed', code: error?.code, message: error?.message };
-    return {
-      ...placed,
-      status: serviceStatus(entry.status, reading.simulated),
-      message: entry.id ?? undefined,
-    };
+      return { index, line, key, status: 'failed', code: error?.code, message: error?.message };
+    const status = serviceStatus(entry.status, reading.simulated);
+    return entry.id ? { index, line, key, status, message: entry.id } : { index, line, key, status };
   });
 }
 

@@ -123,9 +123,28 @@ export function outcomeLine(outcome: Pick<ItemOutcome, 'line' | 'key' | 'code' |
   return `${outcome.line ? `line ${outcome.line}: ` : ''}${outcome.key}: ${why}`;
 }
 
-/** Every input item's final outcome, by its place in the input, and the counts read from them. */
+/** What names an item in the report: its line in its file (none for items from no file) and key. */
+export interface ItemRef {
+  line?: number;
+  key: string;
+}
+
+/** An outcome without the item it is about: what the record keeps per item, shared between items. */
+type Kept = Verdict & { unsent?: boolean };
+
+/**
+ * Every input item's final outcome, by its place in the input, and the counts read from them.
+ * Kept compact, for pushes of a million rows: per item, the number of its verdict in a table of
+ * the distinct verdicts (most items share a few); the items themselves (line and key) are read
+ * again from the input when the report is written, except those of failures, kept to name them.
+ */
 export class BulkLedger {
-  private readonly outcomes: Array<ItemOutcome | undefined>;
+  /** Per item: 0 while unsettled, else 1 + the number of its verdict in `kept`. */
+  private readonly verdictOf: Uint32Array;
+  private readonly kept: Kept[] = [];
+  private readonly keptIds = new Map<string, number>();
+  /** Line and key of the failed items, to name them without reading the input again. */
+  private readonly failedRefs = new Map<number, ItemRef>();
   private readonly counts: Record<ItemStatus, number> = {
     updated: 0,
     created: 0,
@@ -146,7 +165,7 @@ export class BulkLedger {
   requests = 0;
 
   constructor(readonly total: number) {
-    this.outcomes = new Array(total);
+    this.verdictOf = new Uint32Array(total);
     this.taken = new Uint8Array(total);
   }
 
@@ -173,9 +192,10 @@ export class BulkLedger {
     this.place(outcome, this.taken[this.checkedIndex(outcome.index)] === 1);
   }
 
-  /** The outcome of one item, if settled. */
-  at(index: number): ItemOutcome | undefined {
-    return this.outcomes[index];
+  /** The status of one item, if settled. */
+  statusOf(index: number): ItemStatus | undefined {
+    const id = this.verdictOf[this.checkedIndex(index)];
+    return id === 0 ? undefined : this.kept[id - 1].status;
   }
 
   /** How many items have `status`. */
@@ -208,33 +228,58 @@ export class BulkLedger {
     return summary;
   }
 
-  /** Every item's outcome in input order; an item nothing settled is `not_sent`. */
-  *rows(): Generator<ItemOutcome> {
-    for (let index = 0; index < this.total; index++)
-      yield this.outcomes[index] ?? { index, key: '', ...NOT_REACHED };
+  /**
+   * Every item's outcome in input order, `items` naming them (the input read again, in its
+   * order); an item nothing settled is `not_sent`.
+   */
+  async *rows(items: Iterable<ItemRef> | AsyncIterable<ItemRef>): AsyncGenerator<ItemOutcome> {
+    let index = 0;
+    for await (const { line, key } of items) {
+      if (index >= this.total) break;
+      const id = this.verdictOf[index];
+      const kept: Kept = id === 0 ? NOT_REACHED : this.kept[id - 1];
+      const { unsent: _unsent, ...verdict } = kept;
+      yield { index, line, key, ...verdict };
+      index++;
+    }
   }
 
   /** The first `limit` failed items, in input order. */
   failures(limit: number): ItemOutcome[] {
-    const found: ItemOutcome[] = [];
-    for (const outcome of this.outcomes) {
-      if (found.length >= limit) break;
-      if (outcome?.status === 'failed') found.push(outcome);
-    }
-    return found;
+    return [...this.failedRefs.entries()]
+      .sort(([a], [b]) => a - b)
+      .slice(0, limit)
+      .map(([index, ref]) => {
+        const { unsent: _unsent, ...verdict } = this.kept[this.verdictOf[index] - 1];
+        return { index, ...ref, ...verdict };
+      });
   }
 
   private place(outcome: ItemOutcome, taken: boolean): void {
     if (this.closed) return;
     const index = this.checkedIndex(outcome.index);
-    const before = this.outcomes[index];
-    if (before) this.counts[before.status]--;
+    const before = this.verdictOf[index];
+    if (before !== 0) this.counts[this.kept[before - 1].status]--;
     else this.settledCount++;
-    this.outcomes[index] = outcome;
+    this.verdictOf[index] = this.keep(outcome) + 1;
     this.counts[outcome.status]++;
+    if (outcome.status === 'failed') this.failedRefs.set(index, { line: outcome.line, key: outcome.key });
+    else this.failedRefs.delete(index);
     const bit = taken ? 1 : 0;
     this.takenCount += bit - this.taken[index];
     this.taken[index] = bit;
+  }
+
+  /** The number of the outcome's verdict in the table, added when new. */
+  private keep({ status, code, message, unsent }: ItemOutcome): number {
+    const name = `${status}\u0000${code ?? ''}\u0000${message ?? ''}\u0000${unsent ? 1 : 0}`;
+    let id = this.keptIds.get(name);
+    if (id === undefined) {
+      id = this.kept.length;
+      this.kept.push({ status, code: code ?? undefined, message: message ?? undefined, unsent });
+      this.keptIds.set(name, id);
+    }
+    return id;
   }
 
   private checkedIndex(index: number): number {

@@ -37,9 +37,9 @@ export class ReportFile {
   }
 
   /** Writes every row, in the order given, and ends the file; later calls wait for the same end. */
-  writeAll(rows: Iterable<ReportRow>): Promise<void> {
+  writeAll(rows: Iterable<ReportRow> | AsyncIterable<ReportRow>): Promise<void> {
     this.closing ??= (async () => {
-      for (const row of rows) {
+      for await (const row of rows) {
         const cells = [row.line === undefined ? '' : String(row.line), row.key, row.status];
         if (!this.stream.write(reportRow([...cells, row.code ?? '', row.message ?? '']))) {
           await new Promise<void>((resolve) => this.stream.once('drain', () => resolve()));

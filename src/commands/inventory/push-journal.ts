@@ -87,8 +87,8 @@ export class PushJournal {
   private journal?: Journal;
   /** The checked copy kept beside the journal, once the push started. */
   private keptCopy?: string;
-  /** Every batch was confirmed. */
-  private done = false;
+  /** The checked copy is what a resume reads (standard input): it stays after the run. */
+  private copyForResume = false;
   /** What the first run decided (on resume: read back from the journal), once known. */
   decisions: PushDecisions = {};
 
@@ -216,22 +216,21 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal and its selection go now, its copy at release() (--wait still reads it for lines). */
+  /** The push finished: the journal and its selection go now, its copy at release() (--wait and the report still read it). */
   finished(): void {
     if (this.journal) {
       this.journal.remove();
       rmSync(selectionFile(this.journal.file), { force: true });
     }
-    this.done = true;
   }
 
   /**
-   * The push stopped: confirmations are written now. The checked copy stays only when it is
-   * what a resume reads (standard input); a file on disk is checked again on resume.
+   * The push stopped: confirmations are written now. The checked copy stays after the run only
+   * when it is what a resume reads (standard input); a file on disk is checked again on resume.
    */
   stopped(fromStdin: boolean): void {
     this.journal?.flush(new Date(this.ctx.now()));
-    if (!fromStdin && this.keptCopy) rmSync(this.keptCopy, { force: true });
+    this.copyForResume = fromStdin;
   }
 
   /** The copy a resume of standard input reads. */
@@ -239,9 +238,9 @@ export class PushJournal {
     return this.keptCopy;
   }
 
-  /** Lets the next run of this file and store go ahead; a finished push's copy goes. */
+  /** Lets the next run of this file and store go ahead; the checked copy goes, unless a resume reads it. */
   release(): void {
-    if (this.done && this.keptCopy) rmSync(this.keptCopy, { force: true });
+    if (!this.copyForResume && this.keptCopy) rmSync(this.keptCopy, { force: true });
     this.lock?.release();
   }
 }

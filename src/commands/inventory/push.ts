@@ -159,6 +159,12 @@ async function pushPlan(
   return {
     noun: 'SKUs',
     total: file.rowCount,
+    // The rows, read again from the copy sent (not kept in memory through a long push).
+    items: async function* () {
+      const { inventoryBatches } = await import('../../core/inventory/check.js');
+      for await (const rows of inventoryBatches(sent, 1000))
+        for (const row of rows) yield { line: row.line, key: row.sku };
+    },
     report: options.report,
     dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan, firstRows),
     // A push that sends nothing (nothing differs) has nothing to ask about.

@@ -89,6 +89,8 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
   return {
     noun: 'listings',
     total: matches.length,
+    // Listings come from no file: their rows have no line.
+    items: () => matches.map((listing) => ({ key: listing.id })),
     report: options.report,
     dryRun: async () => {
       const { fromArray } = await import('../../cmdutil/list-command.js');

@@ -154,6 +154,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
   return {
     noun: 'orders',
     total: shipments.length,
+    items: () => shipments.map((shipment) => ({ line: shipment.line, key: shipment.orderId })),
     report: options.report,
     dryRun: {
       plan: {

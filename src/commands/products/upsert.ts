@@ -103,6 +103,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
   return {
     noun: 'products',
     total: file.items.length,
+    items: () => file.items,
     report: options.report,
     dryRun: {
       plan: {

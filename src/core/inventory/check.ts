@@ -119,7 +119,9 @@ export async function* inventoryBatches(file: CheckedFile, size: number): AsyncG
         header = false;
         continue;
       }
-      batch.push({ ...(toRow(record, line, file.columns) as InventoryRow), index: index++ });
+      const row = toRow(record, line, file.columns) as PlacedRow;
+      row.index = index++;
+      batch.push(row);
       if (batch.length === size) {
         yield batch;
         batch = [];

@@ -3,7 +3,7 @@ import { BulkLedger, NOT_REACHED, stoppedBy } from '../../../src/core/outcomes.j
 import { ApiError, NetworkError, QuotaError } from '../../../src/errors.js';
 
 describe('BulkLedger', () => {
-  it('keeps one outcome per item: a later one replaces it, and the counts add up to the input', () => {
+  it('keeps one outcome per item: a later one replaces it, and the counts add up to the input', async () => {
     const ledger = new BulkLedger(4);
     ledger.settle({ index: 0, key: 'A', status: 'updated' });
     ledger.settle({ index: 1, key: 'B', status: 'created' });
@@ -23,11 +23,14 @@ describe('BulkLedger', () => {
       seconds: 1.5,
     });
     expect(ledger.count('created')).toBe(1);
-    expect([...ledger.rows()].map((row) => [row.index, row.status])).toEqual([
-      [0, 'updated'],
-      [1, 'created'],
-      [2, 'updated'],
-      [3, 'not_sent'],
+    const rows: Array<[number, string | undefined, string, string]> = [];
+    for await (const row of ledger.rows(['A', 'B', 'C', 'D'].map((key, i) => ({ line: i + 2, key }))))
+      rows.push([row.index, row.key, row.status, String(row.line)]);
+    expect(rows).toEqual([
+      [0, 'A', 'updated', '2'],
+      [1, 'B', 'created', '3'],
+      [2, 'C', 'updated', '4'],
+      [3, 'D', 'not_sent', '5'],
     ]);
   });
 
