@@ -348,7 +348,7 @@ complete -c svc -n '__svc_at \'listings retry\'' -l channel-account -x -d 'only 
 complete -c svc -n '__svc_at \'listings retry\'' -l dry-run -d 'list the matching listings; send nothing'
 complete -c svc -n '__svc_at \'listings retry\'' -l wait -d 'follow the resyncs and report which listings still fail, with their issue'
 complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
-complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing resynced'
+complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)'
 complete -c svc -n '__svc_at \'listings retry\'' -s h -l help -d 'show help'
 
 # svc listings errors

@@ -28,14 +28,19 @@ export function retryCommand(parent: Command, ctx: Context, run = runRetry): Com
     .option('--channel-account <id>', 'only listings on this channel account')
     .option('--dry-run', 'list the matching listings; send nothing');
   return withWait(command, 'follow the resyncs and report which listings still fail, with their issue')
-    .option('--report <out.csv>', 'write line,key,status,code,message for every listing resynced')
+    .option(
+      '--report <out.csv>',
+      'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)',
+    )
     .addHelpText(
       'after',
       [
         '',
         'Every matching listing is collected first (all pages), then each is resynced once with its',
         'own Idempotency-Key, as fast as the rate limit allows. With a live key on a terminal it asks',
-        'first. With --wait: exit 3 when some listings still fail, 8 when some are still pending.',
+        'first. It exits 0 only when every listing it sent succeeded; with --wait, each listing ends',
+        "listed, failed (with the channel's code) or pending: exit 3 when some still fail, 8 when some",
+        'are still pending.',
         '',
         'Examples:',
         '  svc listings retry --error-code photo_required_for_channel --dry-run',
