@@ -252,7 +252,7 @@ complete -c svc -n '__svc_at \'inventory\'' -a help -d 'display help for command
 complete -c svc -n '__svc_at \'inventory\'' -s h -l help -d 'show help'
 
 # svc inventory push
-complete -c svc -n '__svc_at \'inventory push\'' -l batch-size -x -d 'SKUs per request (1 to 100)'
+complete -c svc -n '__svc_at \'inventory push\'' -l batch-size -x -d 'SKUs per request, 1 to 100 (default 100; --resume keeps the interrupted push\'s)'
 complete -c svc -n '__svc_at \'inventory push\'' -l map -x -d 'rename columns, e.g. sku=Item,quantity=Qty,price=Price'
 complete -c svc -n '__svc_at \'inventory push\'' -l ignore -x -d 'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)'
 complete -c svc -n '__svc_at \'inventory push\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
@@ -348,7 +348,7 @@ complete -c svc -n '__svc_at \'listings retry\'' -l channel-account -x -d 'only 
 complete -c svc -n '__svc_at \'listings retry\'' -l dry-run -d 'list the matching listings; send nothing'
 complete -c svc -n '__svc_at \'listings retry\'' -l wait -d 'follow the resyncs and report which listings still fail, with their issue'
 complete -c svc -n '__svc_at \'listings retry\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
-complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing resynced'
+complete -c svc -n '__svc_at \'listings retry\'' -l report -r -F -d 'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)'
 complete -c svc -n '__svc_at \'listings retry\'' -s h -l help -d 'show help'
 
 # svc listings errors

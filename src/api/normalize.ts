@@ -72,10 +72,8 @@ export function interpretAnswer(raw: RawAnswer, url: string, nowMs: number): Int
         ? nowMs + msUntilUtcMidnight(nowMs)
         : Math.floor((nowMs + retryAfterMs) / 1000) * 1000,
     );
-    return {
-      ok: false,
-      error: new QuotaError((body.message || 'daily write quota used up').replace(/\.$/, ''), resetsAt),
-    };
+    // svc's own words: the service's message says when it resets too, and the hint says it exactly.
+    return { ok: false, error: new QuotaError('the daily write quota is used up', resetsAt) };
   }
   return { ok: false, error: new ApiError(status, body, { retryAfterSeconds, requestId, headers }) };
 }

@@ -102,7 +102,7 @@ function explainErrorAsWritten(error: unknown, now: number): { message: string; 
   if (error instanceof QuotaError) {
     return {
       message: error.message,
-      hint: `the daily write quota resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`,
+      hint: `it resets at ${error.resetsAt.toISOString()} (in ${humanDuration(error.resetsAt.getTime() - now)})`,
     };
   }
   if (error instanceof RateLimitError) {

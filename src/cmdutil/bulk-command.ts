@@ -2,11 +2,11 @@
  * The one frame of the bulk commands (inventory push, products upsert, listings publish --file,
  * listings retry, orders fulfill --file). A command checks its input, then states what it will
  * do as a BulkPlan; runBulk runs every plan the same way: the dry run, or the checks that need
- * the service, the live-key confirmation, the session (progress, report, tally, clean stop),
- * the work, what the work started (--wait), the summary and the exit code.
+ * the service, the live-key confirmation, the session (progress, the record, clean stop),
+ * the work, what the work started (--wait), the report, the summary and the exit code.
  */
 import type { ApiClient } from '../api/client.js';
-import type { BulkSummary } from '../core/bulk.js';
+import type { BulkLedger, ItemRef } from '../core/outcomes.js';
 import type { BulkSession } from './bulk-session.js';
 import type { Context } from './context.js';
 
@@ -24,8 +24,13 @@ export interface DryRun {
 export interface BulkPlan {
   /** Plural noun of the items: "SKUs", "listings". */
   noun: string;
-  /** Items planned. */
+  /** Items in the input: every one ends with an outcome, sent or not. */
   total: number;
+  /**
+   * The input's items in order (`total` of them), each with its line and key: the report is
+   * written from the record once the run ends, naming the items as this reads them again.
+   */
+  items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   /** --report path. */
   report?: string;
   /** What --dry-run shows instead of sending (a function for a dry run of its own shape). */
@@ -40,16 +45,17 @@ export interface BulkPlan {
   confirmation?: string;
   /** What a "no" cancels: "push canceled; nothing was sent". */
   action: string;
-  /** Sends every item, recording each outcome in the session. */
+  /** Sends every item, recording each outcome in the session (items never sent included). */
   send: (session: BulkSession, client: ApiClient) => Promise<void>;
   /** The summary's first word: "Pushed". */
   verb: string;
-  /** Items a stopped run never sent count in the JSON summary's `skipped` (default), or only as `not_sent`. */
-  unreached?: 'skipped' | 'named';
-  /** Unless the run stopped: follows what the items started (--wait) before the summary. */
+  /**
+   * Unless the run stopped: follows what the items started (--wait) and revises each item's
+   * outcome to its final state (session.revise), before the report and the summary.
+   */
   follow?: (session: BulkSession) => Promise<FollowUp | undefined>;
-  /** Fields of the JSON summary beyond the counts. */
-  json?: (summary: BulkSummary) => Record<string, unknown>;
+  /** Fields of the JSON summary beyond the counts, read from the run's record. */
+  json?: (record: BulkLedger) => Record<string, unknown>;
   /** After a stop: how to run it again and why that is safe (default: the same command line). */
   stopNote?: () => string | Promise<string>;
   /** After the command that runs it again: why that is safe. */
@@ -77,11 +83,10 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
     total: plan.total,
     noun: plan.noun,
     report: plan.report,
+    items: plan.items,
     live: client.live,
   });
   await session.run(() => plan.send(session, client));
-  // Items a stopped run never sent; `skipped` in the JSON summary too, unless it means something else there.
-  session.notSent(plan.total - session.summary.total, plan.unreached !== 'named');
   // What the work started comes before the summary, so that the report and the JSON summary hold it.
   let followUp: FollowUp | undefined;
   let followError: unknown;
@@ -94,7 +99,7 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
   }
   await session.finish({
     verb: plan.verb,
-    json: { ...plan.json?.(session.summary), ...followUp?.json },
+    json: { ...plan.json?.(session.ledger), ...followUp?.json },
     stopNote: () => plan.stopNote?.() ?? defaultStopNote(ctx, plan.rerunNote),
   });
   if (followError) throw followError;

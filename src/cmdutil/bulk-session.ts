@@ -1,17 +1,18 @@
 /**
- * One bulk run's bookkeeping, inside the bulk frame (./bulk-command.ts): progress, the --report
- * file, the tally, a clean stop on quota or signal, and the closing summary and exit code
+ * One bulk run's bookkeeping, inside the bulk frame (./bulk-command.ts): progress, the run's
+ * record of every item's outcome (core/outcomes.ts), a clean stop on quota or signal, and what
+ * is rendered from the record at the end: the --report file, the summary and the exit code
  * (README, Output; README, Exit codes).
  */
+import { type BulkRunOptions, FAILURES_SHOWN, RunStopped } from '../core/bulk.js';
 import {
-  type BulkRunOptions,
+  BulkLedger,
   type BulkSummary,
-  FAILURES_SHOWN,
   type ItemOutcome,
+  type ItemRef,
   outcomeLine,
-  RunStopped,
-  Tally,
-} from '../core/bulk.js';
+  WRITE_UNCONFIRMED,
+} from '../core/outcomes.js';
 import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
@@ -23,12 +24,14 @@ const BULK_CONCURRENCY = 8;
 
 /** What a session is about. */
 export interface BulkSessionOptions {
-  /** Items planned, for progress. */
+  /** Items in the input: every one ends with an outcome. */
   total: number;
   /** Plural noun of the items: "SKUs", "listings". */
   noun: string;
   /** --report path. */
   report?: string;
+  /** The input's items in order, read again for the report's lines and keys. */
+  items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   live: boolean;
 }
 
@@ -36,22 +39,20 @@ export interface BulkSessionOptions {
 export interface FinishOptions {
   /** "Pushed": the summary line's first word. */
   verb: string;
-  /** Extra words after the counts, e.g. "; 3 not reached". */
-  note?: string;
-  /** Fields added to (or replacing) the JSON summary. */
+  /** Fields added to the JSON summary. */
   json?: Record<string, unknown>;
   /** The warning after a stop: how to run it again and why that is safe. */
   stopNote: () => string | Promise<string>;
 }
 
-/** One bulk run: record outcomes as they land, then finish with the summary. */
+/** One bulk run: record outcomes as they land, then finish with the report and the summary. */
 export class BulkSession {
-  readonly tally = new Tally();
+  /** Every input item's outcome: the one source of the report, the summaries and the exit code. */
+  readonly ledger: BulkLedger;
   private stopped?: RunStopped;
   /** Requests whose outcomes were recorded (each record() is one answer), for items per request. */
   private answered = 0;
-  /** Items a stopped run never sent (see notSent). */
-  private unsent = 0;
+  private seconds = 0;
 
   private constructor(
     private readonly ctx: Context,
@@ -59,7 +60,9 @@ export class BulkSession {
     private readonly progress: Progress,
     private readonly report: ReportFile | undefined,
     private readonly started: number,
-  ) {}
+  ) {
+    this.ledger = new BulkLedger(options.total);
+  }
 
   /** Opens the report (failing early on a bad path) and starts progress on a terminal. */
   static async start(ctx: Context, options: BulkSessionOptions): Promise<BulkSession> {
@@ -78,8 +81,9 @@ export class BulkSession {
     return new BulkSession(ctx, options, progress, report, ctx.now());
   }
 
+  /** The summary's figures, read from the record. */
   get summary(): BulkSummary {
-    return this.tally.summary;
+    return this.ledger.summary(this.seconds);
   }
 
   /** True when the run ended early on the quota or a signal. */
@@ -94,69 +98,56 @@ export class BulkSession {
 
   /** Counts one request sent (retries are the transport's business). */
   countRequest(): void {
-    this.tally.summary.requests++;
+    this.ledger.requests++;
   }
 
-  /** Tallies, reports and shows progress for the outcomes of one answered request as they land. */
+  /** Records the outcomes of one answered request (or of items settled without one) as they land. */
   record(outcomes: readonly ItemOutcome[]): void {
-    for (const outcome of outcomes) this.tally.add(outcome);
-    this.report?.write(outcomes);
+    for (const outcome of outcomes) this.ledger.settle(outcome);
     this.answered += 1;
-    this.progress.update(this.tally.summary.total, this.answered);
+    this.progress.update(this.ledger.settled, this.answered);
   }
 
-  /**
-   * Items a stopped run never sent: "not sent" in the summary line, `not_sent` in the JSON one;
-   * `countAsSkipped` also counts them in `skipped`, as the JSON summary always has.
-   */
-  notSent(count: number, countAsSkipped: boolean): void {
-    if (count <= 0) return;
-    this.unsent += count;
-    if (countAsSkipped) this.tally.summary.skipped += count;
-  }
-
-  /** Rows the report holds beyond the items' own outcomes (a channel's refusals after --wait); not tallied. */
-  reportMore(rows: readonly ItemOutcome[]): void {
-    this.report?.write(rows);
+  /** Records what became of items after their send (a followed operation's verdict): their final state. */
+  revise(outcomes: readonly ItemOutcome[]): void {
+    for (const outcome of outcomes) this.ledger.revise(outcome);
   }
 
   /**
    * Runs the work. A stop on the quota or a signal is kept, not thrown, so the summary can
-   * print first; any other error closes progress and report and propagates. The report stays
-   * open until finish(), for rows that come after the items (reportMore).
+   * print first; any other error still writes the report (every item settled) and propagates.
    */
   async run(work: () => Promise<void>): Promise<void> {
     try {
       await work();
     } catch (error) {
       if (!(error instanceof RunStopped)) {
-        await this.report?.close();
+        this.progress.stop();
+        await this.writeReport();
         throw error;
       }
       this.stopped = error;
     } finally {
       this.progress.stop();
-      this.tally.summary.seconds = (this.ctx.now() - this.started) / 1000;
+      this.seconds = (this.ctx.now() - this.started) / 1000;
     }
   }
 
   /**
-   * Closes the report and prints the summary (stderr, or stdout as JSON with --json); after a
-   * stop, warns how to run it again and throws the stop's own error (exit 5, 130, 143; README,
-   * Exit codes).
+   * Writes the report and prints the summary (stderr, or stdout as JSON with --json), both from
+   * the record; after a stop, warns how to run it again and throws the stop's own error (exit
+   * 5, 130, 143; README, Exit codes).
    */
   async finish(options: FinishOptions): Promise<void> {
-    await this.report?.close();
+    await this.writeReport();
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
-    const summary = {
-      ...this.tally.summary,
-      ...(this.unsent > 0 ? { not_sent: this.unsent } : {}),
-      ...options.json,
-    } as BulkSummary;
-    if (this.ctx.wantsJson) await this.ctx.printer.item(summary);
+    const summary = this.summary;
+    if (this.ctx.wantsJson) await this.ctx.printer.item({ ...summary, ...options.json });
     else {
-      const note = `${options.note ?? ''}${simulatedNote(this.options.live)}`;
-      this.ctx.messages.info(`${summaryLine(summary, this.options.noun, options.verb)}${note}`);
+      const figures = { ...summary, taken: this.ledger.sentAndTaken, created: this.ledger.count('created') };
+      this.ctx.messages.info(
+        `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
+      );
     }
     if (this.stopped) {
       this.ctx.messages.warn(await options.stopNote());
@@ -166,13 +157,26 @@ export class BulkSession {
 
   /** PartialFailure (exit 3) when any item failed, naming the first ones by line. */
   throwIfFailed(): void {
-    const { failed } = this.tally.summary;
+    const failed = this.ledger.count('failed');
     if (failed === 0) return;
     const where = this.options.report
       ? `; see ${this.options.report}`
       : '; run with --report OUT.csv to list them all';
     const noun = plural(failed, this.options.noun.replace(/s$/, ''), this.options.noun);
-    const lines = [...this.tally.firstFailures].sort((a, b) => a.line - b.line).map(outcomeLine);
-    throw new PartialFailure(`${failed} ${noun} failed${where}`, capped(lines, FAILURES_SHOWN, failed));
+    const first = this.ledger.failures(FAILURES_SHOWN);
+    // An unconfirmed write is not a plain failure: running it again blindly could write it twice.
+    const unconfirmed = first.filter((outcome) => outcome.code === WRITE_UNCONFIRMED).length;
+    const check = unconfirmed > 0 ? ` (${WRITE_UNCONFIRMED}: check the store before running them again)` : '';
+    throw new PartialFailure(
+      `${failed} ${noun} failed${check}${where}`,
+      capped(first.map(outcomeLine), FAILURES_SHOWN, failed),
+    );
+  }
+
+  /** The report, rendered from the record: a row per input item, in input order. Written once. */
+  private async writeReport(): Promise<void> {
+    this.ledger.close();
+    if (!this.report) return;
+    await this.report.writeAll(this.ledger.rows(this.options.items()));
   }
 }

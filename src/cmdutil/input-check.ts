@@ -22,10 +22,9 @@ export async function checkInput<T>(
       const { ReportFile } = await import('../output/report.js');
       try {
         const file = await ReportFile.open(report);
-        file.write(
+        await file.writeAll(
           error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
         );
-        await file.close();
         error.message += `; every bad line is in ${report}`;
       } catch (unwritable) {
         // The bad lines matter more than the report: say both.

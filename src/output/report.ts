@@ -1,19 +1,25 @@
-/** `--report OUT.csv`: one row per item, `line,key,status,code,message`, in the file's line order. */
+/**
+ * `--report OUT.csv`: `line,key,status,code,message`, a row per input item in input order
+ * (README, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180
+ * says, and a cell that would start a formula kept as text (./spreadsheet.ts).
+ */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { ItemOutcome } from '../core/bulk.js';
 import { FileError } from '../errors.js';
 import { csvRow } from './delimited.js';
+import { spreadsheetCell } from './spreadsheet.js';
 
-/**
- * Rows held back to put them in line order: chunks in flight at once land in any order, but
- * never further apart than a few chunks, so a bounded buffer sorts them (and memory stays flat).
- */
-const REORDER_ROWS = 10_000;
+/** One row of a report; `line` is absent (an empty cell) for items that come from no file. */
+export interface ReportRow {
+  line?: number;
+  key: string;
+  status: string;
+  code?: string | null;
+  message?: string | null;
+}
 
-/** An open report file; rows are written in line order as outcomes arrive. */
+/** An open report file, written whole once the run knows every item's outcome. */
 export class ReportFile {
   private closing?: Promise<void>;
-  private readonly held = new RowHeap();
 
   private constructor(private readonly stream: WriteStream) {}
 
@@ -26,78 +32,25 @@ export class ReportFile {
         reject(new FileError(`cannot write the report ${path}: ${error.message}`)),
       );
     });
-    // CRLF, as RFC 4180 says: a report is a file for spreadsheets, not a pipe.
-    stream.write(csvRow(['line', 'key', 'status', 'code', 'message'], '\r\n'));
+    stream.write(reportRow(['line', 'key', 'status', 'code', 'message']));
     return new ReportFile(stream);
   }
 
-  write(outcomes: readonly ItemOutcome[]): void {
-    for (const outcome of outcomes) this.held.push(outcome);
-    while (this.held.size > REORDER_ROWS) this.writeRow(this.held.pop() as ItemOutcome);
-  }
-
-  /** Writes what is held, in order, and ends the file; later calls wait for the same end. */
-  close(): Promise<void> {
-    this.closing ??= new Promise((resolve) => {
-      while (this.held.size > 0) this.writeRow(this.held.pop() as ItemOutcome);
-      this.stream.end(resolve);
-    });
+  /** Writes every row, in the order given, and ends the file; later calls wait for the same end. */
+  writeAll(rows: Iterable<ReportRow> | AsyncIterable<ReportRow>): Promise<void> {
+    this.closing ??= (async () => {
+      for await (const row of rows) {
+        const cells = [row.line === undefined ? '' : String(row.line), row.key, row.status];
+        if (!this.stream.write(reportRow([...cells, row.code ?? '', row.message ?? '']))) {
+          await new Promise<void>((resolve) => this.stream.once('drain', () => resolve()));
+        }
+      }
+      await new Promise<void>((resolve) => this.stream.end(() => resolve()));
+    })();
     return this.closing;
-  }
-
-  private writeRow(o: ItemOutcome): void {
-    this.stream.write(csvRow([String(o.line), o.key, o.status, o.code ?? '', o.message ?? ''], '\r\n'));
   }
 }
 
-/** A min-heap of outcomes by line, first come first out among equal lines. */
-class RowHeap {
-  private readonly rows: Array<{ outcome: ItemOutcome; order: number }> = [];
-  private added = 0;
-
-  get size(): number {
-    return this.rows.length;
-  }
-
-  push(outcome: ItemOutcome): void {
-    this.rows.push({ outcome, order: this.added++ });
-    let at = this.rows.length - 1;
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!this.before(at, parent)) break;
-      this.swap(at, parent);
-      at = parent;
-    }
-  }
-
-  pop(): ItemOutcome | undefined {
-    const top = this.rows[0];
-    const last = this.rows.pop();
-    if (!top || !last) return undefined;
-    if (this.rows.length > 0) {
-      this.rows[0] = last;
-      let at = 0;
-      for (;;) {
-        const left = 2 * at + 1;
-        const right = left + 1;
-        let first = at;
-        if (left < this.rows.length && this.before(left, first)) first = left;
-        if (right < this.rows.length && this.before(right, first)) first = right;
-        if (first === at) break;
-        this.swap(at, first);
-        at = first;
-      }
-    }
-    return top.outcome;
-  }
-
-  private before(a: number, b: number): boolean {
-    const x = this.rows[a];
-    const y = this.rows[b];
-    return x.outcome.line !== y.outcome.line ? x.outcome.line < y.outcome.line : x.order < y.order;
-  }
-
-  private swap(a: number, b: number): void {
-    [this.rows[a], this.rows[b]] = [this.rows[b], this.rows[a]];
-  }
+function reportRow(cells: readonly string[]): string {
+  return csvRow(cells.map(spreadsheetCell), '\r\n');
 }

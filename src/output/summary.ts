@@ -1,5 +1,5 @@
 /** The closing summary of a bulk command (README, Output: stderr, or stdout as JSON with --json). */
-import type { BulkSummary } from '../core/bulk.js';
+import type { BulkSummary } from '../core/outcomes.js';
 import { counted } from '../words.js';
 
 /** What a test key's answers are told apart by: its writes were simulated. */
@@ -12,35 +12,33 @@ export function requestsAndQuota(requests: number): string {
   return `${counted(requests, 'request')} (${counted(requests, 'unit')} of daily write quota)`;
 }
 
-/** What a summary counts beyond the tally: items a stopped run never sent. */
-export type SummaryCounts = BulkSummary & { created?: number; not_sent?: number };
+/** What the summary line says beyond the JSON summary's counts. */
+export interface SummaryFigures extends BulkSummary {
+  /** Items this run sent that the service took (whatever a follow found of them later). */
+  taken: number;
+  /** Of `updated`, the items created (upsert, publish). */
+  created: number;
+}
 
 /**
- * "Fulfilled 3 of 6 orders in 4 requests (1.2 s): 3 updated, 3 skipped": the verb counts only
- * the items the service took (updated, unchanged, created, simulated), out of all planned, and
- * the rest are named for what happened to them; items never sent are "not sent", not "skipped".
+ * "Pushed 5 of 228 SKUs in 1 request (0.4 s): 5 updated, 223 unchanged": the verb counts the
+ * items this run sent and the service took, out of every item of the input; the counts name
+ * what became of each, and add up to the input.
  */
-export function summaryLine(summary: SummaryCounts, noun: string, verb: string): string {
-  const notSent = summary.not_sent ?? 0;
-  // Items a stopped run never sent are in `skipped` too (the JSON summary's shape is fixed).
-  const skipped = Math.max(0, summary.skipped - notSent);
-  const taken = summary.updated + summary.unchanged + summary.simulated + (summary.created ?? 0);
-  const planned = summary.total + notSent;
+export function summaryLine(figures: SummaryFigures, noun: string, verb: string): string {
   const parts: string[] = [];
-  if (summary.created) parts.push(`${summary.created.toLocaleString('en-US')} created`);
   for (const [count, word] of [
-    [summary.updated, 'updated'],
-    [summary.unchanged, 'unchanged'],
-    [summary.failed, 'failed'],
-    [skipped, 'skipped'],
-    [summary.simulated, 'simulated'],
-    [notSent, 'not sent'],
+    [figures.created, 'created'],
+    [figures.updated - figures.created, 'updated'],
+    [figures.unchanged, 'unchanged'],
+    [figures.failed, 'failed'],
+    [figures.skipped, 'skipped'],
+    [figures.simulated, 'simulated'],
+    [figures.not_sent, 'not sent'],
   ] as const) {
     if (count > 0) parts.push(`${count.toLocaleString('en-US')} ${word}`);
   }
-  const what =
-    taken === planned
-      ? counted(planned, noun.replace(/s$/, ''), noun)
-      : `${taken.toLocaleString('en-US')} of ${counted(planned, noun.replace(/s$/, ''), noun)}`;
-  return `${verb} ${what} in ${counted(summary.requests, 'request')} (${summary.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
+  const all = counted(figures.total, noun.replace(/s$/, ''), noun);
+  const what = figures.taken === figures.total ? all : `${figures.taken.toLocaleString('en-US')} of ${all}`;
+  return `${verb} ${what} in ${counted(figures.requests, 'request')} (${figures.seconds.toFixed(1)} s): ${parts.join(', ') || 'nothing done'}`;
 }

@@ -46,7 +46,7 @@ describe('command reference', () => {
     expect(orders).toContain('| `--status <status>` |');
     expect(orders).toContain('svc orders list --since-last accounting -o csv');
     expect(generated['docs/commands/inventory.md']).toContain(
-      '| `--batch-size <n>` | SKUs per request (1 to 100) | `100` |',
+      '| `--timeout <s>` | with --wait: give up after S seconds, then exit 8 | `300` |',
     );
   });
 

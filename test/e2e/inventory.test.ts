@@ -181,7 +181,7 @@ describe('inventory push --wait', () => {
     expect(result.stderr).toMatch(/channel_error/);
   });
 
-  it('--report holds one row per SKU and one per channel refusal, and --json lists every refusal', async () => {
+  it('--report holds one row per SKU, a refused one failed with the channel code, and --json lists every refusal', async () => {
     const emu = await start({ channelDelayMs: 100, channelFailureShare: 1 });
     const { path, rows: stock } = stockFile(emu, 150);
     const pushed = new Set(stock.map((row) => row.sku));
@@ -197,27 +197,31 @@ describe('inventory push --wait', () => {
     const operations = await fetch(`${emu.url}/rest/v1/operations?limit=100&created_after=${since}`, {
       headers: { authorization: `Bearer ${emu.keys.live}` },
     }).then(
-      (res) => res.json() as Promise<{ data: Array<{ results?: Array<{ sku: string; status: string }> }> }>,
+      (res) =>
+        res.json() as Promise<{
+          data: Array<{ results?: Array<{ sku: string; status: string; error?: { code: string } }> }>;
+        }>,
     );
     const refused = operations.data.flatMap((op) =>
       (op.results ?? []).filter((r) => r.status === 'failed' && pushed.has(r.sku)),
     );
     expect(refused.length).toBeGreaterThan(10);
+    const refusedSkus = new Set(refused.map((r) => r.sku));
     const rows = readFileSync(report, 'utf8').trim().split('\r\n').slice(1);
-    expect(rows.filter((row) => /^\d+,[^,]+,updated,/.test(row))).toHaveLength(150);
-    const refusalRows = rows.filter((row) => /^\d+,[^,]+,failed,/.test(row));
-    expect(refusalRows).toHaveLength(refused.length);
-    expect(refusalRows.every((row) => !row.startsWith('0,'))).toBe(true);
+    // One row per SKU of the file, in its order: its final state.
+    expect(rows.map((row) => row.split(',')[1])).toEqual(stock.map((row) => row.sku));
+    const failedRows = rows.filter((row) => /^\d+,[^,]+,failed,channel_error,/.test(row));
+    expect(failedRows.map((row) => row.split(',')[1]).sort()).toEqual([...refusedSkus].sort());
+    expect(rows.filter((row) => /^\d+,[^,]+,updated,/.test(row))).toHaveLength(150 - refusedSkus.size);
     const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ total: 150, updated: 150, failed: 0 });
+    expect(summary).toMatchObject({ total: 150, updated: 150 - refusedSkus.size, failed: refusedSkus.size });
     expect(summary.channel_failures).toHaveLength(refused.length);
     expect(summary.channel_failures.map((f: { key: string }) => f.key).sort()).toEqual(
       refused.map((r) => r.sku).sort(),
     );
     // A SKU refused on two channels is two refusals of one SKU: both counts, never more SKUs than pushed.
-    const skus = new Set(refused.map((r) => r.sku)).size;
     expect(result.stderr).toContain(
-      `the channels refused ${refused.length} updates of ${skus} SKUs; every one is in ${report}`,
+      `the channels refused ${refused.length} updates of ${refusedSkus.size} SKUs; every one is in ${report}`,
     );
   });
 

@@ -78,8 +78,10 @@ describe('a signal during the other bulk commands', () => {
     });
     expect(result.code, result.stderr).toBe(143);
     const summary = JSON.parse(result.stdout);
-    expect(summary.total).toBe(100 * answered(emu, chunks));
-    expect(summary.total).toBeLessThan(1200);
+    // Every product of the file is counted: those answered, and those the stop left unsent.
+    expect(summary).toMatchObject({ total: 1200, updated: 100 * answered(emu, chunks), failed: 0 });
+    expect(summary.not_sent).toBe(1200 - summary.updated);
+    expect(summary.updated).toBeLessThan(1200);
     expect(result.stderr).toContain(`\`svc products upsert ${path} --json\` runs it again`);
   });
 
@@ -100,8 +102,9 @@ describe('a signal during the other bulk commands', () => {
     expect(result.code, result.stderr).toBe(130);
     const summary = JSON.parse(result.stdout);
     const shipped = ready.filter((o) => emu.store.orders.get(o.id)?.status !== 'awaiting_shipment').length;
-    expect(summary.total).toBe(answered(emu, posts));
-    expect(summary.total).toBe(shipped);
+    expect(summary).toMatchObject({ total: 16, updated: answered(emu, posts), failed: 0 });
+    expect(summary.updated).toBe(shipped);
+    expect(summary.not_sent).toBe(16 - shipped);
     expect(shipped).toBeLessThan(16);
     expect(result.stderr).toContain(`\`svc orders fulfill --file ${path} --json\` runs it again`);
   });
@@ -130,8 +133,9 @@ describe('a signal during the other bulk commands', () => {
     });
     expect(result.code, result.stderr).toBe(143);
     const summary = JSON.parse(result.stdout);
-    expect(summary.total).toBe(100 * answered(emu, chunks));
-    expect(summary.total).toBeLessThan(1200);
+    expect(summary).toMatchObject({ total: 1200, updated: 100 * answered(emu, chunks), failed: 0 });
+    expect(summary.not_sent).toBe(1200 - summary.updated);
+    expect(summary.updated).toBeLessThan(1200);
     expect(result.stderr).toContain(`\`svc listings publish --file ${path} --json\` runs it again`);
   });
 
@@ -145,8 +149,10 @@ describe('a signal during the other bulk commands', () => {
     });
     expect(result.code, result.stderr).toBe(130);
     const summary = JSON.parse(result.stdout);
-    expect(summary.total).toBe(answered(emu, patches));
-    expect(summary.total).toBeGreaterThan(0);
+    expect(summary.updated).toBe(answered(emu, patches));
+    expect(summary.updated).toBeGreaterThan(0);
+    expect(summary.not_sent).toBe(summary.total - summary.updated);
+    expect(summary.not_sent).toBeGreaterThan(0);
     expect(result.stderr).toContain(`\`svc listings retry --error-code ${code} --json\` runs it again`);
   });
 });

@@ -84,8 +84,15 @@ export async function runApi(
   if (!METHODS.includes(method))
     throw new UsageError(`unknown method "${rawMethod}"; use one of ${METHODS.join(', ')}`);
   const [path, search] = splitQuery(apiPath(rawPath));
-  const fields = buildFields(options.field, readValueFile);
-  const body = options.input !== undefined ? readJsonBody(options.input) : undefined;
+  // Standard input is read once, from the run's stream, when a value or the body names it.
+  const stdinNamed = [
+    options.input ?? '',
+    ...options.field.map((field) => field.assignment.split('=@')[1] ?? ''),
+  ];
+  const stdin = stdinNamed.some(isStdin) ? await readAll(ctx.io.stdin) : undefined;
+  const read = (path: string) => (isStdin(path) && stdin ? stdin : readLocal(path));
+  const fields = buildFields(options.field, (path) => read(path).toString('utf8'));
+  const body = options.input !== undefined ? readJsonBody(options.input, read) : undefined;
   const fieldsInQuery = method === 'GET' || body !== undefined;
   const query: Record<string, QueryValue> = { ...search, ...(fieldsInQuery ? toQuery(fields) : {}) };
   const requestBody = fieldsInQuery || Object.keys(fields).length === 0 ? undefined : fields;
@@ -188,12 +195,24 @@ function splitQuery(path: string): [string, Record<string, string>] {
   return [path.slice(0, at), Object.fromEntries(new URLSearchParams(path.slice(at + 1)))];
 }
 
-function readValueFile(path: string): string {
+/** A local file's bytes, or the FileError (exit 2) that names it. */
+function readLocal(path: string): Buffer {
   try {
-    return readFileSync(isStdin(path) ? 0 : path, 'utf8');
+    return readFileSync(path);
   } catch (error) {
-    throw new FileError(`cannot read ${path === '-' ? 'standard input' : path}: ${(error as Error).message}`);
+    throw new FileError(`cannot read ${path}: ${(error as Error).message}`);
   }
+}
+
+/** Everything a stream holds, to its end. */
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  } catch (error) {
+    throw new FileError(`cannot read standard input: ${(error as Error).message}`);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -202,14 +221,9 @@ function readValueFile(path: string): string {
  * taken off: JSON text carries none (RFC 8259), and it is the one thing JSON.parse refuses
  * that is not part of the body.
  */
-function readJsonBody(path: string): Uint8Array {
-  const source = path === '-' ? 'standard input' : path;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path === '-' ? 0 : path);
-  } catch (error) {
-    throw new FileError(`cannot read ${source}: ${(error as Error).message}`);
-  }
+function readJsonBody(path: string, read: (path: string) => Buffer): Uint8Array {
+  const source = isStdin(path) ? 'standard input' : path;
+  let bytes = read(path);
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
   let text: string;
   try {

@@ -88,8 +88,8 @@ export class PushJournal {
   private journal?: Journal;
   /** The checked copy kept beside the journal, once the push started. */
   private keptCopy?: string;
-  /** Every batch was confirmed. */
-  private done = false;
+  /** The checked copy is what a resume reads (standard input): it stays after the run. */
+  private copyForResume = false;
   /** What the first run decided (on resume: read back from the journal), once known. */
   decisions: PushDecisions = {};
 
@@ -113,7 +113,7 @@ export class PushJournal {
   static async open(
     ctx: Context,
     file: CheckedFile,
-    options: { resume?: boolean; batchSize: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
+    options: { resume?: boolean; batchSize?: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
   ): Promise<PushJournal> {
     const dir = configDir(ctx.env);
     // The same rule as incremental-export marks: one store, one journal.
@@ -139,7 +139,13 @@ export class PushJournal {
       if (decision.info) ctx.messages.info(decision.info);
       if (decision.warning) ctx.messages.warn(decision.warning);
       const resumed = decision.journal;
-      const batchSize = resumed?.data.batch_size ?? options.batchSize;
+      const planned = resumed?.data.batch_size;
+      // A resume sends the batches the interrupted push journaled: another size would not line up.
+      if (planned !== undefined && options.batchSize !== undefined && options.batchSize !== planned)
+        ctx.messages.info(
+          `--batch-size ${options.batchSize} is not used: a resume sends the batches of ${planned} the interrupted push planned.`,
+        );
+      const batchSize = planned ?? options.batchSize ?? BATCH_MAX_ITEMS;
       const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
       if (resumed) state.decisions = decisionsOf(resumed, file);
       return state;
@@ -162,6 +168,20 @@ export class PushJournal {
   /** Batches an earlier run confirmed. */
   get confirmedCount(): number {
     return (this.journal ?? this.resumed)?.confirmedCount ?? 0;
+  }
+
+  /** Rows of the batches an earlier run confirmed (the last batch may be short). */
+  get confirmedRows(): number {
+    const journal = this.journal ?? this.resumed;
+    if (!journal) return 0;
+    const last = this.totalBatches - 1;
+    const short = this.batchSize * this.totalBatches - this.rowsToSend;
+    return journal.confirmedCount * this.batchSize - (journal.isConfirmed(last) ? short : 0);
+  }
+
+  /** True for a batch an earlier run confirmed. */
+  isConfirmed(index: number): boolean {
+    return (this.journal ?? this.resumed)?.isConfirmed(index) ?? false;
   }
 
   /**
@@ -197,22 +217,21 @@ export class PushJournal {
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
-  /** The push finished: the journal and its selection go now, its copy at release() (--wait still reads it for lines). */
+  /** The push finished: the journal and its selection go now, its copy at release() (--wait and the report still read it). */
   finished(): void {
     if (this.journal) {
       this.journal.remove();
       rmSync(selectionFile(this.journal.file), { force: true });
     }
-    this.done = true;
   }
 
   /**
-   * The push stopped: confirmations are written now. The checked copy stays only when it is
-   * what a resume reads (standard input); a file on disk is checked again on resume.
+   * The push stopped: confirmations are written now. The checked copy stays after the run only
+   * when it is what a resume reads (standard input); a file on disk is checked again on resume.
    */
   stopped(fromStdin: boolean): void {
     this.journal?.flush(new Date(this.ctx.now()));
-    if (!fromStdin && this.keptCopy) rmSync(this.keptCopy, { force: true });
+    this.copyForResume = fromStdin;
   }
 
   /** The copy a resume of standard input reads. */
@@ -220,9 +239,9 @@ export class PushJournal {
     return this.keptCopy;
   }
 
-  /** Lets the next run of this file and store go ahead; a finished push's copy goes. */
+  /** Lets the next run of this file and store go ahead; the checked copy goes, unless a resume reads it. */
   release(): void {
-    if (this.done && this.keptCopy) rmSync(this.keptCopy, { force: true });
+    if (!this.copyForResume && this.keptCopy) rmSync(this.keptCopy, { force: true });
     this.lock?.release();
   }
 }

@@ -18,7 +18,6 @@ export interface PlanOptions {
   changedOnly?: boolean;
   backup?: string;
   allowZeroing?: boolean;
-  batchSize: number;
 }
 
 /** What the push will do, as far as it is known before the first write. */
@@ -51,7 +50,7 @@ export async function planPush(
   if (options.changedOnly) {
     state.decisions.selection = { send: changes.changedLines, unknown: changes.unknownLines };
   }
-  ctx.messages.info(planLine(counts, Boolean(options.changedOnly), options.batchSize));
+  ctx.messages.info(planLine(counts, Boolean(options.changedOnly), state.batchSize));
   return {
     changes,
     zeroing: exactZeroingRisk(counts.quantity_to_zero, counts.rows - counts.not_in_store),
@@ -67,10 +66,14 @@ export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: 
   const parts = [`${n(counts.unchanged)} unchanged`];
   if (counts.not_in_store > 0) parts.push(`${n(counts.not_in_store)} not in the store`);
   const differ = `${n(counts.changed)} of ${n(counts.rows)} ${plural(counts.rows, 'row')} ${plural(counts.changed, 'differs', 'differ')} from the store (${parts.join(', ')})`;
-  if (!changedOnly) {
-    return `${differ}; all ${n(counts.rows)} are sent in ${requests(fullRequests)} (--changed-only would take ${requests(changedRequests)}).`;
-  }
   const saved = fullRequests - changedRequests;
+  if (!changedOnly) {
+    const instead =
+      saved > 0 ? `--changed-only would take ${requests(changedRequests)}` : '--changed-only would save none';
+    return `${differ}; all ${n(counts.rows)} are sent in ${requests(fullRequests)} (${instead}).`;
+  }
+  // Sending only what differs can take as many requests as the whole file: no saving to speak of.
+  if (saved === 0) return `${differ}: ${requests(changedRequests)}, as many as for every row.`;
   return `${differ}: ${requests(changedRequests)} instead of ${n(fullRequests)}, ${n(saved)} ${plural(saved, 'unit')} of daily write quota saved.`;
 }
 

@@ -6,6 +6,7 @@ import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import type { InventoryRow } from '../../core/inventory/csv-rows.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
 import { counted, plural } from '../../words.js';
 import type { CheckedCopy, PushJournal } from './push-journal.js';
@@ -13,7 +14,8 @@ import type { PushPlan } from './push-plan.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {
-  batchSize: number;
+  /** --batch-size as given; 100 without it, and a resume's journal holds its own. */
+  batchSize?: number;
   dryRun?: boolean;
   resume?: boolean;
   report?: string;
@@ -33,9 +35,8 @@ export function pushCommand(parent: Command, ctx: Context, run = runPush): Comma
     .argument('<file>', 'CSV with a header: sku, quantity and/or price (- for standard input)')
     .option(
       '--batch-size <n>',
-      `SKUs per request (1 to ${BATCH_MAX_ITEMS})`,
+      `SKUs per request, 1 to ${BATCH_MAX_ITEMS} (default ${BATCH_MAX_ITEMS}; --resume keeps the interrupted push's)`,
       integerFlag('--batch-size', 1, BATCH_MAX_ITEMS),
-      BATCH_MAX_ITEMS,
     )
     .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
     .option(
@@ -101,7 +102,8 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
   if (options.dryRun && !options.resume && !options.changedOnly && !options.backup) {
     const { fileZeroingRisk } = await import('../../core/inventory/zeroing.js');
     const zeroing = fileZeroingRisk(file.zeroQuantityRows, file.rowCount);
-    return showDryRun(ctx, await pushDryRun(file, options.batchSize, file.rowCount, 0, { zeroing }));
+    const batchSize = options.batchSize ?? BATCH_MAX_ITEMS;
+    return showDryRun(ctx, await pushDryRun(file, batchSize, file.rowCount, 0, { zeroing }, file.sample));
   }
   const state = await PushJournal.open(ctx, file, options);
   try {
@@ -132,10 +134,23 @@ async function pushPlan(
 ): Promise<BulkPlan> {
   const requests = state.totalBatches - state.confirmedCount;
   const { selection } = state.decisions;
+  const count = (value: number) => value.toLocaleString('en-US');
   const differ = plural(state.rowsToSend, 'differs', 'differ');
-  const skus = selection
-    ? `the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${file.rowCount.toLocaleString('en-US')})`
-    : counted(file.rowCount, 'SKU');
+  const rowsLeft = state.rowsToSend - state.confirmedRows;
+  // What this run sends: of a resume, only the rows the interrupted push did not confirm.
+  const skus =
+    state.confirmedCount > 0
+      ? selection
+        ? `${count(rowsLeft)} of the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${count(file.rowCount)}; the rest of the interrupted push)`
+        : `${count(rowsLeft)} of ${counted(file.rowCount, 'SKU')} (the rest of the interrupted push)`
+      : selection
+        ? `the ${counted(state.rowsToSend, 'SKU')} that ${differ} (of ${count(file.rowCount)})`
+        : counted(file.rowCount, 'SKU');
+  const { firstRowsToSend } = await import('../../core/inventory/selection.js');
+  const firstRows =
+    selection || state.confirmedCount > 0
+      ? await firstRowsToSend(file, state.batchSize, selection, (index) => state.isConfirmed(index), 5)
+      : file.sample;
   let journal: Journal | undefined;
   // Sent, and read again for the lines of channel refusals, from the copy the check wrote.
   let sent = file;
@@ -144,8 +159,14 @@ async function pushPlan(
   return {
     noun: 'SKUs',
     total: file.rowCount,
+    // The rows, read again from the copy sent (not kept in memory through a long push).
+    items: async function* () {
+      const { inventoryBatches } = await import('../../core/inventory/check.js');
+      for await (const rows of inventoryBatches(sent, 1000))
+        for (const row of rows) yield { line: row.line, key: row.sku };
+    },
     report: options.report,
-    dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan),
+    dryRun: await pushDryRun(file, state.batchSize, state.rowsToSend, state.confirmedCount, plan, firstRows),
     // A push that sends nothing (nothing differs) has nothing to ask about.
     confirmation:
       requests > 0
@@ -172,15 +193,14 @@ async function pushPlan(
           simulated: !client.live,
           isConfirmed: (index) => begun.journal.isConfirmed(index),
           selection,
-          passedOver: (outcomes) => session.record(outcomes),
           send: (rows) => {
             session.countRequest();
             return pushInventoryBatch(client, rows);
           },
-          onBatch: ({ index, outcomes, operationId }) => {
+          settle: (outcomes) => session.record(outcomes),
+          onBatch: ({ index, operationId }) => {
             begun.journal.confirm(index, new Date(ctx.now()));
             if (operationId) operationIds.push(operationId);
-            session.record(outcomes);
           },
         });
         state.finished();
@@ -199,7 +219,9 @@ async function pushPlan(
             `Waiting for ${operations} ${plural(operations, 'operation')} to reach the channels…`,
           );
           const { followMany } = await import('../../cmdutil/follow.js');
-          const { channelRefusals, refusalsFailure } = await import('../../core/inventory/follow.js');
+          const { channelRefusals, refusalsFailure, refusedOutcomes } = await import(
+            '../../core/inventory/follow.js'
+          );
           const { endOfFollow } = await import('../../core/operations/follow.js');
           const followed = await followMany(ctx, await ctx.client(), operationIds, {
             timeoutSeconds: options.timeout,
@@ -207,11 +229,12 @@ async function pushPlan(
             createdAfter: new Date(started - 60_000).toISOString(),
           });
           const refusals = await channelRefusals(sent, followed);
-          session.reportMore(refusals);
+          // A SKU a channel refused ends failed, with the channel's code: the report's final state.
+          session.revise(refusedOutcomes(refusals));
           const pending = followed.pending.map((operation) => operation.id);
           return {
             json: {
-              channel_failures: refusals.map(({ status: _status, ...refusal }) => refusal),
+              channel_failures: refusals.map(({ index: _index, ...refusal }) => refusal),
               ...(pending.length > 0 ? { pending_operations: pending } : {}),
             },
             end: () => {
@@ -244,13 +267,17 @@ async function writeBackup(ctx: Context, path: string, before: readonly LiveStoc
   );
 }
 
-/** What a dry run (or a resume's) would send, with what the read and the zeroing guard found. */
+/**
+ * What a dry run (or a resume's) would send, with what the read and the zeroing guard found;
+ * `firstRows` are the first rows it would send.
+ */
 async function pushDryRun(
   file: CheckedFile,
   batchSize: number,
   rowsToSend: number,
   confirmedBatches: number,
   { changes, zeroing }: PushPlan,
+  firstRows: readonly InventoryRow[],
 ): Promise<DryRun> {
   const total = Math.ceil(rowsToSend / batchSize);
   const requests = total - confirmedBatches;
@@ -274,14 +301,15 @@ async function pushDryRun(
       ...(rowsToSend !== file.rowCount ? { rows_to_send: rowsToSend } : {}),
       requests,
       write_quota: requests,
+      batch_size: batchSize,
       ...(confirmedBatches > 0 ? { confirmed_batches: confirmedBatches, total_batches: total } : {}),
       ...(changes ? { changes: changes.counts } : {}),
       ...(zeroing ? { zeroing_guard: { ...zeroing, message: stop } } : {}),
-      first_rows: file.sample.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
+      first_rows: firstRows.map(({ sku, quantity, price }) => ({ sku, quantity, price })),
     },
     what: `${what} (${requests} ${plural(requests, 'unit')} of daily write quota)${stop ? `. Zeroing guard: ${stop}` : ''}`,
     heading: 'First rows',
-    first: file.sample.map(
+    first: firstRows.map(
       (r) =>
         `line ${r.line}: ${r.sku}${r.quantity === undefined ? '' : ` quantity=${r.quantity}`}${r.price === undefined ? '' : ` price=${r.price}`}`,
     ),

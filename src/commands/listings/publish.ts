@@ -191,6 +191,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
   return {
     noun: 'listings',
     total: file.items.length,
+    items: () => file.items,
     report: options.report,
     dryRun: async () => {
       // A dry run checks the accounts too when a key is at hand; without one it stays offline.
@@ -212,7 +213,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
           return createListingBatch(client, inputs);
         },
         lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-        onChunk: (outcomes) => session.record(outcomes),
+        settle: (outcomes) => session.record(outcomes),
       });
     },
     verb: 'Published',

@@ -28,14 +28,19 @@ export function retryCommand(parent: Command, ctx: Context, run = runRetry): Com
     .option('--channel-account <id>', 'only listings on this channel account')
     .option('--dry-run', 'list the matching listings; send nothing');
   return withWait(command, 'follow the resyncs and report which listings still fail, with their issue')
-    .option('--report <out.csv>', 'write line,key,status,code,message for every listing resynced')
+    .option(
+      '--report <out.csv>',
+      'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)',
+    )
     .addHelpText(
       'after',
       [
         '',
         'Every matching listing is collected first (all pages), then each is resynced once with its',
         'own Idempotency-Key, as fast as the rate limit allows. With a live key on a terminal it asks',
-        'first. With --wait: exit 3 when some listings still fail, 8 when some are still pending.',
+        'first. It exits 0 only when every listing it sent succeeded; with --wait, each listing ends',
+        "listed, failed (with the channel's code) or pending: exit 3 when some still fail, 8 when some",
+        'are still pending.',
         '',
         'Examples:',
         '  svc listings retry --error-code photo_required_for_channel --dry-run',
@@ -70,9 +75,9 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   );
   if (matches.length === 0) {
     ctx.messages.info(`No ${what}; nothing to retry.`);
-    const { Tally } = await import('../../core/bulk.js');
+    const { BulkLedger } = await import('../../core/outcomes.js');
     // A script reading the summary gets one with nothing in it.
-    if (ctx.wantsJson) await ctx.printer.item(new Tally().summary);
+    if (ctx.wantsJson) await ctx.printer.item(new BulkLedger(0).summary(0));
     return;
   }
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
@@ -89,6 +94,8 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
   return {
     noun: 'listings',
     total: matches.length,
+    // Listings come from no file: their rows have no line.
+    items: () => matches.map((listing) => ({ key: listing.id })),
     report: options.report,
     dryRun: async () => {
       const { fromArray } = await import('../../cmdutil/list-command.js');
@@ -111,10 +118,8 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
           session.countRequest();
           return updateListing(client, id, {});
         },
-        onOutcome: (outcome, answer) => {
-          if (answer) answers.set(answer.id, answer);
-          session.record([outcome]);
-        },
+        onAnswer: (answer) => answers.set(answer.id, answer),
+        settle: (outcome) => session.record([outcome]),
       });
     },
     verb: 'Resynced',
@@ -122,7 +127,9 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
       ? async (session) => {
           const client = await ctx.client();
           const { resyncOperations } = await import('../../core/listings/retry.js');
-          return followResyncs(ctx, client, resyncOperations(matches, answers), session, options.timeout);
+          const indexOf = new Map(matches.map((listing, index) => [listing.id, index]));
+          const operations = resyncOperations(matches, answers);
+          return followResyncs(ctx, client, operations, indexOf, session, options.timeout);
         }
       : undefined,
     rerunNote: '; it picks up the listings still in error',
@@ -133,26 +140,30 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
 }
 
 /**
- * Follows every resync's operation; the listings still failing or pending are printed now,
- * before the summary, and the verdict ends the run (exit 3 for failing, 8 for pending).
+ * Follows every resync's operation and records each listing's verdict as its final outcome;
+ * the listings still failing or pending are printed now, before the summary, and the verdict
+ * ends the run (exit 3 for failing, 8 for pending).
  */
 async function followResyncs(
   ctx: Context,
   client: ApiClient,
   resyncs: ResyncOperations,
+  indexOf: ReadonlyMap<string, number>,
   session: BulkSession,
   timeoutSeconds: number,
 ): Promise<FollowUp> {
   const { followMany } = await import('../../cmdutil/follow.js');
   const { endOfFollow } = await import('../../core/operations/follow.js');
-  const { stillFailing, tallyVerdicts, verdicts } = await import('../../core/listings/retry.js');
+  const { stillFailing, tallyVerdicts, verdictOutcomes, verdicts } = await import(
+    '../../core/listings/retry.js'
+  );
   const followed = await followMany(ctx, client, [...resyncs.byListing.values()], {
     timeoutSeconds,
     createdAfter: resyncs.createdAfter,
   });
-  const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(
-    verdicts(resyncs.byListing, followed.operations),
-  );
+  const all = verdicts(resyncs.byListing, followed.operations);
+  session.revise(verdictOutcomes(all, indexOf));
+  const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(all);
   if (!ctx.wantsJson) {
     const { fromArray } = await import('../../cmdutil/list-command.js');
     const { retryVerdictsView } = await import('../../output/views/listings.js');
@@ -164,7 +175,8 @@ async function followResyncs(
       ctx.messages.info(
         `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}${simulated > 0 ? `, ${simulated} simulated (test key)` : ''}.`,
       );
-      endOfFollow(followed, stillFailing(failing + session.summary.failed));
+      // Refused at the resync, or by the channel after it: every failed listing, from the record.
+      endOfFollow(followed, stillFailing(session.ledger.count('failed')));
     },
   };
 }

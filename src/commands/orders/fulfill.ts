@@ -160,6 +160,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
   return {
     noun: 'orders',
     total: shipments.length,
+    items: () => shipments.map((shipment) => ({ line: shipment.line, key: shipment.orderId })),
     report: options.report,
     dryRun: {
       plan: {
@@ -189,12 +190,10 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
       await fulfillShipments(shipments, {
         ...session.runOptions,
         deps: await depsFor(client, () => session.countRequest()),
-        onResult: (result) => session.record([result.outcome]),
+        settle: (outcome) => session.record([outcome]),
       });
     },
     verb: 'Fulfilled',
-    // "skipped" means already shipped here (README, Input files), so orders a stopped run never reached are told apart.
-    unreached: 'named',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
   };
 }

@@ -100,10 +100,10 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
   const products = counted(file.items.length, 'product');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
-  let created = 0;
   return {
     noun: 'products',
     total: file.items.length,
+    items: () => file.items,
     report: options.report,
     dryRun: {
       plan: {
@@ -133,7 +133,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
     action: 'upsert',
     send: async (session, client) => {
       const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
-      const { createdByTitle, upsertProducts } = await import('../../core/products/upsert.js');
+      const { upsertProducts } = await import('../../core/products/upsert.js');
       await upsertProducts(file.items, {
         ...session.runOptions,
         simulated: !client.live,
@@ -142,21 +142,15 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
           // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
           return sendBatch(client, inputs);
         },
-        onChunk: (outcomes) => {
-          created += outcomes.filter((outcome) => outcome.status === 'created').length;
-          session.record(outcomes);
-        },
+        settle: (outcomes) => session.record(outcomes),
         // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
         sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
-        findCreated: (items, since) => {
-          const updatedAfter = since.toISOString();
-          return createdByTitle(items, listProducts(client, { updated_after: updatedAfter }, 'all'), since);
-        },
+        updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
       });
     },
     verb: 'Upserted',
-    // The tally counts a created item as updated; an upsert tells them apart.
-    json: (summary) => ({ updated: summary.updated - created, created }),
+    // `updated` counts created products too (the counts add up to total); an upsert says how many.
+    json: (record) => ({ created: record.count('created') }),
     rerunNote: '; products already written come back unchanged',
   };
 }

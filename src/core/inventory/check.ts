@@ -105,17 +105,23 @@ export async function checkInventoryFile(
   };
 }
 
+/** A row with its place among the file's rows, from 0: the key of the push's record. */
+export type PlacedRow = InventoryRow & { index: number };
+
 /** The file's rows in batches of `size`, streamed again after the check passed. */
-export async function* inventoryBatches(file: CheckedFile, size: number): AsyncGenerator<InventoryRow[]> {
-  let batch: InventoryRow[] = [];
+export async function* inventoryBatches(file: CheckedFile, size: number): AsyncGenerator<PlacedRow[]> {
+  let batch: PlacedRow[] = [];
   let header = true;
+  let index = 0;
   for await (const records of readRecordBatches(file.path, file.delimiter, undefined, file.encoding)) {
     for (const { record, line } of records) {
       if (header) {
         header = false;
         continue;
       }
-      batch.push(toRow(record, line, file.columns) as InventoryRow);
+      const row = toRow(record, line, file.columns) as PlacedRow;
+      row.index = index++;
+      batch.push(row);
       if (batch.length === size) {
         yield batch;
         batch = [];

@@ -1,8 +1,8 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
 import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
-import { type BulkRunOptions, type ChunkDone, type ItemOutcome, sendChunks } from '../bulk.js';
-import type { CheckedFile } from './check.js';
-import type { InventoryRow } from './csv-rows.js';
+import { type BulkRunOptions, batchOutcomes, type ChunkDone, sendChunks } from '../bulk.js';
+import type { ItemOutcome } from '../outcomes.js';
+import type { CheckedFile, PlacedRow } from './check.js';
 import { type PushSelection, selectedBatches } from './selection.js';
 
 /** What the push needs from outside: how to send, and where outcomes go. */
@@ -10,18 +10,18 @@ export interface PushInventoryOptions extends BulkRunOptions {
   batchSize: number;
   /** Test keys: the service simulated every write. */
   simulated: boolean;
-  send: (rows: InventoryRow[]) => Promise<InventoryBatchResult>;
-  /** A confirmed batch: its place in the file, its rows' outcomes and its operation. */
+  send: (rows: PlacedRow[]) => Promise<InventoryBatchResult>;
+  /**
+   * Every row's outcome as it is known: sent and answered, left out by the selection, confirmed
+   * by an earlier run (skipped), or not sent because the run stopped.
+   */
+  settle: (outcomes: ItemOutcome[]) => void;
+  /** A batch the service confirmed: its place in the file, its rows' outcomes and its operation. */
   onBatch: (done: ChunkDone) => void;
   /** True for a batch an earlier run confirmed (resume). */
   isConfirmed?: (index: number) => boolean;
-  /** --changed-only: the rows to send; the others go to `passedOver`. Absent: every row. */
+  /** --changed-only: the rows to send; the others are settled without a request. Absent: every row. */
   selection?: PushSelection;
-  /**
-   * Outcomes of the rows not sent: those a selection leaves out (unchanged, or not in the
-   * store), and those of batches an earlier run confirmed (skipped).
-   */
-  passedOver?: (outcomes: ItemOutcome[]) => void;
 }
 
 /** The outcome of a row whose batch the interrupted run already confirmed. */
@@ -29,25 +29,23 @@ const CONFIRMED_NOTE = 'confirmed by the interrupted push; not sent again';
 
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushInventory(file: CheckedFile, options: PushInventoryOptions): Promise<void> {
-  const {
-    batchSize,
-    simulated,
-    send,
-    onBatch,
-    isConfirmed,
-    selection,
-    passedOver = () => {},
-    ...run
-  } = options;
-  await sendChunks(selectedBatches(file, batchSize, selection, passedOver), {
+  const { batchSize, simulated, send, settle, onBatch, isConfirmed, selection, ...run } = options;
+  await sendChunks(selectedBatches(file, batchSize, selection, settle), {
     ...run,
     simulated,
     keyOf: (row) => row.sku,
     // A resumed run still accounts for these rows: the summary and the report name every row.
     skip: (index, rows) => {
       if (!isConfirmed?.(index)) return false;
-      passedOver(
-        rows.map((row) => ({ line: row.line, key: row.sku, status: 'skipped', message: CONFIRMED_NOTE })),
+      settle(
+        rows.map((row) => ({
+          index: row.index,
+          line: row.line,
+          key: row.sku,
+          status: 'skipped',
+          message: CONFIRMED_NOTE,
+          unsent: true,
+        })),
       );
       return true;
     },
@@ -56,31 +54,23 @@ export async function pushInventory(file: CheckedFile, options: PushInventoryOpt
     refusalStops: true,
     send: async (rows) => {
       const result = await send(rows);
-      return { outcomes: batchOutcomes(rows, result, simulated), operationId: result.operation_id };
+      return { outcomes: rowOutcomes(rows, result, simulated), operationId: result.operation_id };
     },
+    settle,
     onChunk: onBatch,
   });
 }
 
 /** Pairs each sent row with the service's result for its SKU. */
-export function batchOutcomes(
-  rows: InventoryRow[],
+function rowOutcomes(
+  rows: readonly PlacedRow[],
   result: InventoryBatchResult,
   simulated: boolean,
 ): ItemOutcome[] {
   const bySku = new Map(result.data.map((item) => [item.sku, item]));
-  return rows.map((row) => {
-    const item = bySku.get(row.sku);
-    if (!item) {
-      return {
-        line: row.line,
-        key: row.sku,
-        status: 'failed',
-        code: 'missing_result',
-        message: 'the service sent no result for this SKU',
-      };
-    }
-    const status = simulated && item.status !== 'failed' ? 'simulated' : item.status;
-    return { line: row.line, key: row.sku, status, code: item.error?.code, message: item.error?.message };
+  return batchOutcomes(rows, (row) => bySku.get(row.sku), {
+    simulated,
+    noun: 'SKU',
+    keyOf: (row) => row.sku,
   });
 }

@@ -5,9 +5,8 @@
  * made again against a store the first run already changed.
  */
 import { ERROR_CODES } from '../../api/contract.js';
-import type { ItemOutcome } from '../bulk.js';
-import { type CheckedFile, inventoryBatches } from './check.js';
-import type { InventoryRow } from './csv-rows.js';
+import type { ItemOutcome } from '../outcomes.js';
+import { type CheckedFile, inventoryBatches, type PlacedRow } from './check.js';
 
 /** The rows a changed-only push sends, and those it fails without a request. */
 export interface PushSelection {
@@ -37,14 +36,14 @@ export async function* selectedBatches(
   size: number,
   selection: PushSelection | undefined,
   passedOver: (outcomes: ItemOutcome[]) => void,
-): AsyncGenerator<InventoryRow[]> {
+): AsyncGenerator<PlacedRow[]> {
   if (!selection) {
     yield* inventoryBatches(file, size);
     return;
   }
   const send = new AscendingLines(selection.send);
   const unknown = new AscendingLines(selection.unknown);
-  let batch: InventoryRow[] = [];
+  let batch: PlacedRow[] = [];
   for await (const rows of inventoryBatches(file, 1000)) {
     const skipped: ItemOutcome[] = [];
     for (const row of rows) {
@@ -57,19 +56,48 @@ export async function* selectedBatches(
         }
       } else if (unknown.has(row.line)) {
         skipped.push({
+          index: row.index,
           line: row.line,
           key: row.sku,
           status: 'failed',
           code: ERROR_CODES.skuNotFound,
           message: UNKNOWN_NOTE,
+          unsent: true,
         });
       } else {
-        skipped.push({ line: row.line, key: row.sku, status: 'unchanged', message: UNCHANGED_NOTE });
+        skipped.push({
+          index: row.index,
+          line: row.line,
+          key: row.sku,
+          status: 'unchanged',
+          message: UNCHANGED_NOTE,
+          unsent: true,
+        });
       }
     }
     if (skipped.length > 0) passedOver(skipped);
   }
   if (batch.length > 0) yield batch;
+}
+
+/**
+ * The first `count` rows a push sends, for its dry run: past the rows a selection leaves out
+ * and the batches an earlier run confirmed (`isConfirmed`, by batch index).
+ */
+export async function firstRowsToSend(
+  file: CheckedFile,
+  size: number,
+  selection: PushSelection | undefined,
+  isConfirmed: (index: number) => boolean,
+  count: number,
+): Promise<PlacedRow[]> {
+  const rows: PlacedRow[] = [];
+  let index = 0;
+  for await (const batch of selectedBatches(file, size, selection, () => {})) {
+    if (!isConfirmed(index++)) rows.push(...batch.slice(0, count - rows.length));
+    if (rows.length >= count) break;
+  }
+  return rows;
 }
 
 /** Membership of lines asked in ascending order: a cursor over a sorted list, no set of a million numbers. */

@@ -10,7 +10,8 @@ import { createListing, findActiveListing } from '../../api/resources/listings.j
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Listing, ListingInput } from '../../api/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { type BulkRunOptions, chunksOf, type ItemOutcome, sendChunks } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
+import type { ItemOutcome } from '../outcomes.js';
 import type { PublishItem } from './publish-file.js';
 
 /** A publish's end: a new listing, or the one that was already there. */
@@ -57,7 +58,8 @@ export interface PublishItemsOptions extends BulkRunOptions {
   send: (inputs: ListingInput[]) => Promise<BatchResult>;
   /** The active listing of a product on an account, to settle an ambiguous batch. */
   lookup: (input: ListingInput) => Promise<Listing | undefined>;
-  onChunk: (outcomes: ItemOutcome[]) => void;
+  /** Every item's outcome as it is known: answered, read back, or not sent because the run stopped. */
+  settle: (outcomes: ItemOutcome[]) => void;
   chunkSize?: number;
 }
 
@@ -69,59 +71,29 @@ export async function publishItems(
   items: readonly PublishItem[],
   options: PublishItemsOptions,
 ): Promise<void> {
-  const { simulated, send, lookup, onChunk, chunkSize, ...run } = options;
-  await sendChunks(chunksOf(items, chunkSize), {
+  const { simulated, send, lookup, settle, chunkSize, ...run } = options;
+  await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
     simulated,
-    send: async (chunk) => ({
-      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
-    }),
+    send: async (chunk) => {
+      const byIndex = new Map((await send(chunk.map((item) => item.input))).data.map((e) => [e.index, e]));
+      // `created` with the listing id as message; `skipped` when the product is listed there already.
+      return {
+        outcomes: batchOutcomes(chunk, (_, at) => byIndex.get(at), {
+          simulated,
+          noun: 'listing',
+          alreadyDone: (entry) => entry.error?.code === ERROR_CODES.listingExists,
+        }),
+      };
+    },
     readBack: async (chunk) => {
-      const published = new Map<PublishItem, string>();
+      const applied = new Map<(typeof chunk)[number], string>();
       for (const item of chunk) {
         const listing = await lookup(item.input);
-        if (listing) published.set(item, listing.id);
+        if (listing) applied.set(item, listing.id);
       }
-      return published;
+      return { applied };
     },
-    onChunk: ({ outcomes }) => onChunk(outcomes),
+    settle,
   });
-}
-
-/** Pairs each sent item with its result: `created` (the listing id as message), `skipped` when already listed, else `failed`. */
-export function batchOutcomes(
-  chunk: readonly PublishItem[],
-  result: BatchResult,
-  simulated: boolean,
-): ItemOutcome[] {
-  const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
-  return chunk.map((item, index) => {
-    const entry = byIndex.get(index);
-    if (!entry) return failed(item, 'missing_result', 'the service sent no result for this listing');
-    if (entry.error?.code === ERROR_CODES.listingExists) {
-      return {
-        line: item.line,
-        key: item.key,
-        status: 'skipped',
-        code: entry.error.code,
-        message: entry.error.message,
-      };
-    }
-    if (entry.status === 'failed' || entry.error)
-      return failed(item, entry.error?.code, entry.error?.message);
-    return {
-      line: item.line,
-      key: item.key,
-      status: simulated ? 'simulated' : entry.status,
-      message: entry.id ?? undefined,
-    };
-  });
-}
-
-function failed(
-  item: PublishItem,
-  code: string | null | undefined,
-  message: string | null | undefined,
-): ItemOutcome {
-  return { line: item.line, key: item.key, status: 'failed', code, message };
 }

@@ -9,8 +9,9 @@ import type { Listing } from '../../api/schemas/listing.js';
 import type { Operation } from '../../api/schemas/operation.js';
 import { ApiError } from '../../errors.js';
 import { plural } from '../../words.js';
-import { type BulkRunOptions, type ItemOutcome, runChunks } from '../bulk.js';
+import { type BulkRunOptions, runItems } from '../bulk.js';
 import type { FollowFailure } from '../operations/follow.js';
+import type { ItemOutcome } from '../outcomes.js';
 
 /** Which failing listings to retry. */
 export interface RetrySelection {
@@ -41,7 +42,10 @@ export async function collectFailing(
 export interface ResyncOptions extends BulkRunOptions {
   simulated: boolean;
   send: (id: string) => Promise<Listing>;
-  onOutcome: (outcome: ItemOutcome, answer?: Listing) => void;
+  /** Every listing's outcome as it is known: answered, refused, or not sent because the run stopped. */
+  settle: (outcome: ItemOutcome) => void;
+  /** The service's answer to a resync it took. */
+  onAnswer?: (answer: Listing) => void;
 }
 
 // A listing the service refuses on its own (gone, delisted meanwhile) fails alone; anything else stops the run.
@@ -49,28 +53,22 @@ const ITEM_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 422]);
 
 /** Resyncs each listing once; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
-  await runChunks(
+  const { simulated, send, settle, onAnswer, ...run } = options;
+  await runItems(
     listings,
-    async (listing) => {
+    async (listing, index) => {
       try {
-        const answer = await options.send(listing.id);
-        const status = options.simulated ? 'simulated' : 'updated';
-        options.onOutcome(
-          { line: 0, key: listing.id, status, message: answer.operation_id ?? undefined },
-          answer,
-        );
+        const answer = await send(listing.id);
+        onAnswer?.(answer);
+        const status = simulated ? 'simulated' : 'updated';
+        return { index, key: listing.id, status, message: answer.operation_id ?? undefined };
       } catch (error) {
         if (!(error instanceof ApiError) || !ITEM_LEVEL_REFUSALS.has(error.status)) throw error;
-        options.onOutcome({
-          line: 0,
-          key: listing.id,
-          status: 'failed',
-          code: error.code,
-          message: error.message,
-        });
+        return { index, key: listing.id, status: 'failed', code: error.code, message: error.message };
       }
     },
-    options,
+    // Listings come from no file: their rows have no line.
+    { ...run, settle, describe: (listing) => ({ key: listing.id }) },
   );
 }
 
@@ -140,6 +138,24 @@ export function resyncOperations(
     if (createdAfter === undefined || answer.updated_at < createdAfter) createdAfter = answer.updated_at;
   }
   return { byListing, createdAfter };
+}
+
+/**
+ * Each verdict as its listing's final outcome: `listed`, `failed` with the channel's code,
+ * `pending` (with its operation), or `simulated`; `indexOf` gives each listing's place in the input.
+ */
+export function verdictOutcomes(
+  all: readonly RetryVerdict[],
+  indexOf: ReadonlyMap<string, number>,
+): ItemOutcome[] {
+  return all.flatMap((verdict): ItemOutcome[] => {
+    const index = indexOf.get(verdict.listing_id);
+    if (index === undefined) return [];
+    const key = verdict.listing_id;
+    if (verdict.status === 'failing')
+      return [{ index, key, status: 'failed', code: verdict.code, message: verdict.message }];
+    return [{ index, key, status: verdict.status, message: verdict.operation_id }];
+  });
 }
 
 /** Verdicts counted: listed again, still failing, still pending, simulated; and the unresolved ones. */

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { TrackingInput } from '../../api/resources/orders.js';
 import type { Order } from '../../api/schemas/order.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
-import { type BulkRunOptions, type ItemOutcome, runChunks } from '../bulk.js';
+import { type BulkRunOptions, runItems } from '../bulk.js';
+import type { ItemOutcome, ItemStatus } from '../outcomes.js';
 import type { Shipment } from './shipments.js';
 
 /** What fulfilling needs from outside: the two requests, and whether the key is a test key. */
@@ -59,8 +60,11 @@ function refusalMessage(order: Order): string {
   return `order ${order.id} is ${order.status}; only an order awaiting shipment can be fulfilled`;
 }
 
-/** Fulfills one order; per-order refusals come back as a failed outcome, anything else throws. */
-export async function fulfillOne(deps: FulfillDeps, shipment: Shipment): Promise<FulfillResult> {
+/**
+ * Fulfills one order (`index`: its place in the input); per-order refusals come back as a failed
+ * outcome, anything else throws.
+ */
+export async function fulfillOne(deps: FulfillDeps, shipment: Shipment, index = 0): Promise<FulfillResult> {
   const key = (deps.newKey ?? randomUUID)();
   const tracking: TrackingInput = {
     number: shipment.trackingNumber,
@@ -68,12 +72,12 @@ export async function fulfillOne(deps: FulfillDeps, shipment: Shipment): Promise
     url: shipment.trackingUrl,
   };
   const result = (
-    status: string,
+    status: ItemStatus,
     order: Order | undefined,
     readBack: boolean,
     extra: Partial<ItemOutcome> = {},
   ) => ({
-    outcome: { line: shipment.line, key: shipment.orderId, status, ...extra },
+    outcome: { index, line: lineOf(shipment), key: shipment.orderId, status, ...extra },
     order,
     readBack,
   });
@@ -119,19 +123,27 @@ export async function fulfillOne(deps: FulfillDeps, shipment: Shipment): Promise
 /** How a shipments file is worked through. */
 export interface FulfillShipmentsOptions extends BulkRunOptions {
   deps: FulfillDeps;
-  onResult: (result: FulfillResult) => void;
+  /** Every order's outcome as it is known: answered, refused, or not sent because the run stopped. */
+  settle: (outcome: ItemOutcome) => void;
 }
 
-/** Fulfills every shipment, bounded and paced; stops on quota, signal or a run-wide error after in-flight ones land. */
+/**
+ * Fulfills every shipment, bounded and paced; stops on quota, signal or a run-wide error after
+ * in-flight ones land, every order of the file settled.
+ */
 export async function fulfillShipments(
   shipments: readonly Shipment[],
   options: FulfillShipmentsOptions,
 ): Promise<void> {
-  await runChunks(
-    shipments,
-    async (shipment) => {
-      options.onResult(await fulfillOne(options.deps, shipment));
-    },
-    options,
-  );
+  const { deps, settle, ...run } = options;
+  await runItems(shipments, async (shipment, index) => (await fulfillOne(deps, shipment, index)).outcome, {
+    ...run,
+    settle,
+    describe: (shipment) => ({ line: lineOf(shipment), key: shipment.orderId }),
+  });
+}
+
+/** A shipment's line in its file; none for one given on the command line. */
+function lineOf(shipment: Shipment): number | undefined {
+  return shipment.line > 0 ? shipment.line : undefined;
 }

@@ -1,6 +1,9 @@
+/** `products upsert`: chunks of products to POST /products/batch, and what a lost answer made. */
 import type { BatchResult } from '../../api/schemas/batch.js';
 import type { Product, ProductInput } from '../../api/schemas/product.js';
-import { type BulkRunOptions, chunksOf, type ItemOutcome, sendChunks } from '../bulk.js';
+import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
+import type { ItemOutcome } from '../outcomes.js';
+import { judgeLostItems, type RunItem, UpsertLedger } from './lost-answer.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
 
 /** What the upsert needs from outside: how to send, and where outcomes go. */
@@ -8,14 +11,15 @@ export interface UpsertOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ProductInput[]) => Promise<BatchResult>;
-  onChunk: (outcomes: ItemOutcome[]) => void;
+  /** Every product's outcome as it is known: answered, read back, or not sent because the run stopped. */
+  settle: (outcomes: ItemOutcome[]) => void;
   /** Items per request; the contract's 100 unless a test asks for fewer. */
   chunkSize?: number;
   /**
-   * After an ambiguous failure: the id of the product each unmatched item (no variants)
-   * created, if it did, read back from the service (created at or after `since`).
+   * After an ambiguous failure: the products updated at or after `since`, among which are any
+   * the lost request made. Without it, a lost answer stops the run.
    */
-  findCreated?: (items: readonly UpsertItem[], since: Date) => Promise<Map<UpsertItem, string>>;
+  updatedSince?: (since: Date) => AsyncIterable<Product>;
   /** When a chunk is sent, at the earliest: the service's clock less slack for skew (default: ours). */
   sendClock?: () => number;
 }
@@ -23,85 +27,52 @@ export interface UpsertOptions extends BulkRunOptions {
 /**
  * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. Only a
  * chunk's unmatched items (no variants) could be created twice by a repeat, so after a lost
- * answer they are read back; items matched by SKU go again safely.
+ * answer they are read back (lost-answer.ts); items matched by SKU go again safely.
  */
 export async function upsertProducts(items: readonly UpsertItem[], options: UpsertOptions): Promise<void> {
-  const { simulated, send, onChunk, chunkSize, findCreated, sendClock, ...run } = options;
-  await sendChunks(chunksOf(items, chunkSize), {
+  const { simulated, send, settle, chunkSize, updatedSince, sendClock, ...run } = options;
+  const known = new UpsertLedger();
+  await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
     simulated,
     now: sendClock,
-    send: async (chunk) => ({
-      outcomes: batchOutcomes(chunk, await send(chunk.map((item) => item.input)), simulated),
-    }),
-    readBack:
-      findCreated &&
-      ((chunk, sentAt) =>
-        findCreated(
-          chunk.filter((item) => !isMatchable(item.input)),
-          sentAt,
-        )),
-    onChunk: ({ outcomes }) => onChunk(outcomes),
+    send: async (chunk) => {
+      const result = await known.sending(chunk, () => send(chunk.map((item) => item.input)));
+      const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
+      // The product id made or updated is the outcome's message.
+      const outcomes = batchOutcomes(chunk, (_, at) => byIndex.get(at), { simulated, noun: 'product' });
+      for (const [at, outcome] of outcomes.entries())
+        known.answered(chunk[at], outcome.status !== 'failed' ? outcome.message : null);
+      return { outcomes };
+    },
+    readBack: updatedSince && ((chunk, sentAt) => readBack(chunk, sentAt, known, updatedSince)),
+    settle,
   });
 }
 
-/**
- * Which unmatched items a lost request created: for each, a product with its title, no
- * variants and created at or after `since`, each product claimed once (read from `products`,
- * the products updated since then).
- */
-export async function createdByTitle(
-  items: readonly UpsertItem[],
-  products: AsyncIterable<Product>,
+/** What a lost request made of its products without variants, judged once every other request answered. */
+async function readBack<I extends RunItem>(
+  chunk: readonly I[],
   since: Date,
-): Promise<Map<UpsertItem, string>> {
-  const candidates: Product[] = [];
-  for await (const product of products) {
-    const created = Date.parse(product.created_at ?? '');
-    if ((product.variants?.length ?? 0) === 0 && created >= since.getTime()) candidates.push(product);
+  known: UpsertLedger,
+  updatedSince: (since: Date) => AsyncIterable<Product>,
+): Promise<ReadBack<I>> {
+  const lost = chunk.filter((item) => !isMatchable(item.input));
+  if (lost.length === 0) return { applied: new Map() };
+  // A request still in flight may have made a product of the same title: its answer says so first.
+  await known.settleInFlight();
+  const created: Product[] = [];
+  for await (const product of updatedSince(since)) {
+    const at = Date.parse(product.created_at ?? '');
+    if ((product.variants?.length ?? 0) === 0 && at >= since.getTime() && !known.isAccounted(product.id))
+      created.push(product);
   }
-  const found = new Map<UpsertItem, string>();
-  for (const item of items) {
-    const at = candidates.findIndex((product) => product.title === item.input.title);
-    if (at < 0) continue;
-    found.set(item, candidates[at].id);
-    candidates.splice(at, 1);
-  }
-  return found;
-}
-
-/** Pairs each sent product with the service's result for its index; the product id is the message. */
-export function batchOutcomes(
-  chunk: readonly UpsertItem[],
-  result: BatchResult,
-  simulated: boolean,
-): ItemOutcome[] {
-  const byIndex = new Map(result.data.map((entry) => [entry.index, entry]));
-  return chunk.map((item, index) => {
-    const entry = byIndex.get(index);
-    if (!entry) {
-      return {
-        line: item.line,
-        key: item.key,
-        status: 'failed',
-        code: 'missing_result',
-        message: 'the service sent no result for this product',
-      };
-    }
-    if (entry.status === 'failed' || entry.error) {
-      return {
-        line: item.line,
-        key: item.key,
-        status: 'failed',
-        code: entry.error?.code,
-        message: entry.error?.message,
-      };
-    }
-    return {
-      line: item.line,
-      key: item.key,
-      status: simulated ? 'simulated' : entry.status,
-      message: entry.id ?? undefined,
-    };
+  const inChunk = new Set<RunItem>(chunk);
+  const found = judgeLostItems(lost, {
+    created,
+    openElsewhere: (title) => known.openWithTitle(title, inChunk),
+    since,
   });
+  for (const [item, id] of found.applied) known.answered(item, id);
+  return found;
 }

@@ -195,9 +195,7 @@ describe('describeError', () => {
   it('says when the write quota resets, in UTC and from now', () => {
     const resetsAt = new Date('2026-11-11T00:00:00.000Z');
     const line = oneLine(new QuotaError('daily write quota exhausted', resetsAt));
-    expect(line).toBe(
-      'daily write quota exhausted; the daily write quota resets at 2026-11-11T00:00:00.000Z (in 3h 12m)',
-    );
+    expect(line).toBe('daily write quota exhausted; it resets at 2026-11-11T00:00:00.000Z (in 3h 12m)');
   });
 
   it('says how far a crawl got', () => {

@@ -33,12 +33,16 @@ function setUp() {
 }
 
 describe('inventory push', () => {
-  it('takes the file and defaults --batch-size to 100 and --timeout to 300', async () => {
+  it('takes the file, --timeout 300 by default, and --batch-size only when given (a resume keeps its own)', async () => {
     const { ctx, parent, parse } = setUp();
     const calls: Array<[string, PushOptions]> = [];
     pushCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
     await parse(['push', 'stock.csv', '--wait', '--report', 'out.csv']);
-    expect(calls).toEqual([['stock.csv', { batchSize: 100, timeout: 300, wait: true, report: 'out.csv' }]]);
+    await parse(['push', 'stock.csv', '--batch-size', '20']);
+    expect(calls).toEqual([
+      ['stock.csv', { timeout: 300, wait: true, report: 'out.csv' }],
+      ['stock.csv', { timeout: 300, batchSize: 20 }],
+    ]);
   });
 
   it('refuses a --batch-size beyond the contract before anything runs', async () => {
@@ -59,9 +63,7 @@ describe('inventory push --changed-only, inventory diff, listings errors', () =>
     const calls: PushOptions[] = [];
     pushCommand(parent, ctx, async (_ctx, _file, options) => void calls.push(options));
     await parse(['push', 'stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
-    expect(calls).toEqual([
-      { batchSize: 100, timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true },
-    ]);
+    expect(calls).toEqual([{ timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true }]);
   });
 
   it('diff prices a push in batches of 100 unless told, and takes --exit-code', async () => {

@@ -5,22 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { ReportFile } from '../../../src/output/report.js';
 
 describe('--report', () => {
-  it("writes rows in the file's line order, not the order chunks landed in, with CRLF", async () => {
+  it('writes a header and every row in the order given, with CRLF; no line is an empty cell', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'svc-report-')), 'out.csv');
     const report = await ReportFile.open(path);
-    const chunk = (from: number) =>
-      Array.from({ length: 3 }, (_, i) => ({ line: from + i, key: `SKU-${from + i}`, status: 'updated' }));
-    report.write(chunk(5));
-    report.write(chunk(2));
-    report.write(chunk(8));
-    await report.close();
+    await report.writeAll([
+      { line: 2, key: 'SKU-1', status: 'updated' },
+      { key: 'list_1', status: 'failed', code: 'photo_required_for_channel', message: 'a photo, please' },
+    ]);
     const text = readFileSync(path, 'utf8');
-    expect(text.endsWith('\r\n')).toBe(true);
-    const lines = text
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((row) => Number(row.split(',')[0]));
-    expect(lines).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(text).toBe(
+      'line,key,status,code,message\r\n2,SKU-1,updated,,\r\n,list_1,failed,photo_required_for_channel,"a photo, please"\r\n',
+    );
   });
 });

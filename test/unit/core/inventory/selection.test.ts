@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ItemOutcome } from '../../../../src/core/bulk.js';
 import { checkInventoryFile } from '../../../../src/core/inventory/check.js';
 import { selectedBatches, selectionProblem } from '../../../../src/core/inventory/selection.js';
+import type { ItemOutcome } from '../../../../src/core/outcomes.js';
 
 async function fileOf(rows: number) {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-selection-')), 'stock.csv');

@@ -59,7 +59,7 @@ describe('fulfillOne', () => {
   it('ships an order awaiting shipment with one POST', async () => {
     const { deps, calls } = fakeDeps([shipped()]);
     const result = await fulfillOne(deps, shipment);
-    expect(result.outcome).toEqual({ line: 2, key: 'ord_1', status: 'updated' });
+    expect(result.outcome).toEqual({ index: 0, line: 2, key: 'ord_1', status: 'updated' });
     expect(calls).toEqual([{ method: 'POST', key: 'key_0' }]);
   });
 
@@ -157,7 +157,7 @@ describe('fulfillShipments', () => {
     await fulfillShipments(shipments, {
       deps,
       concurrency: 2,
-      onResult: (r) => outcomes.push(r.outcome.key),
+      settle: (outcome) => outcomes.push(outcome.key),
     });
     expect(outcomes.sort()).toEqual(shipments.map((s) => s.orderId));
     expect(new Set(keys).size).toBe(5);
