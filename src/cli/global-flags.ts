@@ -37,7 +37,7 @@ export async function checkGlobalFlags(ctx: Context, root: Command, action: Comm
       // Like --help: printed, nothing else runs, exit 0.
       throw new CommanderError(0, 'commander.helpDisplayed', '');
     }
-    const { knownField } = await import('../api/schemas/fields.js');
+    const { knownField } = await import('../contract/schemas/fields.js');
     const { closestValue } = await import('../cmdutil/filter-check.js');
     checkFields(fields, known, path, knownField, closestValue);
   }

@@ -5,7 +5,7 @@
  * the service, the live-key confirmation, the session (progress, the record, clean stop),
  * the work, what the work started (--wait), the report, the summary and the exit code.
  */
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
 import type { BulkSession } from './bulk-session.js';
 import type { Context } from './context.js';

@@ -2,11 +2,11 @@
  * The dependencies of a run (Deps), each built on first use, so `--help` and `--version` load
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
-import type { ApiClient } from '../api/client.js';
-import { keyMode } from '../api/contract.js';
+import type { ApiClient } from '../client/client.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
+import { keyMode } from '../contract/contract.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import type { Messages } from '../output/messages.js';
@@ -157,7 +157,7 @@ export class Context implements Deps {
     overrides: { maxRetries?: number } = {},
   ): Promise<ApiClient> {
     this.io.boundary.protect(apiKey);
-    const { ApiClient } = await import('../api/client.js');
+    const { ApiClient } = await import('../client/client.js');
     const messages = this.io.messages;
     const connection = this.connection ?? (await this.defaultConnection());
     const client = new ApiClient({
@@ -193,7 +193,7 @@ export class Context implements Deps {
   private async sharedPacingDir(): Promise<{ dir: string }> {
     const [{ configDir }, { sharedPacingDir }] = await Promise.all([
       import('../config/config-store.js'),
-      import('../api/shared-pacing.js'),
+      import('../client/pacing/record-file.js'),
     ]);
     return { dir: sharedPacingDir(configDir(this.env)) };
   }

@@ -3,7 +3,7 @@
  * first use, so `--help` and `--version` load neither config nor HTTP. A run names only the
  * ones it uses (`Pick<Deps, 'io' | 'client'>`), and a test hands in just those.
  */
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';

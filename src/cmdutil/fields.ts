@@ -5,7 +5,7 @@ import type { ZodType } from 'zod';
 export function schemaFields(load: () => Promise<ZodType>): () => Promise<readonly string[]> {
   return async () => {
     const [{ schemaFields: fieldsOf }, schema] = await Promise.all([
-      import('../api/schemas/fields.js'),
+      import('../contract/schemas/fields.js'),
       load(),
     ]);
     return fieldsOf(schema);

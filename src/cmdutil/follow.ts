@@ -3,7 +3,7 @@
  * follow that shows how it goes (how it ends the run is core/operations/follow.ts's rule).
  */
 import type { Command } from 'commander';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { Followed } from '../core/operations/follow.js';
 import type { FlagSpec } from './define.js';
 import type { Deps } from './deps.js';

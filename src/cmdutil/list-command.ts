@@ -2,7 +2,7 @@
 import type { View } from '../output/view.js';
 import type { Deps } from './deps.js';
 
-/** Items to print; a paged list (api/paginate.ts) also tells, once crawled, whether the service holds more. */
+/** Items to print; a paged list (src/client/paginate.ts) also tells, once crawled, whether the service holds more. */
 export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
 
 /**

@@ -2,8 +2,8 @@
  * Commands that differ only in their noun, made by one factory each: an id argument checked
  * the same way everywhere, `get` that prints one resource in full.
  */
-import type { ApiClient } from '../api/client.js';
-import { ID_PREFIXES, type IdKind } from '../api/contract.js';
+import type { ApiClient } from '../client/client.js';
+import { ID_PREFIXES, type IdKind } from '../contract/contract.js';
 import type { ArgSpec, CommandDefinition, FlagSpec } from './define.js';
 import type { Deps } from './deps.js';
 

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedBucketId } from '../../src/api/shared-pacing.js';
+import { sharedBucketId } from '../../src/client/pacing/record-file.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';

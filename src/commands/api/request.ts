@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
-import type { HttpMethod, QueryValue } from '../../api/types.js';
+import type { HttpMethod, QueryValue } from '../../client/types.js';
 import type { Context } from '../../cmdutil/context.js';
 import { isStdin } from '../../config/spool.js';
+import { IDEMPOTENCY_HEADER } from '../../contract/contract.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { ApiError, FileError, UsageError } from '../../errors.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ERROR_CODES, keyMode, maskKey } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
+import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */

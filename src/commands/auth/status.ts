@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { keyMode, maskKey } from '../../api/contract.js';
 import { type Context, requireKey } from '../../cmdutil/context.js';
 import type { Credentials } from '../../config/credentials.js';
+import { keyMode, maskKey } from '../../contract/contract.js';
 import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 

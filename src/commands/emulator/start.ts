@@ -129,7 +129,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
-  const { isLoopbackName } = await import('../../api/route.js');
+  const { isLoopbackName } = await import('../../client/proxy-route.js');
   const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
   const emulator = await startEmulator({
     port: options.port,

@@ -54,8 +54,8 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
   const secret = await loadSigningSecret({ secretFile: options.secretFile, env: ctx.env });
   const client = await ctx.client();
   const { runListen } = await import('../../core/events/listen.js');
-  const { Deliverer } = await import('../../api/delivery.js');
-  const { defaultSleep } = await import('../../api/pacer.js');
+  const { Deliverer } = await import('../../client/delivery.js');
+  const { defaultSleep } = await import('../../client/pacing/pacer.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
   const intervalMs = Math.round(options.interval * 1000);

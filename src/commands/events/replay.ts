@@ -74,7 +74,7 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
     );
     return;
   }
-  const { Deliverer } = await import('../../api/delivery.js');
+  const { Deliverer } = await import('../../client/delivery.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
   const json = ctx.wantsJson;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { fromArray } from '../../cmdutil/list-command.js';
 import { integerFlag } from '../../cmdutil/parse.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ChangeCounts, RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import type { View } from '../../output/view.js';

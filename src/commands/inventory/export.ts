@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../client/client.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
 import { plural } from '../../words.js';
@@ -54,7 +54,7 @@ async function limitedRows(
   client: ApiClient,
   limit: number,
 ): Promise<AsyncIterable<LiveStock> & { readonly hasMore?: boolean }> {
-  const { listProducts } = await import('../../api/resources/products.js');
+  const { listProducts } = await import('../../client/resources/products.js');
   const products = listProducts(client, {}, limit);
   async function* rows(): AsyncGenerator<LiveStock> {
     for await (const product of products) {

@@ -15,13 +15,13 @@ import {
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
 import whenExit from '../../config/exit-hooks.js';
 import { Journal } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { decideResume } from '../../core/inventory/resume.js';
 import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { InventoryRow } from '../../core/inventory/csv-rows.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
@@ -174,7 +174,7 @@ async function pushPlan(
         : undefined,
     action: 'push',
     send: async (session, client) => {
-      const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
+      const { pushInventoryBatch } = await import('../../client/resources/inventory.js');
       const { pushInventory } = await import('../../core/inventory/push.js');
       // Written after the question and before the first write: the undo of exactly this push.
       if (options.backup && plan.changes) {

@@ -1,8 +1,8 @@
 /** What the listing write commands share: id checks, summaries, and showing the write (after --wait). */
-import type { ApiClient } from '../../api/client.js';
-import type { Listing } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { WaitFlags } from '../../cmdutil/follow.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 
 /** Listing ids carry the `list_` prefix; anything else is refused before sending (exit 2). */
@@ -50,7 +50,7 @@ export async function showWrite(
   const { operationText } = await import('../../output/views/operations.js');
   ctx.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
   const followed = await followOne(ctx, client, listing.operation_id, flags.timeout);
-  const { getListing } = await import('../../api/resources/listings.js');
+  const { getListing } = await import('../../client/resources/listings.js');
   // A test key's listing was never stored: its answer is all there is.
   const now = client.live ? await getListing(client, listing.id) : listing;
   const [operation] = followed.operations;

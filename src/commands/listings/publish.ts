@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { ListingInput } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
+import type { ListingInput } from '../../contract/schemas/listing.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
@@ -203,7 +203,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
+      const { createListingBatch, findActiveListing } = await import('../../client/resources/listings.js');
       const { publishItems } = await import('../../core/listings/publish.js');
       await publishItems(file.items, {
         ...session.runOptions,

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { Listing } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, FollowUp } from '../../cmdutil/bulk-command.js';
 import type { BulkSession } from '../../cmdutil/bulk-session.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
 import { requestsAndQuota } from '../../output/summary.js';
 import { counted } from '../../words.js';
@@ -109,7 +109,7 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
     confirmation: `Resync ${counted(matches.length, 'listing')} with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
-      const { updateListing } = await import('../../api/resources/listings.js');
+      const { updateListing } = await import('../../client/resources/listings.js');
       const { resyncAll } = await import('../../core/listings/retry.js');
       await resyncAll(matches, {
         ...session.runOptions,

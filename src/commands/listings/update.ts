@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { ListingUpdate } from '../../api/schemas/listing.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
+import type { ListingUpdate } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { requireListingId } from './helpers.js';
@@ -61,7 +61,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const client = await ctx.client();
-  const { getListing, updateListing } = await import('../../api/resources/listings.js');
+  const { getListing, updateListing } = await import('../../client/resources/listings.js');
   if (body.attributes) {
     const listing = await getListing(client, id);
     const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');

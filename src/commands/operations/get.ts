@@ -9,6 +9,7 @@ export const command = getCommand({
   kind: 'operation',
   list: 'svc operations list',
   fields: operationFields,
-  fetch: async (client, id) => (await import('../../api/resources/operations.js')).getOperation(client, id),
+  fetch: async (client, id) =>
+    (await import('../../client/resources/operations.js')).getOperation(client, id),
   examples: ['svc operations get op_123'],
 });

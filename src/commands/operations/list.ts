@@ -21,7 +21,7 @@ export const command = defineCommand<{ status?: string; createdAfter?: string }>
   fields: operationFields,
   examples: ['svc operations list --status failed', 'svc operations list --created-after 1h --all'],
   async run(options, deps) {
-    const { listOperations } = await import('../../api/resources/operations.js');
+    const { listOperations } = await import('../../client/resources/operations.js');
     const { checkStatus } = await import('../../cmdutil/filter-check.js');
     const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
     const filters = { status, created_after: options.createdAfter };

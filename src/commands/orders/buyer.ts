@@ -1,6 +1,7 @@
 /** What the order commands share: buyer personal data only on request (README, Output). */
-import type { Order } from '../../api/schemas/order.js';
+
 import type { Context } from '../../cmdutil/context.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 

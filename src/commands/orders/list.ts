@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { OrderFilters } from '../../api/resources/orders.js';
-import type { Order } from '../../api/schemas/order.js';
+import type { ApiClient } from '../../client/client.js';
+import type { OrderFilters } from '../../client/resources/orders.js';
 import type { Context } from '../../cmdutil/context.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { timeFlag } from '../../cmdutil/parse.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { plural } from '../../words.js';
@@ -84,7 +84,7 @@ export async function runOrdersList(ctx: Context, options: OrdersListOptions): P
   };
   const view = await orderView(ctx, Boolean(options.showBuyer), Boolean(options.perLine));
   if (options.sinceLast !== undefined) return runSinceLast(ctx, options.sinceLast, filters, view);
-  const { listOrders } = await import('../../api/resources/orders.js');
+  const { listOrders } = await import('../../client/resources/orders.js');
   const client = await ctx.client();
   await printList(ctx, listOrders(client, filters, ctx.listLimit), view, 'orders');
 }
@@ -126,7 +126,7 @@ async function runSinceLast(
     );
   }
 
-  const { listOrders } = await import('../../api/resources/orders.js');
+  const { listOrders } = await import('../../client/resources/orders.js');
   const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
   const run = new IncrementalExport(
     (createdAfter, onPage) =>
@@ -159,7 +159,7 @@ async function runSinceLast(
  * when the key may not list them (403: it lacks products:read).
  */
 async function storeAccounts(client: ApiClient): Promise<string[] | undefined> {
-  const { listChannelAccounts } = await import('../../api/resources/channels.js');
+  const { listChannelAccounts } = await import('../../client/resources/channels.js');
   try {
     return (await listChannelAccounts(client)).map((account) => account.id);
   } catch (error) {

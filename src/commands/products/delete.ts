@@ -24,7 +24,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
     return;
   }
   const client = await ctx.client();
-  const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
+  const { deleteProduct, getProduct } = await import('../../client/resources/products.js');
   let deleted: { id: string; object: string; deleted: boolean };
   try {
     deleted = await deleteProduct(client, id);
@@ -46,7 +46,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
 /** Yes with --yes; a question on a terminal naming what goes; without one, a refusal (exit 2). */
 function confirmDelete(ctx: Context, id: string): Promise<boolean> {
   return confirmDestructive(ctx, { verb: 'delete', target: `product ${id}` }, async () => {
-    const { getProduct } = await import('../../api/resources/products.js');
+    const { getProduct } = await import('../../client/resources/products.js');
     const product = await getProduct(await ctx.client(), id);
     const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
     const note = listed > 0 ? ` Its ${listed} ${plural(listed, 'listing')} will be delisted.` : '';

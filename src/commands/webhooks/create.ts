@@ -40,7 +40,7 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
     enabled_events: checkEventTypes(parseEventList(options.events)),
     description: options.description,
   };
-  const { createWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { createWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const { webhookSummary } = await import('../../output/views/webhooks.js');
   const endpoint = await createWebhookEndpoint(await ctx.client(), input);
   await ctx.printer.item(endpoint, {

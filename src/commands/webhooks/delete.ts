@@ -21,7 +21,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
     ctx.messages.info('Nothing deleted.');
     return;
   }
-  const { deleteWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { deleteWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const deleted = await deleteWebhookEndpoint(await ctx.client(), id);
   await ctx.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
 }

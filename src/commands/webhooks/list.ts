@@ -14,7 +14,7 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc webhooks list` once its flags are parsed. */
 export async function runList(ctx: Context): Promise<void> {
-  const { listWebhookEndpoints } = await import('../../api/resources/webhooks.js');
+  const { listWebhookEndpoints } = await import('../../client/resources/webhooks.js');
   await printList(
     ctx,
     listWebhookEndpoints(await ctx.client(), ctx.listLimit),

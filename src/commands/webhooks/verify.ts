@@ -37,7 +37,7 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
   const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
   const secret = await loadSigningSecret({ secretFile: options.secretFile, env: ctx.env });
   const payload = await readPayload(ctx, options.payload);
-  const { verifySignature } = await import('../../api/signature.js');
+  const { verifySignature } = await import('../../contract/signature.js');
   const now = ctx.now();
   const result = verifySignature({
     payload,

@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { knownField, schemaFields } from '../../../src/api/schemas/fields.js';
-import { Listing } from '../../../src/api/schemas/listing.js';
-import { Order } from '../../../src/api/schemas/order.js';
 import { definitionOf } from '../../../src/cli/command-builder.js';
 import { COMMAND_SCOPES, flagsFor } from '../../../src/cli/command-scopes.js';
 import { checkFields, commandPath } from '../../../src/cli/global-flags.js';
@@ -10,6 +7,9 @@ import { helpAsFlag } from '../../../src/cli/main.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
+import { Listing } from '../../../src/contract/schemas/listing.js';
+import { Order } from '../../../src/contract/schemas/order.js';
 import { UsageError } from '../../../src/errors.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
