@@ -53,8 +53,8 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
   // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
   // Before the command runs (a usage error of commander's), only the root's options are known.
-  const machine = ctx.machineFormatChosen || machineFormatChosen(rootOptions);
-  const messages = ctx.messages;
+  const machine = ctx.io.machineFormatChosen || machineFormatChosen(rootOptions);
+  const messages = ctx.io.messages;
   // The line for people first; with a machine format, the JSON line last, where a script reads it.
   if (error instanceof CommanderError) {
     // Help and version were printed already by commander.

@@ -87,5 +87,5 @@ function refusal(
 
 async function print(ctx: Context, credentials: Credentials, status: Record<string, unknown>): Promise<void> {
   const { authStatusText } = await import('../../output/views/auth-status.js');
-  await ctx.printer.item(status, { summary: () => authStatusText(credentials, status) });
+  await ctx.io.printer.item(status, { summary: () => authStatusText(credentials, status) });
 }

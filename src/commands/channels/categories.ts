@@ -40,7 +40,7 @@ export async function runCategories(ctx: Context, id: string, options: Categorie
   const filters = { query: options.search, parent_id: options.parent };
   await printList(
     ctx,
-    listCategories(await ctx.client(), id, filters, ctx.listLimit),
+    listCategories(await ctx.client(), id, filters, ctx.io.listLimit),
     categoriesView,
     'categories',
   );

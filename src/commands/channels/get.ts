@@ -14,5 +14,5 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 /** Runs `svc channels get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string): Promise<void> {
   const { getChannelAccount } = await import('../../client/resources/channels.js');
-  await ctx.printer.item(await getChannelAccount(await ctx.client(), id));
+  await ctx.io.printer.item(await getChannelAccount(await ctx.client(), id));
 }

@@ -18,8 +18,8 @@ export function schemaCommand(parent: Command, ctx: Context, run = runSchema): C
 export async function runSchema(ctx: Context, id: string, categoryId: string): Promise<void> {
   const { getAttributeSchema } = await import('../../client/resources/channels.js');
   const schema = await getAttributeSchema(await ctx.client(), id, categoryId);
-  if (ctx.format === 'json' || ctx.format === 'ndjson') {
-    await ctx.printer.item(schema);
+  if (ctx.io.format === 'json' || ctx.io.format === 'ndjson') {
+    await ctx.io.printer.item(schema);
     return;
   }
   const attributes = [...schema.attributes].sort(

@@ -24,5 +24,5 @@ export async function runList(ctx: Context, options: { since?: string; type?: st
   const { checkEventType } = await import('../../cmdutil/filter-check.js');
   const type = checkEventType(options.type, { path: '/events', param: 'type' });
   const filters = { created_after: options.since, type };
-  await printList(ctx, listEvents(await ctx.client(), filters, ctx.listLimit), eventsView, 'events');
+  await printList(ctx, listEvents(await ctx.client(), filters, ctx.io.listLimit), eventsView, 'events');
 }

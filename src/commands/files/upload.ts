@@ -26,7 +26,7 @@ export async function runUpload(ctx: Context, path: string): Promise<void> {
     { base64: image.bytes.toString('base64'), filename: basename(path) },
     ctx.signal,
   );
-  await ctx.printer.item(file, {
+  await ctx.io.printer.item(file, {
     summary: (f) =>
       `Uploaded ${path} (${humanBytes(image.bytes.length)}, ${image.type.mime}) as ${f.id}\n${f.url}`,
   });

@@ -10,6 +10,6 @@ export function registerHealth(program: Command, ctx: Context): void {
     .action(async () => {
       const { getHealth } = await import('../../client/resources/service.js');
       const health = await getHealth(await ctx.client({ auth: false }));
-      await ctx.printer.item(health, { summary: (h) => `${h.status}${h.time ? ` at ${h.time}` : ''}` });
+      await ctx.io.printer.item(health, { summary: (h) => `${h.status}${h.time ? ` at ${h.time}` : ''}` });
     });
 }

@@ -25,7 +25,7 @@ export async function runExport(ctx: Context): Promise<void> {
   const read = new LiveStockRead(client, ctx.signal);
   const sample = limit === undefined ? undefined : await limitedRows(client, limit);
   const rows = sample ?? read.rows();
-  await ctx.printerDefaulting('csv').list(rows, {
+  await ctx.io.printerDefaulting('csv').list(rows, {
     columns: [
       { header: 'SKU', cell: (r) => r.sku },
       { header: 'QUANTITY', cell: (r) => String(r.quantity ?? '') },
@@ -35,12 +35,12 @@ export async function runExport(ctx: Context): Promise<void> {
   });
   // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
   if (sample?.hasMore)
-    ctx.messages.info(
+    ctx.io.messages.info(
       `Only the SKUs of the first ${limit} ${plural(limit ?? 0, 'product')}; the store holds more: drop --limit for every SKU.`,
     );
   const caught = read.caughtByClosingPasses;
   if (caught > 0) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `${caught} ${plural(caught, 'product')} changed during the export; ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')} listed ${plural(caught, 'it', 'them')} too.`,
     );
   }

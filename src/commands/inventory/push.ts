@@ -215,7 +215,7 @@ async function pushPlan(
       : async (session) => {
           if (operationIds.length === 0) return undefined;
           const operations = operationIds.length;
-          ctx.messages.info(
+          ctx.io.messages.info(
             `Waiting for ${operations} ${plural(operations, 'operation')} to reach the channels…`,
           );
           const { followMany } = await import('../../cmdutil/follow.js');
@@ -239,7 +239,7 @@ async function pushPlan(
             },
             end: () => {
               endOfFollow(followed, refusalsFailure(refusals, options.report));
-              ctx.messages.info(
+              ctx.io.messages.info(
                 operations === 1
                   ? 'The operation succeeded on the channels.'
                   : `All ${operations} operations succeeded on the channels.`,
@@ -249,7 +249,7 @@ async function pushPlan(
         },
     stopNote: async () => {
       const { rerunCommand } = await import('../../cmdutil/rerun.js');
-      const resume = rerunCommand(ctx.args, { add: ['--resume'], stdinPath: state.resumeSource });
+      const resume = rerunCommand(ctx.argv, { add: ['--resume'], stdinPath: state.resumeSource });
       return `stopped with ${journal?.confirmedCount ?? 0} of ${state.totalBatches} batches confirmed; \`${resume}\` sends only the rest`;
     },
   };
@@ -260,7 +260,7 @@ async function writeBackup(ctx: Context, path: string, before: readonly LiveStoc
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
   // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.
-  ctx.messages.info(
+  ctx.io.messages.info(
     before.length === 0
       ? `Backup: this push changes no SKU, so there is nothing to undo; ${path} holds only the header.`
       : `Saved the store's values of the ${counted(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,

@@ -38,7 +38,7 @@ export async function runSet(
   const { setInventory } = await import('../../client/resources/inventory.js');
   try {
     const item = await setInventory(await ctx.client(), { sku, ...options });
-    await ctx.printer.item(item, {
+    await ctx.io.printer.item(item, {
       summary: (i) =>
         `${i.sku}: quantity ${i.quantity ?? '?'}, price ${i.price ?? '?'}${i.sync?.operation_id ? ` (operation ${i.sync.operation_id})` : ''}`,
     });

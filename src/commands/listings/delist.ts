@@ -36,7 +36,7 @@ export async function runDelist(ctx: Context, id: string, options: WaitFlags): P
     return `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`;
   });
   if (!yes) {
-    ctx.messages.info('Nothing delisted.');
+    ctx.io.messages.info('Nothing delisted.');
     return;
   }
   const client = await ctx.client();

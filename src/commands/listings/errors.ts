@@ -52,11 +52,11 @@ export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<v
   const groups = summary.groups(Boolean(options.byAccount), kinds);
   // On a table, accounts by their labels (one read), as listings list shows them.
   const labels =
-    options.byAccount && ctx.format === 'table'
+    options.byAccount && ctx.io.format === 'table'
       ? await (await import('../../client/resources/channels.js')).accountLabels(client)
       : undefined;
-  await ctx.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount), labels));
-  ctx.messages.info(
+  await ctx.io.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount), labels));
+  ctx.io.messages.info(
     summary.listings === 0
       ? 'No listings in error.'
       : `${summary.listings.toLocaleString('en-US')} ${plural(summary.listings, 'listing')} in error.`,

@@ -39,21 +39,21 @@ export async function showWrite(
   const { simulatedNote } = await import('../../output/summary.js');
   const note = simulatedNote(client.live);
   if (!flags.wait || !listing.operation_id) {
-    ctx.messages.info(`${headline}${note}`);
-    await ctx.printer.item(listing, { summary: () => listingText(listing) });
+    ctx.io.messages.info(`${headline}${note}`);
+    await ctx.io.printer.item(listing, { summary: () => listingText(listing) });
     if (listing.operation_id && ctx.io.stderrIsTTY)
-      ctx.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
+      ctx.io.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
     return;
   }
   const { followOne } = await import('../../cmdutil/follow.js');
   const { endOfFollow, operationFailure } = await import('../../core/operations/follow.js');
   const { operationText } = await import('../../output/views/operations.js');
-  ctx.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
+  ctx.io.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
   const followed = await followOne(ctx, client, listing.operation_id, flags.timeout);
   const { getListing } = await import('../../client/resources/listings.js');
   // A test key's listing was never stored: its answer is all there is.
   const now = client.live ? await getListing(client, listing.id) : listing;
   const [operation] = followed.operations;
-  await ctx.printer.item(now, { summary: () => `${listingText(now)}\n${operationText(operation)}` });
+  await ctx.io.printer.item(now, { summary: () => `${listingText(now)}\n${operationText(operation)}` });
   endOfFollow(followed, operationFailure(followed));
 }

@@ -55,8 +55,8 @@ export async function runList(ctx: Context, options: ListingsListOptions): Promi
   const client = await ctx.client();
   // On a table, accounts by their labels: one read, shared with the --channel check.
   const labels =
-    ctx.format === 'table'
+    ctx.io.format === 'table'
       ? await (await import('../../client/resources/channels.js')).accountLabels(client)
       : undefined;
-  await printList(ctx, listListings(client, filters, ctx.listLimit), listingsView(labels), 'listings');
+  await printList(ctx, listListings(client, filters, ctx.io.listLimit), listingsView(labels), 'listings');
 }

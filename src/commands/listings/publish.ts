@@ -94,10 +94,10 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
       categoryId: input.overrides?.category_id,
       attributes: input.attributes,
     });
-    if (check.note) ctx.messages.warn(check.note);
+    if (check.note) ctx.io.messages.warn(check.note);
   }
   if (options.dryRun) {
-    await ctx.printer.item(input, {
+    await ctx.io.printer.item(input, {
       summary: () => `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`,
     });
     return;
@@ -124,7 +124,7 @@ async function buildInput(
   const attributes = parseAssignments('--attribute', attributeArgs);
   const unknown = unknownOverrides(overrides);
   if (unknown.length > 0)
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const input: ListingInput = { product_id: productId, channel_account_id: accountId };

@@ -57,7 +57,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
   if (options.attribute.length > 0) body.attributes = parseAssignments('--attribute', options.attribute);
   const unknown = unknownOverrides(body.overrides ?? {});
   if (unknown.length > 0)
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const client = await ctx.client();
@@ -76,7 +76,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
         attributes: body.attributes,
         existing: listing.attributes ?? {},
       });
-      if (check.note) ctx.messages.warn(check.note);
+      if (check.note) ctx.io.messages.warn(check.note);
     }
   }
   const { showWrite } = await import('./helpers.js');

@@ -16,7 +16,7 @@ export const SHOW_BUYER_HELP =
 export async function orderView(ctx: Context, showBuyer: boolean, perLine = false): Promise<View<Order>> {
   const { isBuyerField, ordersView } = await import('../../output/views/orders.js');
   const named = (ctx.globals.fields ?? []).filter(isBuyerField);
-  if (!showBuyer && named.length > 0 && !ctx.wantsMachineText) {
+  if (!showBuyer && named.length > 0 && !ctx.io.wantsMachineText) {
     throw new UsageError(
       `--fields ${named.join(',')} is buyer personal data: add --show-buyer to show it in tables, csv and tsv (json and ndjson carry it as given)`,
     );

@@ -133,8 +133,8 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
       : outcome.status === 'simulated'
         ? `Order ${id} would be shipped with ${carrier} ${trackingNumber} (test key: simulated, nothing changed).`
         : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
-  ctx.messages.info(note);
-  if (order) await ctx.printer.item(order, { summary: orderSummary, view });
+  ctx.io.messages.info(note);
+  if (order) await ctx.io.printer.item(order, { summary: orderSummary, view });
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {

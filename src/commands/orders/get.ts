@@ -25,5 +25,5 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 export async function runGet(ctx: Context, id: string, options: OrdersGetOptions = {}): Promise<void> {
   const view = await orderView(ctx, Boolean(options.showBuyer));
   const { getOrder } = await import('../../client/resources/orders.js');
-  await ctx.printer.item(await getOrder(await ctx.client(), id), { view });
+  await ctx.io.printer.item(await getOrder(await ctx.client(), id), { view });
 }

@@ -45,7 +45,7 @@ export async function runCreate(ctx: Context, options: { file: string }): Promis
   const { createProduct } = await import('../../client/resources/products.js');
   // The body as written, so fields the service added after this CLI still reach it.
   const product = await createProduct(client, body as ProductInput);
-  await ctx.printer.item(product, {
+  await ctx.io.printer.item(product, {
     summary: (p) => `Created ${describeProduct(p)}`,
   });
 }

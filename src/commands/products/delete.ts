@@ -20,7 +20,7 @@ export function deleteCommand(parent: Command, ctx: Context, run = runDelete): C
 /** Runs `svc products delete` once its flags are parsed. */
 export async function runDelete(ctx: Context, id: string): Promise<void> {
   if (!(await confirmDelete(ctx, id))) {
-    ctx.messages.info('Nothing deleted.');
+    ctx.io.messages.info('Nothing deleted.');
     return;
   }
   const client = await ctx.client();
@@ -38,7 +38,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
     if (!gone) throw error;
     deleted = { id, object: 'product', deleted: true };
   }
-  await ctx.printer.item(deleted, {
+  await ctx.io.printer.item(deleted, {
     summary: (answer) => `Deleted product ${answer.id}`,
   });
 }

@@ -14,5 +14,5 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 /** Runs `svc products get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string): Promise<void> {
   const { getProduct } = await import('../../client/resources/products.js');
-  await ctx.printer.item(await getProduct(await ctx.client(), id));
+  await ctx.io.printer.item(await getProduct(await ctx.client(), id));
 }

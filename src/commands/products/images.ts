@@ -92,7 +92,7 @@ async function runAdd(ctx: Context, id: string, sources: string[]): Promise<void
       { base64: local.bytes.toString('base64'), filename: basename(local.path) },
       ctx.signal,
     );
-    ctx.messages.info(`Uploaded ${local.path} as ${file.id}`);
+    ctx.io.messages.info(`Uploaded ${local.path} as ${file.id}`);
     urls.push(file.url);
   }
   const said = (count: number) =>
@@ -119,7 +119,7 @@ async function edit(
   try {
     const updated = await updateProduct(client, id, { images, expected_updated_at: product.updated_at });
     const { simulatedNote } = await import('../../output/summary.js');
-    ctx.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
+    ctx.io.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
     await printImages(ctx, updated);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;
@@ -133,7 +133,7 @@ async function edit(
 async function printImages(ctx: Context, product: Product): Promise<void> {
   const { displayOrder } = await import('../../core/products/images.js');
   const images = displayOrder(product.images);
-  await ctx.printer.list(fromArray(images), imagesView);
-  if (images.length === 0 && ctx.format === 'table' && ctx.io.stdoutIsTTY)
-    ctx.messages.info(`${product.id} has no images.`);
+  await ctx.io.printer.list(fromArray(images), imagesView);
+  if (images.length === 0 && ctx.io.format === 'table' && ctx.io.stdoutIsTTY)
+    ctx.io.messages.info(`${product.id} has no images.`);
 }

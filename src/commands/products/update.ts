@@ -77,7 +77,7 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   const { getProduct, updateProduct } = await import('../../client/resources/products.js');
   try {
     const product = await updateProduct(client, id, body as ProductUpdate);
-    await ctx.printer.item(product, {
+    await ctx.io.printer.item(product, {
       summary: (p) => `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}`,
     });
   } catch (error) {

@@ -21,7 +21,7 @@ export async function readProductBody(
   const body = await readBodyFile(await sourcePath(ctx, path), path === '-' ? 'standard input' : path);
   const unknown = unknownFields(body, extra);
   if (unknown.length > 0)
-    ctx.messages.warn(`unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} sent as given`);
+    ctx.io.messages.warn(`unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} sent as given`);
   return body;
 }
 

@@ -13,7 +13,7 @@ export function registerStatus(program: Command, ctx: Context): void {
       const status = await getStatus(await ctx.client({ auth: false }));
       const { statusHistory } = await import('../../output/status-strip.js');
       const { styledLines } = await import('../../output/escape.js');
-      await ctx.printer.item(status, {
+      await ctx.io.printer.item(status, {
         summary: (s, now) => {
           const check = s.last_check;
           const history = statusHistory(s.buckets ?? [], ctx.io.columns ?? 80, ctx.io.color);

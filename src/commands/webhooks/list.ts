@@ -17,7 +17,7 @@ export async function runList(ctx: Context): Promise<void> {
   const { listWebhookEndpoints } = await import('../../client/resources/webhooks.js');
   await printList(
     ctx,
-    listWebhookEndpoints(await ctx.client(), ctx.listLimit),
+    listWebhookEndpoints(await ctx.client(), ctx.io.listLimit),
     webhooksView,
     'webhook endpoints',
   );

@@ -36,7 +36,7 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   const { updateWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const { webhookSummary } = await import('../../output/views/webhooks.js');
   const endpoint = await updateWebhookEndpoint(await ctx.client(), id, change);
-  await ctx.printer.item(endpoint, {
+  await ctx.io.printer.item(endpoint, {
     summary: (updated) => `Updated webhook endpoint ${webhookSummary(updated)}`,
   });
 }

@@ -23,7 +23,8 @@ export function postOnce(
     if (options.signal.aborted) return resolve({ error: new Error('aborted') });
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const signal = AbortSignal.any([options.signal, deadline]);
     const request = send(
       target,
       { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal },
@@ -41,7 +42,13 @@ export function postOnce(
         response.on('error', done);
       },
     );
-    request.on('error', (error) => resolve({ error }));
+    request.on('error', (error) =>
+      resolve({
+        error: deadline.aborted
+          ? new Error(`the receiver did not answer within ${options.timeoutMs} ms`)
+          : error,
+      }),
+    );
     request.end(body);
   });
 }
