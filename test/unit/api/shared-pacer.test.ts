@@ -198,7 +198,8 @@ describe('Pacer sharing one key with other processes', () => {
     // flows at the drain, instead of waiting for the bucket to drain at 0.5/s (2 s).
     expect(result.sent[0].at).toBeLessThan(50);
     expect(result.sent.find((s) => s.pid === 453)?.at).toBeLessThan(100);
-    expect(result.elapsedMs).toBeLessThan(1.2 * ((40 - 9) / 20) * 1000);
+    // The bucket drained 6 of the 10 meanwhile: 34 requests beyond the room, learning the drain afresh.
+    expect(result.elapsedMs).toBeLessThan(1.2 * ((40 - 6) / 20) * 1000);
     expect(result.debug.join('\n')).toMatch(/svc process 451 is gone with 9 requests out/);
   });
 
