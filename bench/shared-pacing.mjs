@@ -7,12 +7,15 @@
 //  - 2 and 4 with a key each: no 429, and each process unaffected by the others' sharing: as
 //    fast as with SVC_SHARED_PACING=0 (trials interleaved). A lone push of 40 requests is shown
 //    too (its own minimum is (40 - 10) / 20 = 1.5 s; it takes more, see RESULTS.md);
-//  - for comparison, one key with SVC_SHARED_PACING=0 (what jobs on separate machines do).
+//  - for comparison, one key with SVC_SHARED_PACING=0 (what jobs on separate machines do);
+//  - after a crash: a push SIGKILLed after its first batches (BENCH_KILL_AFTER, 3), then two
+//    pushes on the key: how long after its start each sends its first batch, against the same
+//    two pushes on a key nobody used (target: the dead push costs at most 1 s more, no 429).
 // Prints its figures; not a timed test.
 //
 //   node bench/shared-pacing.mjs
 //   BENCH_TRIALS=5 BENCH_PROCESSES=2,4 BENCH_BATCH=100 node bench/shared-pacing.mjs
-//   BENCH_MODES=one-key,alone,own-keys,not-shared node bench/shared-pacing.mjs
+//   BENCH_MODES=one-key,alone,own-keys,not-shared,after-kill node bench/shared-pacing.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +27,10 @@ const REQUESTS = 40;
 const BATCH = Number(process.env.BENCH_BATCH ?? 100);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 const PROCESS_COUNTS = (process.env.BENCH_PROCESSES ?? '2,4').split(',').map(Number);
-const MODES = (process.env.BENCH_MODES ?? 'one-key,warm,alone,own-keys,not-shared').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'one-key,warm,alone,own-keys,not-shared,after-kill').split(',');
+const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 3);
+/** What a dead push may add to the wait for the next pushes' first batch. */
+const DEAD_HOLDER_BUDGET_MS = 1000;
 const LONE_MINIMUM_MS = ((REQUESTS - BUCKET) / DRAIN) * 1000;
 
 const svc = await buildCliTree('shared-pacing-cli');
@@ -105,6 +111,77 @@ async function pushes(count, trialIndex, { ownKeys: separate = false, shared = t
 }
 
 const span = (log) => log[log.length - 1].atMs - log[0].atMs;
+
+/**
+ * When `svc inventory push --debug` sent its first batch, by its own stderr: `waitMs` from the
+ * line that announces the push (the file is read and checked by then: what is left is pacing),
+ * `firstMs` from its start (start-up and the check included, noisy on a busy machine).
+ */
+function firstBatchOf(args, env) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...args, '--debug'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let announcedAt;
+    let firstAt;
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const now = performance.now();
+      if (announcedAt === undefined && /^Push .*LIVE key/m.test(stderr)) announcedAt = now;
+      if (firstAt === undefined && stderr.includes('→ POST')) firstAt = now;
+      if (stderr.length > 1 << 20) stderr = stderr.slice(-4096);
+    });
+    child.on('close', (code) =>
+      resolve({
+        code,
+        firstMs: firstAt - started,
+        waitMs: announcedAt === undefined ? Number.NaN : firstAt - announcedAt,
+        stderr,
+      }),
+    );
+  });
+}
+
+/**
+ * Two pushes on the live key, started together, after a push on the key was SIGKILLed once
+ * the emulator had handled KILL_AFTER of its batches (or, `kill` false, on a key nobody used).
+ */
+async function afterKill(trialIndex, kill) {
+  emulator.reset();
+  const configDir = mkdtempSync(join(tmp, 'shared-config-'));
+  const env = cliEnv({
+    SVC_API_KEY: emulator.keys.live,
+    SVC_BASE_URL: emulator.url,
+    SVC_CONFIG_DIR: configDir,
+  });
+  const push = (index) => [
+    svc,
+    'inventory',
+    'push',
+    pushFile(index, trialIndex),
+    '--batch-size',
+    String(BATCH),
+  ];
+  if (kill) {
+    const victim = spawn(process.execPath, push(0), { env, stdio: 'ignore' });
+    const exited = new Promise((resolve) => victim.once('exit', resolve));
+    while (emulator.requests({ method: 'POST', path: '/inventory/batch' }).length < KILL_AFTER) {
+      if (victim.exitCode !== null) throw new Error(`the push to kill ended first (exit ${victim.exitCode})`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    victim.kill('SIGKILL');
+    await exited;
+  }
+  const since = emulator.requests().length;
+  const runs = await Promise.all([1, 2].map((index) => firstBatchOf(push(index), env)));
+  const failed = runs.find((r) => r.code !== 0);
+  if (failed) throw new Error(`a push failed (exit ${failed.code}): ${failed.stderr.trim().split('\n')[0]}`);
+  const rateLimited = emulator
+    .requests()
+    .slice(since)
+    .filter((r) => r.status === 429).length;
+  return { firstMs: runs.map((r) => r.firstMs), waitMs: runs.map((r) => r.waitMs), rateLimited };
+}
 
 /** All pushes on one key: first request to last answer against (admitted - bucket) / drain. */
 async function oneKey(count, trialIndex, shared, configDir) {
@@ -196,6 +273,38 @@ try {
         `${''.padEnd(34)} ${alone.map((r) => r.ratios.map((ratio) => fmt.x(ratio)).join(' ')).join(' | ')}`,
       );
     }
+  }
+  if (MODES.includes('after-kill')) {
+    console.log(
+      `\n-- after a push on the key was killed (SIGKILL) once ${KILL_AFTER} of its batches were handled: ` +
+        "two pushes, each one's first batch after its start",
+    );
+    const killed = [];
+    const fresh = [];
+    for (let t = 0; t < TRIALS; t += 1) {
+      killed.push(await afterKill(t, true));
+      fresh.push(await afterKill(t, false));
+    }
+    const waits = (runs) => runs.flatMap((r) => r.waitMs);
+    const starts = (runs) => runs.flatMap((r) => r.firstMs);
+    const all429 = [...killed, ...fresh].reduce((sum, r) => sum + r.rateLimited, 0);
+    // The wait once the file is checked, where the announcing line was seen; else from the start.
+    const measured = waits(killed).every(Number.isFinite) && waits(fresh).every(Number.isFinite);
+    const pick = measured ? waits : starts;
+    const extra = Math.max(...pick(killed)) - median(pick(fresh));
+    const met = all429 === 0 && extra <= DEAD_HOLDER_BUDGET_MS;
+    const ms = (values) => values.map((v) => `${Math.round(v)}`).join(' ');
+    console.log(
+      `${'2 pushes after a kill -9'.padEnd(34)} at most ${Math.round(extra)} ms more than on a key nobody used ` +
+        `(${measured ? 'waits once checked' : 'first batch after start'}), ${all429} x 429 in all  ` +
+        `${verdict('2 pushes after a kill -9', met)} (<= ${DEAD_HOLDER_BUDGET_MS} ms more)`,
+    );
+    console.log(
+      `${''.padEnd(34)} wait once checked, ms: ${ms(waits(killed))}; first batch after start: ${ms(starts(killed))}`,
+    );
+    console.log(
+      `${'  same, on a key nobody used'.padEnd(34)} wait once checked, ms: ${ms(waits(fresh))}; first batch after start: ${ms(starts(fresh))}`,
+    );
   }
 } finally {
   await emulator.close();

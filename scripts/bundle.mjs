@@ -27,6 +27,9 @@ const common = {
   alias: { 'when-exit': './src/config/exit-hooks.ts' },
 };
 
+/** The options every bundle of the sources shares (scripts/build-sea.mjs builds one more). */
+export { common as bundleOptions, root };
+
 const CLI_ENTRY = 'src/cli/main.ts';
 const KERNEL = 'svc-startup-kernel';
 

@@ -9,7 +9,10 @@
  * in its arguments or environment.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { isSea } from 'node:sea';
 
 /** The service name entries are filed under. */
 export const KEYRING_SERVICE = 'svc';
@@ -64,34 +67,84 @@ interface KeyringRequest {
   secret?: string;
 }
 
-/** Where @napi-rs/keyring is installed (an optional dependency: svc works without it). */
+/**
+ * Where @napi-rs/keyring is (an optional dependency: svc works without it). The single
+ * executable carries no node_modules: it loads the library's native binary from beside itself
+ * (`keyring.<platform>.node`, README: A single executable).
+ */
 function libraryPath(): string {
+  const notInstalled = () =>
+    new KeyringUnavailable('the keyring library (@napi-rs/keyring) is not installed');
+  if (isSea()) {
+    const folder = dirname(process.execPath);
+    let names: string[] = [];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      // An unreadable folder holds no library we could load.
+    }
+    const binary = names.find((name) => /^keyring\..+\.node$/.test(name));
+    if (!binary) throw notInstalled();
+    return join(folder, binary);
+  }
   try {
     return createRequire(import.meta.url).resolve('@napi-rs/keyring');
   } catch {
-    throw new KeyringUnavailable('the keyring library (@napi-rs/keyring) is not installed');
+    throw notInstalled();
   }
 }
 
-// Runs one request: reads it as JSON from stdin, answers {ok, value} or {ok: false, message}.
-const CHILD_SCRIPT = `
-const { Entry } = require(process.argv[1]);
-let input = '';
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (chunk) => { input += chunk; });
-process.stdin.on('end', () => {
-  let answer;
-  try {
-    const { op, service, account, secret } = JSON.parse(input);
-    const entry = new Entry(service, account, { linux: { store: 'secret-service' } });
-    const value = op === 'get' ? entry.getPassword() : op === 'set' ? entry.setPassword(secret) : entry.deleteCredential();
-    answer = { ok: true, value: value === undefined ? null : value };
-  } catch (error) {
-    answer = { ok: false, message: String((error && error.message) || error) };
-  }
-  process.stdout.write(JSON.stringify(answer));
-});
-`;
+/**
+ * What the single executable is run with to be the keyring helper: it is its own Node, and
+ * takes no `-e`.
+ */
+export const KEYRING_HELPER_ARG = '--svc-keyring-helper';
+
+/** The keyring helper, in the single executable (its entry calls it for KEYRING_HELPER_ARG). */
+export function runKeyringHelper(library: string): void {
+  answerOneRequest(createRequire(process.execPath)(library).Entry);
+}
+
+/** A keyring entry of @napi-rs/keyring, as the helper uses it. */
+interface KeyringEntry {
+  getPassword(): string | null | undefined;
+  setPassword(secret: string): void;
+  deleteCredential(): boolean;
+}
+
+/**
+ * The helper's work: one request read as JSON from stdin, answered {ok, value} or
+ * {ok: false, message} on stdout. It runs in the child as source text (CHILD_SCRIPT), so it
+ * uses nothing from outside itself.
+ */
+function answerOneRequest(
+  Entry: new (service: string, account: string, options: object) => KeyringEntry,
+): void {
+  let input = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk) => {
+    input += chunk;
+  });
+  process.stdin.on('end', () => {
+    let answer: { ok: boolean; value?: unknown; message?: string };
+    try {
+      const { op, service, account, secret } = JSON.parse(input);
+      const entry = new Entry(service, account, { linux: { store: 'secret-service' } });
+      const value =
+        op === 'get'
+          ? entry.getPassword()
+          : op === 'set'
+            ? entry.setPassword(secret)
+            : entry.deleteCredential();
+      answer = { ok: true, value: value === undefined ? null : value };
+    } catch (error) {
+      answer = { ok: false, message: String((error as Error)?.message || error) };
+    }
+    process.stdout.write(JSON.stringify(answer));
+  });
+}
+
+const CHILD_SCRIPT = `(${answerOneRequest.toString()})(require(process.argv[1]).Entry);`;
 
 function runInChild(
   library: string,
@@ -102,7 +155,8 @@ function runInChild(
   return new Promise((resolve, reject) => {
     // NODE_OPTIONS could load code into the child (a debugger, a preload) that is not svc's.
     const { NODE_OPTIONS: _dropped, ...childEnv } = env;
-    const child = spawn(process.execPath, ['-e', CHILD_SCRIPT, library], {
+    const args = isSea() ? [KEYRING_HELPER_ARG, library] : ['-e', CHILD_SCRIPT, library];
+    const child = spawn(process.execPath, args, {
       env: childEnv,
       stdio: ['pipe', 'pipe', 'ignore'],
       windowsHide: true,

@@ -128,6 +128,52 @@ describe('pacing shared by svc processes on one key', () => {
     expect(Object.keys(after.processes)).not.toContain(String(first.pid));
   });
 
+  it('a push killed with kill -9 before it learned the drain holds the next pushes on the key back for a moment, not for the drain of the tier', async () => {
+    // Bucket 2 draining 20/s: the tier's drain, B/20, is 0.1/s, what a model that has learned
+    // nothing better must assume: 10 s for each request it cannot account for.
+    const emu = await startEmulator({ products: 40, bucket: 2, drainPerSecond: 20 });
+    const configDir = freshConfigDir();
+    const batch = { method: 'POST', path: '/inventory/batch' };
+    // Its first request is answered (the bucket is learned); its second is held at the
+    // service's door until it is dead, so that it dies with a request out.
+    let letIn = () => {};
+    const held = new Promise<void>((resolve) => {
+      letIn = resolve;
+    });
+    emu.faults.inject({ ...batch, kind: 'delay', delayMs: 0 });
+    emu.faults.inject({ ...batch, kind: 'delay', delayMs: 30_000, until: held });
+    const victim = pushInBackground(emu, configDir, stockFile(emu, 0, 40).path);
+    await batchesHandled(emu, 2);
+    victim.kill('SIGKILL');
+    await exited(victim);
+    const record = JSON.parse(readFileSync(statePath(emu, configDir), 'utf8'));
+    expect(record.processes[String(victim.pid)]?.inFlight).toBe(1);
+    // Its request reaches the bucket after all, as requests of a dead process often do.
+    letIn();
+    const deadRequest = () => emu.requests(batch)[1];
+    while (deadRequest().status === null) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(deadRequest().status).toBe(200);
+    const files = [stockFile(emu, 0, 10), stockFile(emu, 10, 10)];
+    const started = Date.now();
+    const results = await Promise.all(
+      files.map((file) =>
+        runSvc(['inventory', 'push', file.path, '--batch-size', '1', '--debug'], {
+          env: envOf(emu, configDir),
+          process: true,
+        }),
+      ),
+    );
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    for (const file of files) expect(mismatches(emu, file.rows)).toEqual([]);
+    expect(emu.requests({ status: 429 })).toEqual([]);
+    // One request learns the level at once; waiting out the dead request at 0.1/s took 10 s.
+    const firstBatch = emu.requests(batch)[2];
+    expect(firstBatch.atMs - started).toBeLessThan(5_000);
+    expect(
+      results.some((r) => r.stderr.includes(`svc process ${victim.pid} is gone with 1 request out`)),
+    ).toBe(true);
+  }, 30_000);
+
   it('a lock left by a process killed while holding it is broken at once', async () => {
     const emu = await start();
     const configDir = freshConfigDir();

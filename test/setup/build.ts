@@ -14,7 +14,7 @@ const INPUTS = ['src', 'scripts/build.mjs', 'scripts/bundle.mjs', 'package.json'
 const BUILT = join(ROOT, 'dist', 'cli.js');
 
 /** Newest modification time (ms) among a file or everything under a directory. */
-function newest(path: string): number {
+export function newest(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;

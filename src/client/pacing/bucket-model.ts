@@ -63,6 +63,12 @@ interface Anchor {
   /** X-RateLimit-Reset: from then on one more request fits, unless `grantsAfter` took it. */
   fitsAt?: number;
   grantsAfter: number;
+  /**
+   * Requests in `level` of processes that died before their answers came (reclaim): no answer
+   * will ever re-anchor on them, so from `probeAt` one request may go to learn the level.
+   */
+  reclaimed?: number;
+  probeAt?: number;
 }
 
 /**
@@ -129,6 +135,13 @@ export class BucketModel {
     const drains = rate > 0 && (!anchor.held || anchor.level <= fitLevel);
     let readyAt = drains ? anchor.at + ((anchor.level - fitLevel) * 1000) / rate : Number.POSITIVE_INFINITY;
     if (anchor.fitsAt !== undefined && anchor.grantsAfter === 0) readyAt = Math.min(readyAt, anchor.fitsAt);
+    // Without the requests of the dead there would be room: one request, and its answer, tell
+    // whether they took it. (Waiting for the level to drain at the tier's rate, B/20 where the
+    // service may drain far faster, held every process on the key for seconds.)
+    if (anchor.probeAt !== undefined && !anchor.held && rate > 0) {
+      const roomAt = anchor.at + ((anchor.level - (anchor.reclaimed ?? 0) - fitLevel) * 1000) / rate;
+      readyAt = Math.min(readyAt, Math.max(anchor.probeAt, roomAt));
+    }
     return readyAt;
   }
 
@@ -160,6 +173,9 @@ export class BucketModel {
   grant(at: number): void {
     const anchor = this.anchor;
     if (!anchor) return;
+    // Its answer tells the level, with or without what the dead sent: one probe is enough.
+    anchor.probeAt = undefined;
+    anchor.reclaimed = undefined;
     const before = this.levelAt(at) ?? 0;
     anchor.level = before + 1;
     anchor.at = at;
@@ -177,6 +193,21 @@ export class BucketModel {
     this.remember({ sentAt, finishedAt: at });
     // No answer will come for this one: it no longer holds the drain.
     if (this.anchor) this.anchor.held = heldAfterOne(this.anchor.held);
+  }
+
+  /**
+   * `count` requests of a process that died (or stopped) with them out, its last one sent by
+   * `sentBy`, end at `at` without answers. They stay in the level bound, since they may have
+   * reached the service; once they surely have (HOLD_TRANSIT_MS after `sentBy`), one request
+   * may go to learn the level if only they stand in its way.
+   */
+  reclaim(count: number, sentBy: number, at: number): void {
+    if (count <= 0) return;
+    for (let i = 0; i < count; i += 1) this.release(sentBy, at);
+    const anchor = this.anchor;
+    if (!anchor) return;
+    anchor.reclaimed = (anchor.reclaimed ?? 0) + count;
+    anchor.probeAt = Math.max(anchor.probeAt ?? Number.NEGATIVE_INFINITY, sentBy + HOLD_TRANSIT_MS);
   }
 
   /**
@@ -345,7 +376,9 @@ function isModelState(value: unknown): value is BucketModelState {
       isNumber(anchor.at) &&
       isOptionalNumber(anchor.fitsAt) &&
       isNumber(anchor.grantsAfter) &&
-      isOptionalNumber(anchor.held)
+      isOptionalNumber(anchor.held) &&
+      isOptionalNumber(anchor.reclaimed) &&
+      isOptionalNumber(anchor.probeAt)
     )
   ) {
     return false;

@@ -137,21 +137,21 @@ function isDeparted(
 }
 
 /**
- * Takes out of the record the processes that are gone (isDeparted). Returns them, so their
- * requests in flight can be accounted.
+ * Takes out of the record the processes that are gone (isDeparted). Returns them by pid, so
+ * their requests in flight can be accounted.
  */
 export function dropDeparted(
   record: SharedRecord,
   self: number,
   isAlive: (pid: number) => boolean,
   now: number,
-): SharedProcess[] {
-  const gone: SharedProcess[] = [];
+): [pid: number, entry: SharedProcess][] {
+  const gone: [number, SharedProcess][] = [];
   for (const [key, entry] of Object.entries(record.processes)) {
     const pid = Number(key);
     if (pid === self) continue;
     if (isDeparted(pid, entry, isAlive, now)) {
-      gone.push(entry);
+      gone.push([pid, entry]);
       delete record.processes[key];
     }
   }

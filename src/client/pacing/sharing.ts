@@ -74,9 +74,15 @@ export class SharedPacing {
       const at = this.pacer.now();
       const departed = dropDeparted(record, this.store.pid, (pid) => this.store.isAlive(pid), at);
       this.look(record);
-      // A process that died may have had requests reach the service: count them as lost.
-      for (const gone of departed) {
-        for (let i = 0; i < gone.inFlight; i += 1) this.pacer.model.release(gone.seenAt, at);
+      // A process that died may have had requests reach the service: they stay in the level
+      // bound until one answer says what the bucket holds.
+      for (const [pid, gone] of departed) {
+        if (gone.inFlight === 0) continue;
+        this.pacer.model.reclaim(gone.inFlight, gone.seenAt, at);
+        this.say(
+          `svc process ${pid} is gone with ${gone.inFlight} ${plural(gone.inFlight, 'request')} out: ` +
+            'the next request learns what they left in the bucket',
+        );
       }
       const result = step(at, record);
       this.save(record, at);

@@ -224,6 +224,7 @@ const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
  * `"X"`, and the service would answer "not found" for each.
  */
 export function keyTextProblem(what: string, value: string): string | undefined {
+  if (isPlainKey(value)) return undefined;
   const hidden = HIDDEN.exec(value);
   if (hidden) {
     const code = hidden[0].codePointAt(0) ?? 0;
@@ -235,6 +236,21 @@ export function keyTextProblem(what: string, value: string): string | undefined 
     return `${what} ${visible(value)} has spaces at its start or end; remove them (keys compare exactly)`;
   }
   return undefined;
+}
+
+/**
+ * Whether a key is printable ASCII with no space at either end: nothing keyTextProblem looks
+ * for can be in it, and a loop over its characters costs a tenth of the two regular expressions
+ * (a million-row file checks a million keys).
+ */
+export function isPlainKey(value: string): boolean {
+  const last = value.length - 1;
+  if (last < 0 || value.charCodeAt(0) === 0x20 || value.charCodeAt(last) === 0x20) return false;
+  for (let i = 0; i <= last; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0x20 || unit > 0x7e) return false;
+  }
+  return true;
 }
 
 /** A value in quotes with its hidden characters written as \u{…}, so a message shows them. */

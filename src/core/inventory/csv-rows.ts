@@ -3,10 +3,10 @@
  * `quantity` and/or `price`, `--map` renames, `--ignore` leaves columns out, case-insensitive
  * trimmed headers (the reading itself is core/csv/reader.ts).
  */
-import { PRICE_PATTERN, QUANTITY_MAX } from '../../contract/contract.js';
+import { QUANTITY_MAX } from '../../contract/contract.js';
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
-import { keyTextProblem } from '../csv/text.js';
+import { isPlainKey, keyTextProblem } from '../csv/text.js';
 
 /** One row as it will be sent: an omitted field is left unchanged. */
 export interface InventoryRow {
@@ -121,14 +121,17 @@ export function resolveColumns(
 /** Turns one record into a row, or the reason it is bad. */
 export function toRow(record: string[], line: number, columns: ColumnIndexes): InventoryRow | RowProblem {
   const sku = record[columns.sku] ?? '';
-  if (sku.trim() === '') return { line, code: 'missing_sku', message: 'missing SKU' };
-  const text = keyTextProblem('SKU', sku);
-  if (text) return { line, key: sku, code: 'invalid_sku', message: text };
+  // A million-row file checks a million SKUs: the common one skips the regular expressions.
+  if (!isPlainKey(sku)) {
+    if (sku.trim() === '') return { line, code: 'missing_sku', message: 'missing SKU' };
+    const text = keyTextProblem('SKU', sku);
+    if (text) return { line, key: sku, code: 'invalid_sku', message: text };
+  }
   const row: InventoryRow = { line, sku };
-  const rawQuantity = columns.quantity === undefined ? '' : (record[columns.quantity] ?? '').trim();
-  const rawPrice = columns.price === undefined ? '' : (record[columns.price] ?? '').trim();
+  const rawQuantity = columns.quantity === undefined ? '' : trimmed(record[columns.quantity]);
+  const rawPrice = columns.price === undefined ? '' : trimmed(record[columns.price]);
   if (rawQuantity !== '') {
-    if (!/^\d+$/.test(rawQuantity) || Number(rawQuantity) > QUANTITY_MAX) {
+    if (!isDigits(rawQuantity) || Number(rawQuantity) > QUANTITY_MAX) {
       return {
         line,
         key: sku,
@@ -139,7 +142,7 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
     row.quantity = Number(rawQuantity);
   }
   if (rawPrice !== '') {
-    if (!PRICE_PATTERN.test(rawPrice)) {
+    if (!isPrice(rawPrice)) {
       return {
         line,
         key: sku,
@@ -153,4 +156,38 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
     return { line, key: sku, code: 'no_value', message: `neither quantity nor price is given (SKU ${sku})` };
   }
   return row;
+}
+
+/** A cell without the spaces around it ('' for a missing one); a cell without any is returned as it is. */
+function trimmed(cell: string | undefined): string {
+  if (cell === undefined || cell === '') return '';
+  return isVisibleAscii(cell.charCodeAt(0)) && isVisibleAscii(cell.charCodeAt(cell.length - 1))
+    ? cell
+    : cell.trim();
+}
+
+/** No whitespace of any kind is printable ASCII other than the space. */
+function isVisibleAscii(unit: number): boolean {
+  return unit > 0x20 && unit < 0x7f;
+}
+
+/** Whether `text` is one or more ASCII digits (/^\d+$/ without the regular expression). */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return true;
+}
+
+/** PRICE_PATTERN (digits, then perhaps a point and digits) without the regular expression. */
+function isPrice(text: string): boolean {
+  let point = -1;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === 0x2e && point < 0) point = i;
+    else if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return point !== 0 && point !== text.length - 1 && text.length > 0;
 }

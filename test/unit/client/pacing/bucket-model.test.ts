@@ -106,4 +106,35 @@ describe('BucketModel after an idle spell', () => {
     model.release(T + 10_000, T + 10_100);
     expect(model.delayMs(T + 20_000)).toBe(0);
   });
+
+  it('after requests of a dead process are reclaimed, lets one request learn the level once they surely arrived', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 5, { limit: 10, remaining: 9, admitted: true }, 0);
+    // Nine more in one burst: the bucket bound is full and held; only their answers would tell more.
+    for (let i = 0; i < 9; i += 1) model.grant(T + 10);
+    model.reclaim(9, T + 10, T + 100);
+    // Before they surely reached the service, the drain of B/20 (0.5/s) is all it knows.
+    expect(model.delayMs(T + 100)).toBe(160 + 1);
+    // From then on one request goes, and only one: its answer is the truth.
+    expect(model.delayMs(T + 260)).toBe(0);
+    model.grant(T + 260);
+    expect(model.delayMs(T + 300)).toBeGreaterThan(3000);
+    model.observe(T + 260, T + 270, { limit: 10, remaining: 7, admitted: true }, 0);
+    expect(model.delayMs(T + 270)).toBe(0);
+  });
+
+  it('never lets a probe past requests of the living', () => {
+    const model = new BucketModel();
+    model.observe(T, T + 5, { limit: 10, remaining: 1, admitted: true }, 0);
+    for (let i = 0; i < 2; i += 1) model.grant(T + 10);
+    // One of the two belonged to a process now gone; without it the bound is still full: the
+    // probe waits for one unit to drain (2 s at 0.5/s), not for two.
+    model.reclaim(1, T + 10, T + 20);
+    expect(model.delayMs(T + 1000)).toBeGreaterThan(1000);
+    expect(model.delayMs(T + 1000)).toBeLessThan(2000);
+    // Carried through the shared record.
+    const copy = new BucketModel();
+    copy.load(model.save());
+    expect(copy.delayMs(T + 1000)).toBe(model.delayMs(T + 1000));
+  });
 });

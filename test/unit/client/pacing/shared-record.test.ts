@@ -57,7 +57,11 @@ describe('the shared record', () => {
     const alive = (pid: number) => pid !== 3;
     expect(othersOf(record, 1, alive, T).departed).toBe(3);
     const gone = dropDeparted(record, 1, alive, T);
-    expect(gone.map((g) => g.inFlight).sort()).toEqual([2, 4, 5]);
+    expect(gone.map(([pid, g]) => [pid, g.inFlight]).sort()).toEqual([
+      [3, 4],
+      [4, 5],
+      [6, 2],
+    ]);
     expect(Object.keys(record.processes).sort()).toEqual(['1', '2', '5', '7']);
     expect(othersOf(record, 1, alive, T)).toEqual({
       pids: [2, 5, 7],

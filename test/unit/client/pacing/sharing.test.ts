@@ -170,6 +170,39 @@ describe('Pacer sharing one key with other processes', () => {
     expect(Object.keys(disk.read().processes)).toEqual([]);
   });
 
+  it('a process killed with its burst unanswered, before it learned the drain, costs the next ones no second', async () => {
+    const clock = new FakeClock();
+    const disk = new MemoryDisk(clock.now);
+    const sim = new BucketSim(10, 20);
+    // pid 451 learns the bucket from its first answer, then sends a burst that fills it and is
+    // killed before any answer of the burst comes back: the record holds the bucket full, the
+    // drain known only as the tier's B/20 (0.5/s, where the service drains 20/s).
+    const victim = new Pacer({ now: clock.now, sleep: clock.sleep, shared: disk.store(451) });
+    const first = await clock.drive(victim.acquire());
+    await clock.advance(2);
+    victim.observe(first, sim.handle(clock.now()));
+    for (let i = 0; i < 9; i += 1) await clock.drive(victim.acquire());
+    await clock.advance(2);
+    for (let i = 0; i < 9; i += 1) sim.handle(clock.now());
+    await clock.advance(1);
+    expect(disk.read().processes[451]?.inFlight).toBe(9);
+    disk.alive.delete(451);
+    // The next two pushes start 300 ms later (a process's start-up).
+    await clock.advance(300);
+    const result = await runJobs(clock, disk, sim, [
+      { pid: 452, total: 20, workers: 4 },
+      { pid: 453, total: 20, workers: 4, startAt: 5 },
+    ]);
+    expect(result.rateLimited).toBe(0);
+    // Its requests reached the service long ago: one request learns the level, then the rest
+    // flows at the drain, instead of waiting for the bucket to drain at 0.5/s (2 s).
+    expect(result.sent[0].at).toBeLessThan(50);
+    expect(result.sent.find((s) => s.pid === 453)?.at).toBeLessThan(100);
+    // The bucket drained 6 of the 10 meanwhile: 34 requests beyond the room, learning the drain afresh.
+    expect(result.elapsedMs).toBeLessThan(1.2 * ((40 - 6) / 20) * 1000);
+    expect(result.debug.join('\n')).toMatch(/svc process 451 is gone with 9 requests out/);
+  });
+
   it('a 429 seen by one process holds every process on the key for its Retry-After', async () => {
     const clock = new FakeClock();
     const disk = new MemoryDisk(clock.now);

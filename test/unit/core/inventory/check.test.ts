@@ -82,6 +82,39 @@ describe('checkInventoryFile', () => {
     ]);
   });
 
+  it('finds duplicates exactly when SKUs share a fingerprint, in line order with the other bad lines', async () => {
+    const text = 'sku,quantity\nA,1\nB,x\nC,2\nA,3\n,4\nC,5\nD,6\nA,7\n';
+    const path = csvFile(text);
+    // Every SKU fingerprints alike: the exact comparison of the second read tells them apart.
+    const error = await checkInventoryFile(path, { fingerprint: () => 1 }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).details).toEqual([
+      expect.stringMatching(/^line 3: quantity "x"/),
+      'line 5: duplicate SKU A (first on line 2)',
+      'line 6: missing SKU',
+      'line 7: duplicate SKU C (first on line 4)',
+      'line 9: duplicate SKU A (first on line 2)',
+    ]);
+    // Alike fingerprints, no duplicate: the file passes, every row counted.
+    const file = await checkInventoryFile(csvFile('sku,quantity\nA,1\nB,2\nC,0\n'), { fingerprint: () => 1 });
+    expect(file.rowCount).toBe(3);
+    expect(file.zeroQuantityRows).toBe(1);
+    expect(file.sample.map((row) => row.sku)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('says so when the file changes between the read and the second read of its duplicates', async () => {
+    const path = csvFile('sku,quantity\nA,1\nA,2\n');
+    let calls = 0;
+    const fingerprint = (sku: string) => {
+      // The first read's last row: the file is rewritten before the second read.
+      if (++calls === 2) writeFileSync(path, 'sku,quantity\nA,1\nB,2\n');
+      return sku.length;
+    };
+    await expect(checkInventoryFile(path, { fingerprint })).rejects.toThrow(
+      /stock\.csv changed while it was being checked; run again once it is complete; nothing was sent/,
+    );
+  });
+
   it('lists the first 50 bad lines, then a count', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => `S${i},bad`).join('\n');
     const [message, ...details] = await problemsOf(`sku,quantity\n${rows}\n`);

@@ -1,48 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { SkuLines } from '../../../../src/core/inventory/sku-lines.js';
+import { confirmDuplicates, SkuFingerprints, type SkuRow } from '../../../../src/core/inventory/sku-lines.js';
 
-/** Checks a SkuLines against a Map fed the same SKUs, line after line. */
-function agreesWithMap(skus: string[], lines: SkuLines): void {
-  const reference = new Map<string, number>();
-  skus.forEach((sku, index) => {
-    const line = index + 2;
-    const expected = reference.get(sku);
-    if (expected === undefined) reference.set(sku, line);
-    expect(lines.addOrGet(sku, line)).toBe(expected);
-  });
-  expect(lines.size).toBe(reference.size);
+/** The rows of `skus` (line = index + 2), as the second read hands them over. */
+async function* rowsOf(skus: string[]): AsyncGenerator<SkuRow[]> {
+  yield skus.map((sku, index) => ({ line: index + 2, sku }));
 }
 
-describe('SkuLines', () => {
-  it('returns the first line of a SKU seen before, and undefined for a new one', () => {
-    const lines = new SkuLines();
-    expect(lines.addOrGet('A-1', 2)).toBeUndefined();
-    expect(lines.addOrGet('A-2', 3)).toBeUndefined();
-    expect(lines.addOrGet('A-1', 4)).toBe(2);
-    expect(lines.addOrGet('A-1', 9)).toBe(2);
+/** What a Map fed the same SKUs calls duplicates: line, SKU and first line. */
+function mapDuplicates(skus: string[]) {
+  const first = new Map<string, number>();
+  const duplicates: { line: number; sku: string; first: number }[] = [];
+  skus.forEach((sku, index) => {
+    const earlier = first.get(sku);
+    if (earlier === undefined) first.set(sku, index + 2);
+    else duplicates.push({ line: index + 2, sku, first: earlier });
+  });
+  return duplicates;
+}
+
+/** Runs both steps over `skus` and checks them against a Map. */
+async function agreesWithMap(skus: string[], prints: SkuFingerprints): Promise<Set<string>> {
+  for (const sku of skus) prints.add(sku);
+  const repeated = prints.repeated();
+  expect(await confirmDuplicates(repeated, rowsOf(skus), prints)).toEqual(mapDuplicates(skus));
+  return repeated;
+}
+
+describe('SkuFingerprints and confirmDuplicates', () => {
+  it('finds no repeated fingerprint in a file without duplicates', async () => {
+    const skus = Array.from({ length: 200_000 }, (_, i) => `SKU-${i}`);
+    expect((await agreesWithMap(skus, new SkuFingerprints())).size).toBe(0);
+  });
+
+  it('find each duplicate and the line its SKU was first on, exactly', async () => {
     // Exact characters: case, spaces and non-ASCII tell SKUs apart.
-    expect(lines.addOrGet('a-1', 10)).toBeUndefined();
-    expect(lines.addOrGet('A-1 ', 11)).toBeUndefined();
-    expect(lines.addOrGet('Tasse bleue/é', 12)).toBeUndefined();
-    expect(lines.addOrGet('Tasse bleue/é', 13)).toBe(12);
-    expect(lines.size).toBe(5);
+    const skus = ['A-1', 'A-2', 'A-1', 'a-1', 'A-1 ', 'Tasse bleue/é', 'A-1', 'Tasse bleue/é', ''];
+    const repeated = await agreesWithMap(skus, new SkuFingerprints());
+    expect(repeated.size).toBe(2);
   });
 
-  it('agrees with a Map over many SKUs, through several resizes, with repeats', () => {
+  it('agree with a Map over many SKUs, with repeats far apart', async () => {
     const skus = Array.from({ length: 30_000 }, (_, i) => `SKU-${(i * 7919) % 20_011}`);
-    agreesWithMap(skus, new SkuLines());
+    await agreesWithMap(skus, new SkuFingerprints());
   });
 
-  it('tells SKUs apart when their hashes collide', () => {
-    // Every SKU hashes alike: only the character comparison separates them.
-    const skus = ['X', 'Y', 'XY', 'YX', 'X', 'YX', 'Z', 'Y', '', ''];
-    agreesWithMap(skus, new SkuLines(() => 42));
+  it('tell SKUs apart when their fingerprints collide', async () => {
+    // Every SKU fingerprints alike: only the exact comparison separates them.
+    await agreesWithMap(['X', 'Y', 'XY', 'YX', 'X', 'YX', 'Z', 'Y', '', ''], new SkuFingerprints(() => 42));
     const few = Array.from({ length: 3_000 }, (_, i) => `S${i % 1_700}`);
-    agreesWithMap(few, new SkuLines((sku) => sku.length));
+    await agreesWithMap(few, new SkuFingerprints((sku) => sku.length));
+    // Colliding, but no two alike: suspects only, no duplicate.
+    const distinct = ['P', 'Q', 'R'];
+    const prints = new SkuFingerprints(() => 7);
+    for (const sku of distinct) prints.add(sku);
+    expect(await confirmDuplicates(prints.repeated(), rowsOf(distinct), prints)).toEqual([]);
   });
 
-  it('grows its character store for long SKUs', () => {
+  it('take long SKUs', async () => {
     const long = (n: number) => `${String(n)}-${'x'.repeat(40_000)}`;
-    agreesWithMap([long(1), long(2), long(3), long(1), long(2)], new SkuLines());
+    await agreesWithMap([long(1), long(2), long(3), long(1), long(2)], new SkuFingerprints());
   });
 });
