@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most behaviour tests wait on the emulator's pacing and deadlines, not the CPU: more files at once than cores.
+    maxWorkers: 3,
   },
 });

@@ -103,7 +103,7 @@ function run(command, args, env) {
   });
 }
 
-const lib = await loadEmulator('pacing', "export { ApiClient } from './src/api/client.ts';\n");
+const lib = await loadEmulator('pacing', "export { ApiClient } from './src/client/client.ts';\n");
 console.log(
   `pacing: bucket ${BUCKET}, drain ${DRAIN}/s, ${REQUESTS} requests; minimum ${(MINIMUM_MS / 1000).toFixed(1)} s, ` +
     `target <= 1.1x and no 429`,

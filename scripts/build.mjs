@@ -1,7 +1,10 @@
 // Builds dist/: the CLI (bin/svc loads dist/cli.js) and the library entries.
 import { rmSync } from 'node:fs';
 import { bundleCli, bundleLibrary } from './bundle.mjs';
+import { writeManifest } from './manifest.mjs';
 
+// The list of command definitions comes from the files in src/commands.
+writeManifest();
 const dist = new URL('../dist', import.meta.url).pathname;
 rmSync(dist, { recursive: true, force: true });
 await bundleCli(dist);

@@ -6,5 +6,5 @@ export type {
   VerifyFailureReason,
   VerifyInput,
   VerifyResult,
-} from './api/signature.js';
-export { computeSignature, parseSignatureHeader, sign, verifySignature } from './api/signature.js';
+} from './contract/signature.js';
+export { computeSignature, parseSignatureHeader, sign, verifySignature } from './contract/signature.js';

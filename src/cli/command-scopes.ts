@@ -37,20 +37,19 @@ export const SCOPED_FLAGS = {
 } as const;
 
 async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly string[]> {
-  const [{ schemaFields }, schema] = await Promise.all([import('../api/schemas/fields.js'), load()]);
+  const [{ schemaFields }, schema] = await Promise.all([import('../contract/schemas/fields.js'), load()]);
   return schemaFields(schema);
 }
 
-const order = () => schemaFieldsOf(async () => (await import('../api/schemas/order.js')).Order);
-const listing = () => schemaFieldsOf(async () => (await import('../api/schemas/listing.js')).Listing);
-const product = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Product);
-const image = () => schemaFieldsOf(async () => (await import('../api/schemas/product.js')).Image);
-const operation = () => schemaFieldsOf(async () => (await import('../api/schemas/operation.js')).Operation);
-const event = () => schemaFieldsOf(async () => (await import('../api/schemas/event.js')).Event);
+const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
+const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
+const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
+const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
+const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
 const webhook = () =>
-  schemaFieldsOf(async () => (await import('../api/schemas/webhook-endpoint.js')).WebhookEndpoint);
-const deleted = () => schemaFieldsOf(async () => (await import('../api/schemas/common.js')).Deleted);
-const channels = () => import('../api/schemas/channel-account.js');
+  schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
+const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
+const channels = () => import('../contract/schemas/channel-account.js');
 const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
@@ -62,8 +61,12 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'profiles use': { offline: true },
   'profiles remove': { offline: true },
   doctor: {},
-  status: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Status) },
-  health: { fields: () => schemaFieldsOf(async () => (await import('../api/schemas/status.js')).Health) },
+  status: {
+    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Status),
+  },
+  health: {
+    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Health),
+  },
   version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   api: { list: true },
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
@@ -85,7 +88,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'products images remove': { fields: image },
   'products images reorder': { fields: image },
   'files upload': {
-    fields: () => schemaFieldsOf(async () => (await import('../api/schemas/file.js')).File),
+    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/file.js')).File),
   },
   'listings list': { list: true, fields: listing },
   'listings get': { fields: listing },
@@ -107,16 +110,14 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   'inventory push': { confirms: true },
   'inventory set': {
-    fields: () => schemaFieldsOf(async () => (await import('../api/schemas/inventory.js')).InventoryItem),
+    fields: () =>
+      schemaFieldsOf(async () => (await import('../contract/schemas/inventory.js')).InventoryItem),
   },
   'inventory export': { list: true, fields: fixed(['sku', 'quantity', 'price']) },
   'inventory diff': {},
   'orders list': { list: true, fields: order },
   'orders get': { fields: order },
   'orders fulfill': { confirms: true },
-  'operations list': { list: true, fields: operation },
-  'operations get': { fields: operation },
-  'operations wait': { fields: operation },
   'events list': { list: true, fields: event },
   'events replay': { output: 'lines' },
   'events listen': { output: 'lines' },

@@ -1,6 +1,7 @@
 /** The one mapping from errors to exit codes and to one human line (README, Exit codes). */
-import { ERROR_CODES } from '../api/contract.js';
-import { DEFAULT_RETRY_POLICY } from '../api/retry.js';
+
+import { DEFAULT_RETRY_POLICY } from '../client/retry.js';
+import { ERROR_CODES } from '../contract/contract.js';
 import {
   AmbiguousWriteError,
   ApiError,

@@ -7,6 +7,7 @@ import { type Command, CommanderError } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
 import { plural } from '../words.js';
+import { definitionOf } from './command-builder.js';
 import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
@@ -18,6 +19,8 @@ export function commandPath(command: Command): string {
 
 /** The scope of a command; one without an entry takes every global flag. */
 export function scopeOf(command: Command): CommandScope | undefined {
+  const definition = definitionOf(command);
+  if (definition) return { ...definition.takes, fields: definition.fields };
   return COMMAND_SCOPES[commandPath(command)];
 }
 
@@ -34,7 +37,7 @@ export async function checkGlobalFlags(ctx: Context, root: Command, action: Comm
       // Like --help: printed, nothing else runs, exit 0.
       throw new CommanderError(0, 'commander.helpDisplayed', '');
     }
-    const { knownField } = await import('../api/schemas/fields.js');
+    const { knownField } = await import('../contract/schemas/fields.js');
     const { closestValue } = await import('../cmdutil/filter-check.js');
     checkFields(fields, known, path, knownField, closestValue);
   }

@@ -35,15 +35,15 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
-  ctx.args = helpAsFlag(argv.slice(2));
-  const program = buildProgram(ctx, ctx.args);
+  ctx.argv = helpAsFlag(argv.slice(2));
+  const program = buildProgram(ctx, ctx.argv);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));
-    await program.parseAsync([...argv.slice(0, 2), ...ctx.args]);
+    await program.parseAsync([...argv.slice(0, 2), ...ctx.argv]);
     return EXIT.ok;
   } catch (error) {
-    return report(ctx, error, { ...formatInArgs(ctx.args), ...program.opts() });
+    return report(ctx, error, { ...formatInArgs(ctx.argv), ...program.opts() });
   } finally {
     removeSignalHandlers();
     await ctx.close();
@@ -53,8 +53,8 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
   // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
   // Before the command runs (a usage error of commander's), only the root's options are known.
-  const machine = ctx.machineFormatChosen || machineFormatChosen(rootOptions);
-  const messages = ctx.messages;
+  const machine = ctx.io.machineFormatChosen || machineFormatChosen(rootOptions);
+  const messages = ctx.io.messages;
   // The line for people first; with a machine format, the JSON line last, where a script reads it.
   if (error instanceof CommanderError) {
     // Help and version were printed already by commander.

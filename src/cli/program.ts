@@ -1,6 +1,8 @@
 /** The root program: the global options (README, Global options) and every noun's commands. */
 import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
+import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
+import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
@@ -13,7 +15,7 @@ import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
-import { registerOperations } from '../commands/operations/index.js';
+import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
@@ -24,6 +26,7 @@ import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
+import { addCommand, addNoun } from './command-builder.js';
 import { flagsFor, isScoped } from './command-scopes.js';
 import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
@@ -36,16 +39,16 @@ interface Noun {
   /** The top-level commands it registers (hidden ones included). */
   names: readonly string[];
   /** The heading `svc --help` lists them under. */
-  group: string;
+  group: HelpGroup;
   register: Register;
 }
 
-const CATALOG = 'Catalog:';
-const INVENTORY = 'Inventory:';
-const LISTINGS = 'Listings:';
-const ORDERS = 'Orders:';
-const EVENTS = 'Events:';
-const SETUP = 'Setup:';
+const CATALOG = 'Catalog';
+const INVENTORY = 'Inventory';
+const LISTINGS = 'Listings';
+const ORDERS = 'Orders';
+const EVENTS = 'Events';
+const SETUP = 'Setup';
 
 /**
  * Every top-level command, in the order `svc --help` lists them, grouped by what operators
@@ -59,7 +62,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
-  { names: ['operations'], group: LISTINGS, register: registerOperations },
   { names: ['orders'], group: ORDERS, register: registerOrders },
   { names: ['events'], group: EVENTS, register: registerEvents },
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
@@ -131,23 +133,89 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
     refuseJq(action);
-    ctx.useGlobals(action.optsWithGlobals());
+    const globals = action.optsWithGlobals();
+    // The environment's part of the connection settings is read with the flags, by commands that connect.
+    const connects = scopeOf(action)?.offline !== true;
+    ctx.useGlobals(globals, connects ? connectionSettings(globals, ctx.env) : undefined);
     await checkGlobalFlags(ctx, program, action);
   });
 
   const named = args ? nounNamed(program, args) : undefined;
-  for (const noun of NOUNS) {
-    if (named && !noun.names.includes(named)) continue;
+  for (const entry of topLevel()) {
+    if (named && !entry.names.includes(named)) continue;
     // commander files the commands added after commandsGroup() under that heading.
-    program.commandsGroup(noun.group);
-    noun.register(program, ctx, () => buildProgram(ctx));
+    program.commandsGroup(`${entry.group}:`);
+    entry.add(program, ctx);
   }
   // Last, so that subcommands keep their own `help` (they would inherit this one and its group).
-  program.commandsGroup(SETUP).helpCommand('help [command]', 'show help for a command');
+  program.commandsGroup(`${SETUP}:`).helpCommand('help [command]', 'show help for a command');
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
   rememberWhereUsageErrorsArise(program, args);
   return program;
+}
+
+/** One entry of `svc --help`: a noun or command directly below `svc`, with what lies below it. */
+interface TopLevel {
+  names: readonly string[];
+  group: HelpGroup;
+  rank: number;
+  add: (program: Command, ctx: Context) => void;
+}
+
+/**
+ * The commands directly below `svc` in the order `svc --help` lists them: by group, then rank.
+ * Defined nouns and commands come from the manifest; the rest still register themselves.
+ */
+function topLevel(): TopLevel[] {
+  const entries: TopLevel[] = NOUNS.map((noun, index) => ({
+    names: noun.names,
+    group: noun.group,
+    // Its place among the legacy entries of its group, from 1 (as a definition's rank).
+    rank: NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
+    add: (program: Command, ctx: Context) => noun.register(program, ctx, () => buildProgram(ctx)),
+  }));
+  for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
+    entries.push({
+      names: noun.path,
+      group: noun.group ?? SETUP,
+      rank: noun.rank ?? 0,
+      add: (program, ctx) => addBelow(addNoun(program, noun), noun.path, ctx),
+    });
+  }
+  for (const command of COMMANDS.filter((command) => command.path.length === 1)) {
+    entries.push({
+      names: command.path,
+      group: command.group ?? SETUP,
+      rank: command.rank ?? 0,
+      add: (program, ctx) => addCommand(program, command, ctx),
+    });
+  }
+  const groupIndex = (group: HelpGroup) => HELP_GROUPS.indexOf(group);
+  return entries.sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.rank - b.rank);
+}
+
+/** Adds the nouns and commands below the noun at `path`, in rank order, then by name. */
+function addBelow(parent: Command, path: readonly string[], ctx: Context): void {
+  const below = <T extends { path: readonly string[] }>(list: readonly T[]) =>
+    list.filter(
+      (item) =>
+        item.path.length === path.length + 1 && path.every((word, index) => item.path[index] === word),
+    );
+  const children = [
+    ...below(DEFINED_NOUNS).map((noun) => ({
+      rank: noun.rank ?? 0,
+      name: noun.path.at(-1) ?? '',
+      add: () => addBelow(addNoun(parent, noun), noun.path, ctx),
+    })),
+    ...below(COMMANDS).map((command) => ({
+      rank: command.rank ?? 0,
+      name: command.path.at(-1) ?? '',
+      add: () => addCommand(parent, command, ctx),
+    })),
+  ];
+  children.sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+  for (const child of children) child.add();
 }
 
 /** The command each usage error of commander's arose in, so that its line points to that command's help. */
@@ -288,7 +356,7 @@ export function nounNamed(program: Command, args: readonly string[]): string | u
       if (takesValue.has(arg)) index++;
       continue;
     }
-    return NOUNS.some((noun) => noun.names.includes(arg)) ? arg : undefined;
+    return topLevel().some((entry) => entry.names.includes(arg)) ? arg : undefined;
   }
   return undefined;
 }

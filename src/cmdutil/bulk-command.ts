@@ -5,7 +5,7 @@
  * the service, the live-key confirmation, the session (progress, the record, clean stop),
  * the work, what the work started (--wait), the report, the summary and the exit code.
  */
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
 import type { BulkSession } from './bulk-session.js';
 import type { Context } from './context.js';
@@ -105,12 +105,12 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
   if (followError) throw followError;
   followUp?.end();
   session.throwIfFailed();
-  if (plan.nextStep && ctx.io.stderrIsTTY) ctx.messages.info(plan.nextStep);
+  if (plan.nextStep && ctx.io.stderrIsTTY) ctx.io.messages.info(plan.nextStep);
 }
 
 /** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
 export async function showDryRun(ctx: Context, dryRun: DryRun): Promise<void> {
-  await ctx.printer.item(dryRun.plan, {
+  await ctx.io.printer.item(dryRun.plan, {
     summary: () =>
       [
         `Dry run: ${dryRun.what}. Nothing was sent.`,
@@ -122,5 +122,5 @@ export async function showDryRun(ctx: Context, dryRun: DryRun): Promise<void> {
 
 async function defaultStopNote(ctx: Context, rerunNote = ''): Promise<string> {
   const { rerunCommand } = await import('./rerun.js');
-  return `stopped before the end; \`${rerunCommand(ctx.args)}\` runs it again${rerunNote}`;
+  return `stopped before the end; \`${rerunCommand(ctx.argv)}\` runs it again${rerunNote}`;
 }

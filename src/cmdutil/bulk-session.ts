@@ -74,7 +74,7 @@ export class BulkSession {
     const progress = await startProgress(ctx.io, {
       total: options.total,
       noun: options.noun,
-      enabled: ctx.showsProgress,
+      enabled: ctx.io.showsProgress,
       // The ETA comes from the pace the rate limit sets (README, Output).
       pace: paceReader(await ctx.client(), ctx.now),
     });
@@ -142,15 +142,15 @@ export class BulkSession {
     await this.writeReport();
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = this.summary;
-    if (this.ctx.wantsJson) await this.ctx.printer.item({ ...summary, ...options.json });
+    if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
     else {
       const figures = { ...summary, taken: this.ledger.sentAndTaken, created: this.ledger.count('created') };
-      this.ctx.messages.info(
+      this.ctx.io.messages.info(
         `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
       );
     }
     if (this.stopped) {
-      this.ctx.messages.warn(await options.stopNote());
+      this.ctx.io.messages.warn(await options.stopNote());
       throw this.stopped.reason;
     }
   }

@@ -19,7 +19,7 @@ export async function confirmDestructive(
   question: () => string | Promise<string>,
 ): Promise<boolean> {
   if (ctx.globals.yes) return true;
-  if (!ctx.canPrompt) {
+  if (!ctx.io.canPrompt) {
     throw new UsageError(
       `refusing to ${action.verb} ${action.target} without confirmation; pass --yes to ${action.verb} it (nothing was sent)`,
     );
@@ -40,8 +40,8 @@ export async function confirmLiveBulk(
   verb: string,
 ): Promise<void> {
   if (!live) return;
-  if (ctx.globals.yes || !ctx.canPrompt) {
-    ctx.messages.info(`${plan}.`);
+  if (ctx.globals.yes || !ctx.io.canPrompt) {
+    ctx.io.messages.info(`${plan}.`);
     return;
   }
   if (!(await ask(ctx, `${plan}?`))) throw new UsageError(`${verb} canceled; nothing was sent`);
@@ -58,6 +58,6 @@ export async function confirmRisk(
   refusal: string,
   verb: string,
 ): Promise<void> {
-  if (!ctx.canPrompt) throw new UsageError(refusal);
+  if (!ctx.io.canPrompt) throw new UsageError(refusal);
   if (!(await ask(ctx, question))) throw new UsageError(`${verb} canceled; nothing was sent`);
 }

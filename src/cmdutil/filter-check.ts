@@ -1,7 +1,7 @@
 /**
  * Filter values checked before a list is asked for: a value the service does not know would
  * answer "nothing found" and exit 0, which in CI is an empty file and a green job. Values the
- * reference enumerates are checked against src/api/filter-values.ts; channel kinds and
+ * reference enumerates are checked against src/contract/filter-values.ts; channel kinds and
  * account ids against the store's own channel accounts (one read); an issue code svc does not
  * know, against the listings (a read of one). An empty id would be no filter at all, so it is
  * refused. `svc api` still sends anything.
@@ -11,7 +11,7 @@ import {
   type FilterValues,
   ISSUE_CODE_FILTER,
   STATUS_FILTERS,
-} from '../api/filter-values.js';
+} from '../contract/filter-values.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
 
@@ -88,7 +88,7 @@ export async function checkErrorCode(ctx: Context, code: string | undefined): Pr
   if (checkNotBlank('--error-code', code) === undefined) return undefined;
   const value = code as string;
   if (ISSUE_CODE_FILTER.values.includes(value)) return value;
-  const { listListings } = await import('../api/resources/listings.js');
+  const { listListings } = await import('../client/resources/listings.js');
   for await (const _listing of listListings(await ctx.client(), { error_code: value }, 1, ctx.signal))
     return value;
   const what = `${ISSUE_CODE_FILTER.what}, and no listing carries it`;
@@ -106,7 +106,7 @@ export async function checkChannelKind(
   route: ApiRoute,
 ): Promise<string | undefined> {
   if (kind === undefined) return undefined;
-  const { listChannelAccounts } = await import('../api/resources/channels.js');
+  const { listChannelAccounts } = await import('../client/resources/channels.js');
   const accounts = await listChannelAccounts(await ctx.client());
   const kinds = [...new Set(accounts.map((account) => account.channel))].sort();
   if (kinds.includes(kind)) return kind;

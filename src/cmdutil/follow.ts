@@ -3,9 +3,10 @@
  * follow that shows how it goes (how it ends the run is core/operations/follow.ts's rule).
  */
 import type { Command } from 'commander';
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { Followed } from '../core/operations/follow.js';
-import type { Context } from './context.js';
+import type { FlagSpec } from './define.js';
+import type { Deps } from './deps.js';
 import { integerFlag } from './parse.js';
 
 /** Default of --timeout, in seconds (README, Exit codes). */
@@ -15,6 +16,19 @@ export const DEFAULT_WAIT_SECONDS = 300;
 export interface WaitFlags {
   wait?: boolean;
   timeout: number;
+}
+
+/** `--timeout S`: how long a wait may last (README, Exit codes: 8 when it runs out). */
+export function timeoutFlag(description = 'with --wait: give up after S seconds, then exit 8'): FlagSpec {
+  const parse = integerFlag('--timeout', 0);
+  return { flags: '--timeout <s>', description, parse: (raw) => parse(raw), default: DEFAULT_WAIT_SECONDS };
+}
+
+/** `--wait` (what it follows, by default the one operation a write started) and `--timeout S`. */
+export function waitFlags(
+  what = 'wait for the operation to end and show its per-channel results',
+): FlagSpec[] {
+  return [{ flags: '--wait', description: what }, timeoutFlag()];
 }
 
 /** Adds `--wait` (what it follows, by default the one operation a write started) and `--timeout S`. */
@@ -34,7 +48,7 @@ export function withWait(
 
 /** Follows one operation until it ends or the time is up, noting each change of its status on a terminal. */
 export async function followOne(
-  ctx: Context,
+  ctx: Pick<Deps, 'io' | 'signal'>,
   client: ApiClient,
   id: string,
   timeoutSeconds: number,
@@ -46,7 +60,7 @@ export async function followOne(
     signal: ctx.signal,
     onProgress: ({ operations }) => {
       const status = operations[0]?.status ?? '';
-      if (status !== lastStatus && ctx.io.stderrIsTTY) ctx.messages.info(`${id}: ${status}`);
+      if (status !== lastStatus && ctx.io.stderrIsTTY) ctx.io.messages.info(`${id}: ${status}`);
       lastStatus = status;
     },
   });
@@ -54,7 +68,7 @@ export async function followOne(
 
 /** Follows many operations (created at or after `createdAfter`) with a progress line on a terminal. */
 export async function followMany(
-  ctx: Context,
+  ctx: Pick<Deps, 'io' | 'signal'>,
   client: ApiClient,
   ids: readonly string[],
   options: { timeoutSeconds: number; createdAfter?: string },
@@ -64,7 +78,7 @@ export async function followMany(
   const progress = await startProgress(ctx.io, {
     total: new Set(ids).size,
     noun: 'operations done',
-    enabled: ctx.showsProgress,
+    enabled: ctx.io.showsProgress,
     // A rate of operations done says nothing: the count and the time elapsed.
     waiting: true,
   });

@@ -39,5 +39,5 @@ export async function checkInput<T>(
 
 /** The plan line naming the columns read and left out (stderr; quiet with -q). */
 export function showColumns(ctx: Context, described: string): void {
-  ctx.messages.info(`Columns: ${described}.`);
+  ctx.io.messages.info(`Columns: ${described}.`);
 }

@@ -1,8 +1,8 @@
 /** What every list command does after building its iterator: print, then say what the list left out. */
 import type { View } from '../output/view.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
-/** Items to print; a paged list (api/paginate.ts) also tells, once crawled, whether the service holds more. */
+/** Items to print; a paged list (src/client/paginate.ts) also tells, once crawled, whether the service holds more. */
 export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
 
 /**
@@ -11,14 +11,15 @@ export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
  * when none matched.
  */
 export async function printList<T>(
-  ctx: Context,
+  ctx: Pick<Deps, 'io'>,
   items: ListItems<T>,
   view: View<T>,
   noun: string,
 ): Promise<void> {
-  const count = await ctx.printer.list(items, view);
+  const count = await ctx.io.printer.list(items, view);
   noteCutList(ctx, items, count, noun);
-  if (count === 0 && ctx.format === 'table' && ctx.io.stdoutIsTTY) ctx.messages.info(`No ${noun} found.`);
+  if (count === 0 && ctx.io.format === 'table' && ctx.io.stdoutIsTTY)
+    ctx.io.messages.info(`No ${noun} found.`);
 }
 
 /**
@@ -26,9 +27,14 @@ export async function printList<T>(
  * file too: a script that writes 25 of 200 orders to a file must not pass for the whole list.
  * A note, so `-q` silences it.
  */
-export function noteCutList(ctx: Context, items: ListItems<unknown>, count: number, noun: string): void {
+export function noteCutList(
+  ctx: Pick<Deps, 'io'>,
+  items: ListItems<unknown>,
+  count: number,
+  noun: string,
+): void {
   if (!items.hasMore) return;
-  ctx.messages.info(
+  ctx.io.messages.info(
     `Showing the first ${count.toLocaleString('en-US')} ${noun}; the service holds more: use --limit N or --all.`,
   );
 }

@@ -1,5 +1,5 @@
 /** What a bulk run's progress line needs from the pacer, read through ApiClient's public accessors. */
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../client/client.js';
 import type { PaceReading } from '../output/eta.js';
 
 /** How long after a request last waited for the rate limit the run still counts as paced by it. */

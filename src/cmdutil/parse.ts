@@ -97,6 +97,12 @@ export function timeFlag(flag: string, now: () => number = Date.now) {
   return (raw: string): string => parseTime(raw, now(), flag);
 }
 
+/** A definition's parser for a time flag: durations count back from the run's clock. */
+export function timeParser(flag: string) {
+  return (raw: string, _previous: unknown, { now }: { now: () => number }): string =>
+    parseTime(raw, now(), flag);
+}
+
 /** Collects a repeatable flag's values, in the order given. */
 export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

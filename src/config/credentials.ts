@@ -1,5 +1,5 @@
 /** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
-import { holdsKey } from '../api/contract.js';
+import { holdsKey } from '../contract/contract.js';
 import { UsageError } from '../errors.js';
 
 /**

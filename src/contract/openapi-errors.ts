@@ -3,7 +3,7 @@
  * each operation answers (the contract's error table, narrowed per operation), and the
  * rate-limit, Retry-After and idempotency headers that come with them.
  */
-import { ERROR_CODES, ERROR_TYPES } from '../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from './contract.js';
 import type { ApiOperation } from './operations.js';
 
 /** A JSON value of the document. */

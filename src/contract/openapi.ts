@@ -5,19 +5,7 @@
  * `npm run openapi` writes it to docs/openapi.json, where a test checks it for drift.
  */
 import { z } from 'zod';
-import { API_PREFIX, IDEMPOTENCY_KEY_MAX_LENGTH, RATE_TIERS, SCOPES } from '../api/contract.js';
-import { FileInput } from '../api/schemas/file.js';
-import { InventoryBatchInput, InventoryBatchItem, InventoryUpdate } from '../api/schemas/inventory.js';
-import { ListingBatchInput, ListingInput, ListingUpdate } from '../api/schemas/listing.js';
-import { FulfillmentInput } from '../api/schemas/order.js';
-import {
-  ImageInput,
-  ProductBatchInput,
-  ProductInput,
-  ProductUpdate,
-  VariantInput,
-} from '../api/schemas/product.js';
-import { WebhookEndpointInput, WebhookEndpointUpdate } from '../api/schemas/webhook-endpoint.js';
+import { API_PREFIX, IDEMPOTENCY_KEY_MAX_LENGTH, RATE_TIERS, SCOPES } from './contract.js';
 import {
   errorCodes,
   type JsonObject,
@@ -30,6 +18,18 @@ import { API_OPERATIONS, type ApiOperation, OpenApiDocumentShape } from './opera
 import * as catalog from './responses/catalog.js';
 import { Deleted, ErrorBody } from './responses/common.js';
 import * as store from './responses/store.js';
+import { FileInput } from './schemas/file.js';
+import { InventoryBatchInput, InventoryBatchItem, InventoryUpdate } from './schemas/inventory.js';
+import { ListingBatchInput, ListingInput, ListingUpdate } from './schemas/listing.js';
+import { FulfillmentInput } from './schemas/order.js';
+import {
+  ImageInput,
+  ProductBatchInput,
+  ProductInput,
+  ProductUpdate,
+  VariantInput,
+} from './schemas/product.js';
+import { WebhookEndpointInput, WebhookEndpointUpdate } from './schemas/webhook-endpoint.js';
 
 export type { Json, JsonObject } from './openapi-errors.js';
 

@@ -6,7 +6,7 @@
  * docs/openapi.json is generated from it.
  */
 import type { z } from 'zod';
-import type { Scope } from '../api/contract.js';
+import type { Scope } from './contract.js';
 import { ACTIVITY_OPERATIONS } from './operations/activity.js';
 import { CATALOG_OPERATIONS } from './operations/catalog.js';
 import { SERVICE_OPERATIONS } from './operations/service.js';

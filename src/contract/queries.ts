@@ -11,7 +11,7 @@ import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   PAGE_LIMIT_MIN,
-} from '../api/contract.js';
+} from './contract.js';
 
 /**
  * A time a list filter takes: ISO 8601, a date alone (midnight) or a time without an offset

@@ -3,7 +3,7 @@
  * on a quota or a signal, and settling every input item in the run's record (./outcomes.ts),
  * sent or not: what the service answered, what a read-back found, what a stop left unsent.
  */
-import { BATCH_MAX_ITEMS } from '../api/contract.js';
+import { BATCH_MAX_ITEMS } from '../contract/contract.js';
 import { AmbiguousWriteError, ApiError, Interrupted, QuotaError } from '../errors.js';
 import {
   type ItemOutcome,

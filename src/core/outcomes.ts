@@ -4,7 +4,7 @@
  * (README, Output): `total` is the number of input items, every item has exactly one final
  * status, and the counts add up to `total`.
  */
-import { ERROR_CODES } from '../api/contract.js';
+import { ERROR_CODES } from '../contract/contract.js';
 import { ApiError, AuthError, QuotaError, RateLimitError } from '../errors.js';
 
 /**

@@ -13,7 +13,7 @@
  * its own, inside which the pager refuses an item seen twice (a broken pager, never the list),
  * while across passes the closing ones re-read items the crawl has yielded, and `claim` drops them.
  */
-import type { PageInfo } from '../api/client.js';
+import type { PageInfo } from '../client/client.js';
 import { ProtocolError } from '../errors.js';
 
 /** One pass over the list from its head; `onPage` hears of each page before its items. */

@@ -3,7 +3,7 @@
  * `startEmulator` runs it in-process on an ephemeral port for tests, or on a fixed port
  * for `svc emulator start`; it never prints (the CLI command does).
  */
-import { API_PREFIX, DEFAULT_WRITE_QUOTA, RATE_TIERS } from '../api/contract.js';
+import { API_PREFIX, DEFAULT_WRITE_QUOTA, RATE_TIERS } from '../contract/contract.js';
 import { type Clock, systemClock } from './clock.js';
 import { type KeyName, KeyRing, type KeySpec } from './http/auth.js';
 import { FaultInjector, type FaultSpec } from './http/faults.js';

@@ -6,7 +6,7 @@
  * each stream is connected to: text for people always, machine formats only on a terminal.
  */
 import type { Writable } from 'node:stream';
-import { API_KEY_IN_TEXT, maskKey } from '../api/contract.js';
+import { API_KEY_IN_TEXT, maskKey } from '../contract/contract.js';
 import type { IO } from './io.js';
 
 /** Shorter secrets are not masked by value: masking "abc" everywhere would garble the output. */

@@ -5,7 +5,7 @@
  * initial burst, and promised "3s" with 40 s to go.
  */
 
-/** What the pacer says now (src/api/pacer.ts, read through ApiClient.pacing()). */
+/** What the pacer says now (src/client/pacing/pacer.ts, read through ApiClient.pacing()). */
 export interface PaceReading {
   /** Requests per second the pacer sustains once the burst is spent. */
   perSecond?: number;

@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, LISTING_STATUSES, ORDER_STATUSES } from '../../src/api/contract.js';
+import { EVENT_TYPES, LISTING_STATUSES, ORDER_STATUSES } from '../../src/contract/contract.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const COMPLETIONS = join(import.meta.dirname, '..', '..', 'completions');

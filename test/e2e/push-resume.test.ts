@@ -203,7 +203,9 @@ describe('one push per file and store at a time', () => {
   it('a second push while the first runs refuses naming its pid (exit 2); the first finishes', async () => {
     const emu = await start();
     const file = stock(emu, 200);
-    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 200, times: 100_000 });
+    // Slow batches keep the first push running until the second has ended, however long a
+    // process takes to start on a loaded machine; then the first finishes at full speed.
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 500, times: 100_000 });
     const env = envFor(emu);
     let second: Awaited<ReturnType<typeof runSvc>> | undefined;
     let secondRun: Promise<unknown> | undefined;
@@ -219,6 +221,7 @@ describe('one push per file and store at a time', () => {
             process: true,
           }).then((r) => {
             second = r;
+            emu.faults.clear();
           });
         },
       },

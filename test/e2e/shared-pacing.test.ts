@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sharedBucketId } from '../../src/api/shared-pacing.js';
+import { sharedBucketId } from '../../src/client/pacing/record-file.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
@@ -327,10 +327,11 @@ describe('pacing shared by svc processes on one key', () => {
   }, 60_000);
 
   it('svc doctor lists the other svc processes sharing the key, and says when sharing is off', async () => {
-    // A slow bucket keeps the push running while the doctor looks.
-    const emu = await startEmulator({ products: 40, bucket: 1, drainPerSecond: 1 });
+    // A slow bucket keeps the push running (10 s) while the doctor looks; its own requests take
+    // their turns in the shared bucket beside the push's.
+    const emu = await startEmulator({ products: 40, bucket: 2, drainPerSecond: 4 });
     const configDir = freshConfigDir();
-    const push = pushInBackground(emu, configDir, stockFile(emu, 0, 30).path);
+    const push = pushInBackground(emu, configDir, stockFile(emu, 0, 40).path);
     await batchesHandled(emu, 2);
     const doctor = await runSvc(['doctor', '--json'], { env: envOf(emu, configDir) });
     const checks = JSON.parse(doctor.stdout).checks as { name: string; status: string; detail: string }[];

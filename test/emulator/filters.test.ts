@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, LISTING_STATUSES, OPERATION_STATUSES, ORDER_STATUSES } from '../../src/api/contract.js';
+import {
+  EVENT_TYPES,
+  LISTING_STATUSES,
+  OPERATION_STATUSES,
+  ORDER_STATUSES,
+} from '../../src/contract/contract.js';
 import { crawl, startTestEmulator, type TestEmulator } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list items are arbitrary JSON.

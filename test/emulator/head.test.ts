@@ -4,7 +4,7 @@
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../src/api/contract.js';
+import { API_PREFIX } from '../../src/contract/contract.js';
 import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 /** A HEAD request, with what came back as a body (which must be nothing). */

@@ -1,6 +1,6 @@
 /** Shared helpers of the emulator tests: a started emulator on a manual clock, and HTTP calls. */
 import { request } from 'undici';
-import { API_PREFIX } from '../../src/api/contract.js';
+import { API_PREFIX } from '../../src/contract/contract.js';
 import {
   createManualClock,
   type EmulatorOptions,

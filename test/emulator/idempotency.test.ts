@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_RETENTION_MS } from '../../src/api/contract.js';
+import { IDEMPOTENCY_RETENTION_MS } from '../../src/contract/contract.js';
 import { call, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('idempotency keys', () => {

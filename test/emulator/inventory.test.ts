@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InventoryItem, Operation } from '../../src/api/schemas/index.js';
+import { InventoryItem, Operation } from '../../src/contract/schemas/index.js';
 import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
 
 interface BadBody {

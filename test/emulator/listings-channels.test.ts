@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Listing, Operation } from '../../src/api/schemas/index.js';
+import { Listing, Operation } from '../../src/contract/schemas/index.js';
 import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
 
 const DELAY_MS = 1_000;

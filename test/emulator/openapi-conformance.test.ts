@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_MAX_BYTES } from '../../src/api/contract.js';
+import { FILE_MAX_BYTES } from '../../src/contract/contract.js';
 import { API_OPERATIONS } from '../../src/contract/operations.js';
 import { type Answer, type CallOptions, call, startTestEmulator, type TestEmulator } from './helpers.js';
 import { OpenApiCheck } from './openapi-check.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Order } from '../../src/api/schemas/index.js';
+import { Order } from '../../src/contract/schemas/index.js';
 import { channelKind } from '../../src/emulator/channel-kinds.js';
 import type { OrderRecord } from '../../src/emulator/model.js';
 import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BatchResult, Product } from '../../src/api/schemas/index.js';
+import { BatchResult, Product } from '../../src/contract/schemas/index.js';
 import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
 
 const PNG_BASE64 = readFileSync(new URL('../fixtures/products/pixel.png', import.meta.url)).toString(

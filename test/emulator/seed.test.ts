@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, LISTING_STATUSES, OPERATION_STATUSES, ORDER_STATUSES } from '../../src/api/contract.js';
+import {
+  EVENT_TYPES,
+  LISTING_STATUSES,
+  OPERATION_STATUSES,
+  ORDER_STATUSES,
+} from '../../src/contract/contract.js';
 import {
   ChannelAccount,
   ChannelAccountSummary,
@@ -9,7 +14,7 @@ import {
   Operation,
   Order,
   Product,
-} from '../../src/api/schemas/index.js';
+} from '../../src/contract/schemas/index.js';
 import { createManualClock, startEmulator } from '../../src/emulator/index.js';
 import { crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
 

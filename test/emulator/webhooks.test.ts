@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_RETRY_DELAYS_MS } from '../../src/api/contract.js';
-import { verifySignature } from '../../src/api/signature.js';
+import { WEBHOOK_RETRY_DELAYS_MS } from '../../src/contract/contract.js';
+import { verifySignature } from '../../src/contract/signature.js';
 import { independentlyVerified, type Receiver, signedAt, startReceiver } from '../helpers/receiver.js';
 import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
 

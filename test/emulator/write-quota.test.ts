@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { msUntilUtcMidnight } from '../../src/api/contract.js';
+import { msUntilUtcMidnight } from '../../src/contract/contract.js';
 import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('daily write quota (3 writes)', () => {

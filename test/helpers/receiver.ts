@@ -73,7 +73,7 @@ export async function startReceiver(
   };
 }
 
-/** The contract's check written out on its own, independent of src/api/signature.ts. */
+/** The contract's check written out on its own, independent of src/contract/signature.ts. */
 export function independentlyVerified(secret: string, header: string | undefined, body: string): boolean {
   const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match) return false;

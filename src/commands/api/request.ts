@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { IDEMPOTENCY_HEADER } from '../../api/contract.js';
-import type { HttpMethod, QueryValue } from '../../api/types.js';
+import type { HttpMethod, QueryValue } from '../../client/types.js';
 import type { Context } from '../../cmdutil/context.js';
 import { isStdin } from '../../config/spool.js';
+import { IDEMPOTENCY_HEADER } from '../../contract/contract.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { ApiError, FileError, UsageError } from '../../errors.js';
 
@@ -109,7 +109,7 @@ export async function runApi(
 
   const client = await ctx.client({ auth: !['/status', '/health'].includes(path) });
   // JSON unless a format was asked for; a query's scalars one a line (tsv when piped).
-  const printer = ctx.query ? ctx.printer : ctx.printerDefaulting('json');
+  const printer = ctx.io.query ? ctx.io.printer : ctx.io.printerDefaulting('json');
   if (paginate) {
     const limit = ctx.globals.limit ?? 'all';
     const items = client.list(path, query, undefined, { limit });
@@ -143,7 +143,7 @@ export async function runApi(
     });
   if (include) await include(response.status, response.headers);
   if (response.body === undefined || options.silent) return;
-  if (ctx.query) await printer.value(ctx.query.apply(response.body));
+  if (ctx.io.query) await printer.value(ctx.io.query.apply(response.body));
   else await printer.json(response.body, 2);
 }
 

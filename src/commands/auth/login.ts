@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { ERROR_CODES, keyMode, maskKey } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
+import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
@@ -64,24 +64,24 @@ export async function runLogin(ctx: Context, options: LoginOptions): Promise<voi
   });
   const file = join(config.dir, 'config.json');
   if (saved.fallbackReason) {
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `no OS keyring took the key (${saved.fallbackReason}); it is stored in ${file}, readable only by you (mode 0600). --insecure-storage chooses the file without trying the keyring.`,
     );
   }
-  if (saved.leftBehind) ctx.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
+  if (saved.leftBehind) ctx.io.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
   const where = saved.storage === 'keyring' ? 'stored in the OS keyring' : `stored in ${file} (mode 0600)`;
   const store = stores?.length ? ` (store: ${stores.join(', ')})` : '';
-  ctx.messages.info(
+  ctx.io.messages.info(
     `Logged in to ${baseUrl}${store} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
   );
-  if (saved.switched) ctx.messages.info(`"${profile}" is now the current profile.`);
+  if (saved.switched) ctx.io.messages.info(`"${profile}" is now the current profile.`);
   else if (saved.current !== profile) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `The current profile is still "${saved.current}"; use this one with --profile ${profile}, or make it current with \`svc profiles use ${profile}\`.`,
     );
   }
   if (mode === 'test')
-    ctx.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
+    ctx.io.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
 }
 
 /**
@@ -94,7 +94,7 @@ async function verifyKey(
   apiKey: string,
 ): Promise<{ stores?: string[]; note: string }> {
   const { checkKey } = await import('../../core/auth/check-key.js');
-  const client = await ctx.buildClient(baseUrl, apiKey);
+  const client = await ctx.clientFor(baseUrl, apiKey);
   try {
     const check = await checkKey(client);
     if (check.accepted) return { stores: check.stores, note: check.note ? `; note: ${check.note}` : '' };
@@ -123,7 +123,7 @@ async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: stri
   let text = '';
   for await (const chunk of ctx.io.stdin) text += chunk;
   const apiKey = text.trim();
-  ctx.boundary.protect(apiKey);
+  ctx.io.boundary.protect(apiKey);
   if (!apiKey)
     throw new UsageError(
       'no key on standard input; pipe it in, e.g. `echo "$KEY" | svc auth login --with-key-stdin`',
@@ -136,7 +136,7 @@ async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: stri
  * first question lands where it belongs, and a name that looks like a key is refused.
  */
 async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
-  if (!ctx.canPrompt) {
+  if (!ctx.io.canPrompt) {
     throw new UsageError(
       'no terminal to prompt on; pass the key on standard input with --with-key-stdin (and --base-url)',
     );
@@ -149,7 +149,7 @@ async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: st
       validate: (v) => Boolean(keyMode(v.trim())) || 'keys look like svc_live_… or svc_test_…',
     })
   ).trim();
-  ctx.boundary.protect(apiKey);
+  ctx.io.boundary.protect(apiKey);
   const { profileNameProblem } = await import('../../config/credentials.js');
   const profile =
     ctx.globals.profile ??

@@ -21,10 +21,10 @@ export async function runLogout(ctx: Context): Promise<void> {
     );
   const { forgetKey } = await import('../../core/auth/keys.js');
   const { storage, problem } = await forgetKey(config, await ctx.keyring(), name);
-  if (problem) ctx.messages.warn(problem);
+  if (problem) ctx.io.messages.warn(problem);
   const from =
     storage === 'keyring' ? ' from the OS keyring' : storage === 'file' ? ' from the config file' : '';
-  ctx.messages.info(`Logged out of profile "${name}"; its key is forgotten${problem ? '' : from}.`);
+  ctx.io.messages.info(`Logged out of profile "${name}"; its key is forgotten${problem ? '' : from}.`);
   if (ctx.env.SVC_API_KEY)
-    ctx.messages.warn('SVC_API_KEY is still set in this environment and will be used.');
+    ctx.io.messages.warn('SVC_API_KEY is still set in this environment and will be used.');
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { keyMode, maskKey } from '../../api/contract.js';
 import { type Context, requireKey } from '../../cmdutil/context.js';
 import type { Credentials } from '../../config/credentials.js';
+import { keyMode, maskKey } from '../../contract/contract.js';
 import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 
@@ -87,5 +87,5 @@ function refusal(
 
 async function print(ctx: Context, credentials: Credentials, status: Record<string, unknown>): Promise<void> {
   const { authStatusText } = await import('../../output/views/auth-status.js');
-  await ctx.printer.item(status, { summary: () => authStatusText(credentials, status) });
+  await ctx.io.printer.item(status, { summary: () => authStatusText(credentials, status) });
 }

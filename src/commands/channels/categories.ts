@@ -36,11 +36,11 @@ export function categoriesCommand(parent: Command, ctx: Context, run = runCatego
 
 /** Runs `svc channels categories` once its flags are parsed. */
 export async function runCategories(ctx: Context, id: string, options: CategoriesOptions): Promise<void> {
-  const { listCategories } = await import('../../api/resources/channels.js');
+  const { listCategories } = await import('../../client/resources/channels.js');
   const filters = { query: options.search, parent_id: options.parent };
   await printList(
     ctx,
-    listCategories(await ctx.client(), id, filters, ctx.listLimit),
+    listCategories(await ctx.client(), id, filters, ctx.io.listLimit),
     categoriesView,
     'categories',
   );

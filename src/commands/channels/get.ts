@@ -13,6 +13,6 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 
 /** Runs `svc channels get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string): Promise<void> {
-  const { getChannelAccount } = await import('../../api/resources/channels.js');
-  await ctx.printer.item(await getChannelAccount(await ctx.client(), id));
+  const { getChannelAccount } = await import('../../client/resources/channels.js');
+  await ctx.io.printer.item(await getChannelAccount(await ctx.client(), id));
 }

@@ -14,7 +14,7 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc channels list` once its flags are parsed. */
 export async function runList(ctx: Context): Promise<void> {
-  const { listChannelAccounts } = await import('../../api/resources/channels.js');
+  const { listChannelAccounts } = await import('../../client/resources/channels.js');
   const accounts = await listChannelAccounts(await ctx.client());
   await printList(ctx, fromArray(accounts), channelAccountsView, 'channel accounts');
 }

@@ -15,7 +15,7 @@ export function policiesCommand(parent: Command, ctx: Context, run = runPolicies
 
 /** Runs `svc channels policies` once its flags are parsed. */
 export async function runPolicies(ctx: Context, id: string): Promise<void> {
-  const { listPolicies } = await import('../../api/resources/channels.js');
+  const { listPolicies } = await import('../../client/resources/channels.js');
   const policies = await listPolicies(await ctx.client(), id);
   await printList(ctx, fromArray(policies), policiesView, 'policies');
 }

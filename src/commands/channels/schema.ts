@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { AttributeSchema } from '../../api/schemas/channel-account.js';
 import type { Context } from '../../cmdutil/context.js';
 import { fromArray, printList } from '../../cmdutil/list-command.js';
+import type { AttributeSchema } from '../../contract/schemas/channel-account.js';
 
 /** `svc channels schema ID CATEGORY_ID`: the attributes a category asks for. */
 export function schemaCommand(parent: Command, ctx: Context, run = runSchema): Command {
@@ -16,10 +16,10 @@ export function schemaCommand(parent: Command, ctx: Context, run = runSchema): C
 
 /** Runs `svc channels schema` once its flags are parsed. */
 export async function runSchema(ctx: Context, id: string, categoryId: string): Promise<void> {
-  const { getAttributeSchema } = await import('../../api/resources/channels.js');
+  const { getAttributeSchema } = await import('../../client/resources/channels.js');
   const schema = await getAttributeSchema(await ctx.client(), id, categoryId);
-  if (ctx.format === 'json' || ctx.format === 'ndjson') {
-    await ctx.printer.item(schema);
+  if (ctx.io.format === 'json' || ctx.io.format === 'ndjson') {
+    await ctx.io.printer.item(schema);
     return;
   }
   const attributes = [...schema.attributes].sort(

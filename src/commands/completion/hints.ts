@@ -1,11 +1,11 @@
 /**
  * What flag values and arguments complete to, where commander's own `.choices()` does not
  * say: statuses by noun, event types, channel kinds, files and profile names. Names come
- * from src/api/filter-values.ts (the values the CLI also checks), so a new status shows up in the scripts on the next
+ * from src/contract/filter-values.ts (the values the CLI also checks), so a new status shows up in the scripts on the next
  * `npm run completions`.
  */
-import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../api/filter-values.js';
-import { CHANNEL_KINDS } from '../../api/schemas/channel-account.js';
+import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../contract/filter-values.js';
+import { CHANNEL_KINDS } from '../../contract/schemas/channel-account.js';
 import type { ValueSource } from '../../core/command-tree.js';
 import { ENCODINGS } from '../../core/csv/text.js';
 import { UPSERT_FORMATS } from '../../core/products/upsert-file.js';

@@ -33,7 +33,7 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
       const { describeProgram } = await import('./tree.js');
       const { completionScript } = await import('../../core/completion/script.js');
       const tree = describeProgram(wholeTree());
-      await ctx.printer.raw(completionScript(shell, tree).trimEnd());
+      await ctx.io.printer.raw(completionScript(shell, tree).trimEnd());
     });
 
   program
@@ -43,7 +43,7 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
     .action(async (what: (typeof DYNAMIC)[number]) => {
       if (what !== 'profiles') throw new UsageError(`nothing to complete for "${what}"`);
       const config = await ctx.config();
-      for (const name of Object.keys(config.profiles)) await ctx.printer.text(name);
+      for (const name of Object.keys(config.profiles)) await ctx.io.printer.text(name);
     });
 
   program
@@ -52,6 +52,6 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
     .action(async () => {
       const { describeProgram } = await import('./tree.js');
       const { commandReference } = await import('../../core/docs/reference.js');
-      await ctx.printer.text(JSON.stringify(commandReference(describeProgram(wholeTree())), null, 2));
+      await ctx.io.printer.text(JSON.stringify(commandReference(describeProgram(wholeTree())), null, 2));
     });
 }

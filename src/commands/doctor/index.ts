@@ -36,13 +36,13 @@ async function runDoctorCommand(ctx: Context): Promise<void> {
     configDir: configDir(ctx.env),
     credentials: () => ctx.credentials(),
     // One retry: a doctor run should say quickly that the service cannot be reached.
-    client: (baseUrl, apiKey) => ctx.buildClient(baseUrl, apiKey, { maxRetries: 1 }),
+    client: (baseUrl, apiKey) => ctx.clientFor(baseUrl, apiKey, { maxRetries: 1 }),
     now: ctx.now,
     nodeVersion: process.versions.node,
   });
   const failed = checks.filter((check) => check.status === 'fail');
-  if (ctx.wantsMachineText) await ctx.printer.json({ ok: failed.length === 0, checks }, 2);
-  else await ctx.printer.text(doctorText(checks));
+  if (ctx.io.wantsMachineText) await ctx.io.printer.json({ ok: failed.length === 0, checks }, 2);
+  else await ctx.io.printer.text(doctorText(checks));
   if (failed.length > 0) {
     const names = failed.map((check) => check.name).join(', ');
     throw new CommandFailed(`${failed.length} ${plural(failed.length, 'check')} failed: ${names}`);

@@ -129,7 +129,7 @@ export function startCommand(parent: Command, ctx: Context, run = runStart): Com
 /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
 export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
   const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
-  const { isLoopbackName } = await import('../../api/route.js');
+  const { isLoopbackName } = await import('../../client/proxy-route.js');
   const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
   const emulator = await startEmulator({
     port: options.port,
@@ -159,21 +159,21 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
     throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
   });
   for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (warning) ctx.messages.warn(warning);
+  if (warning) ctx.io.messages.warn(warning);
   const unused = [
     options.seed !== undefined && '--seed',
     options.orders !== undefined && '--orders',
     options.products !== undefined && '--products',
   ].filter(Boolean);
   if (emulator.restored && unused.length > 0) {
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
     );
   }
   // Its keys reach only this emulator: they are printed whole, to be copied.
-  ctx.boundary.disclose(Object.values(emulator.keys));
-  if (options.json || ctx.wantsJson) {
-    await ctx.printer.json({ base_url: emulator.url, keys: emulator.keys });
+  ctx.io.boundary.disclose(Object.values(emulator.keys));
+  if (options.json || ctx.io.wantsJson) {
+    await ctx.io.printer.json({ base_url: emulator.url, keys: emulator.keys });
   } else {
     const lines = [
       `Emulator listening on ${emulator.url}`,
@@ -192,7 +192,7 @@ export async function runStart(ctx: Context, options: EmulatorStartOptions): Pro
         : []),
       'Press Ctrl-C to stop.',
     ];
-    await ctx.printer.text(lines.join('\n'));
+    await ctx.io.printer.text(lines.join('\n'));
   }
   await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   await emulator.close();

@@ -20,9 +20,9 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc events list` once its flags are parsed. */
 export async function runList(ctx: Context, options: { since?: string; type?: string }): Promise<void> {
-  const { listEvents } = await import('../../api/resources/events.js');
+  const { listEvents } = await import('../../client/resources/events.js');
   const { checkEventType } = await import('../../cmdutil/filter-check.js');
   const type = checkEventType(options.type, { path: '/events', param: 'type' });
   const filters = { created_after: options.since, type };
-  await printList(ctx, listEvents(await ctx.client(), filters, ctx.listLimit), eventsView, 'events');
+  await printList(ctx, listEvents(await ctx.client(), filters, ctx.io.listLimit), eventsView, 'events');
 }

@@ -54,8 +54,8 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
   const secret = await loadSigningSecret({ secretFile: options.secretFile, env: ctx.env });
   const client = await ctx.client();
   const { runListen } = await import('../../core/events/listen.js');
-  const { Deliverer } = await import('../../api/delivery.js');
-  const { defaultSleep } = await import('../../api/pacer.js');
+  const { Deliverer } = await import('../../client/delivery.js');
+  const { defaultSleep } = await import('../../client/pacing/pacer.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
   const intervalMs = Math.round(options.interval * 1000);
@@ -72,29 +72,29 @@ export async function runListenCommand(ctx: Context, options: ListenCommandOptio
       signal: ctx.signal,
       sleep: defaultSleep,
       onReady: ({ since }) =>
-        ctx.messages.info(
+        ctx.io.messages.info(
           `Forwarding ${since ? `events since ${since}` : 'new events'} to ${url} (polling every ${options.interval} s); press Ctrl-C to stop.`,
         ),
       onOutcome: (outcome) =>
-        ctx.wantsMachineText
-          ? ctx.printer.json(outcomeJson(outcome))
-          : ctx.printer.text(outcomeLine(outcome)),
+        ctx.io.wantsMachineText
+          ? ctx.io.printer.json(outcomeJson(outcome))
+          : ctx.io.printer.text(outcomeLine(outcome)),
       onRetry: (event, attempt) =>
-        ctx.messages.info(
+        ctx.io.messages.info(
           `${event.id}: ${attempt.error?.message ?? 'failed'}; retry in ${(attempt.retryInMs ?? 0) / 1000} s`,
         ),
       onReceiverDown: ({ error, waiting, retryInMs }) =>
-        ctx.messages.warn(
+        ctx.io.messages.warn(
           `the receiver at ${url} is not answering (${error}); ${waiting} ${plural(waiting, 'event')} waiting, trying again in ${Math.round(retryInMs / 1000)} s`,
         ),
       onReceiverBack: () =>
-        ctx.messages.info(`The receiver at ${url} answers again; sending the waiting events.`),
+        ctx.io.messages.info(`The receiver at ${url} answers again; sending the waiting events.`),
       onPollError: (error, retryInMs) =>
-        ctx.messages.warn(
+        ctx.io.messages.warn(
           `reading the event log failed (${error.message}); polling again in ${Math.round(retryInMs / 1000)} s`,
         ),
     });
-    ctx.messages.info(
+    ctx.io.messages.info(
       `Stopped: ${summary.forwarded} forwarded, ${summary.failed} failed${summary.waiting > 0 ? `, ${summary.waiting} still waiting for the receiver` : ''}.`,
     );
   } finally {

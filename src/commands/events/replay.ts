@@ -63,22 +63,22 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
     const { printList, fromArray } = await import('../../cmdutil/list-command.js');
     const { eventsView } = await import('../../output/views/events.js');
     await printList(ctx, fromArray(events), eventsView, 'events');
-    ctx.messages.info(
+    ctx.io.messages.info(
       `Dry run: would send ${events.length} ${plural(events.length, 'event')} to ${url}, oldest first; nothing was sent.`,
     );
     return;
   }
   if (events.length === 0) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `No events since ${options.since}${options.type ? ` of type ${options.type}` : ''}; nothing to send.`,
     );
     return;
   }
-  const { Deliverer } = await import('../../api/delivery.js');
+  const { Deliverer } = await import('../../client/delivery.js');
   const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
   const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
-  const json = ctx.wantsJson;
-  const ndjson = ctx.format === 'ndjson';
+  const json = ctx.io.wantsJson;
+  const ndjson = ctx.io.format === 'ndjson';
   const outcomes: ForwardOutcome[] = [];
   let summary: ReplaySummary;
   try {
@@ -90,13 +90,13 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
       attempts: REPLAY_ATTEMPTS,
       signal: ctx.signal,
       onRetry: (event, attempt) =>
-        ctx.messages.info(
+        ctx.io.messages.info(
           `${event.id}: ${attempt.error?.message ?? 'failed'}; retry ${attempt.attempt}/${REPLAY_ATTEMPTS - 1} in ${(attempt.retryInMs ?? 0) / 1000} s`,
         ),
       onOutcome: async (outcome) => {
         if (json) outcomes.push(outcome);
-        else if (ndjson) await ctx.printer.json(outcomeJson(outcome));
-        else await ctx.printer.text(outcomeLine(outcome));
+        else if (ndjson) await ctx.io.printer.json(outcomeJson(outcome));
+        else await ctx.io.printer.text(outcomeLine(outcome));
       },
     });
   } finally {
@@ -105,18 +105,18 @@ export async function runReplayCommand(ctx: Context, options: ReplayCommandOptio
   const line = `${counted(summary.total, 'event')} to ${url} (${summary.seconds.toFixed(1)} s): ${summary.delivered} delivered, ${summary.failed} failed, ${summary.skipped} skipped`;
   if (json) {
     const { seconds, total, delivered, failed, skipped } = summary;
-    await ctx.printer.json(
+    await ctx.io.printer.json(
       { total, delivered, failed, skipped, seconds, events: outcomes.map(outcomeJson) },
       2,
     );
   } else {
-    ctx.messages.info(line);
+    ctx.io.messages.info(line);
   }
   if (summary.interrupted) {
     if (summary.resumeSince) {
       const { rerunCommand } = await import('../../cmdutil/rerun.js');
-      const rest = rerunCommand(ctx.args, { set: { '--since': summary.resumeSince } });
-      ctx.messages.warn(
+      const rest = rerunCommand(ctx.argv, { set: { '--since': summary.resumeSince } });
+      ctx.io.messages.warn(
         `stopped with ${summary.delivered} of ${summary.total} events delivered; \`${rest}\` sends the rest (receivers deduplicate by event id)`,
       );
     }

@@ -17,16 +17,16 @@ export function uploadCommand(parent: Command, ctx: Context, run = runUpload): C
 /** Runs `svc files upload` once its flags are parsed. */
 export async function runUpload(ctx: Context, path: string): Promise<void> {
   const { readLocalImage } = await import('../../core/products/images.js');
-  const { humanBytes } = await import('../../api/rules/image-type.js');
+  const { humanBytes } = await import('../../contract/rules/image-type.js');
   const image = await readLocalImage(path);
-  const { uploadFile } = await import('../../api/resources/files.js');
+  const { uploadFile } = await import('../../client/resources/files.js');
   const { basename } = await import('node:path');
   const file = await uploadFile(
     await ctx.client(),
     { base64: image.bytes.toString('base64'), filename: basename(path) },
     ctx.signal,
   );
-  await ctx.printer.item(file, {
+  await ctx.io.printer.item(file, {
     summary: (f) =>
       `Uploaded ${path} (${humanBytes(image.bytes.length)}, ${image.type.mime}) as ${f.id}\n${f.url}`,
   });

@@ -8,8 +8,8 @@ export function registerHealth(program: Command, ctx: Context): void {
     .description('check that the API and its database answer (no key needed)')
     .addHelpText('after', '\nExamples:\n  svc health\n  svc health --json\n')
     .action(async () => {
-      const { getHealth } = await import('../../api/resources/service.js');
+      const { getHealth } = await import('../../client/resources/service.js');
       const health = await getHealth(await ctx.client({ auth: false }));
-      await ctx.printer.item(health, { summary: (h) => `${h.status}${h.time ? ` at ${h.time}` : ''}` });
+      await ctx.io.printer.item(health, { summary: (h) => `${h.status}${h.time ? ` at ${h.time}` : ''}` });
     });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { fromArray } from '../../cmdutil/list-command.js';
 import { integerFlag } from '../../cmdutil/parse.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ChangeCounts, RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import type { View } from '../../output/view.js';
@@ -86,10 +86,10 @@ export async function runDiff(ctx: Context, path: string, options: DiffOptions):
   const changes: RowChange[] = [];
   const { counts } = await compareFileWithStore(ctx, file, (change) => changes.push(change));
   const summary = diffSummary(counts, options.batchSize);
-  if (ctx.wantsJson) await ctx.printer.item({ summary, changes });
+  if (ctx.io.wantsJson) await ctx.io.printer.item({ summary, changes });
   else {
-    await ctx.printer.list(fromArray(changes), changesView);
-    ctx.messages.info(summaryLine(summary));
+    await ctx.io.printer.list(fromArray(changes), changesView);
+    ctx.io.messages.info(summaryLine(summary));
   }
   if (options.exitCode && counts.changed + counts.not_in_store > 0) {
     throw new DifferencesFound(

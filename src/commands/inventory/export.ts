@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../client/client.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
 import { plural } from '../../words.js';
@@ -25,7 +25,7 @@ export async function runExport(ctx: Context): Promise<void> {
   const read = new LiveStockRead(client, ctx.signal);
   const sample = limit === undefined ? undefined : await limitedRows(client, limit);
   const rows = sample ?? read.rows();
-  await ctx.printerDefaulting('csv').list(rows, {
+  await ctx.io.printerDefaulting('csv').list(rows, {
     columns: [
       { header: 'SKU', cell: (r) => r.sku },
       { header: 'QUANTITY', cell: (r) => String(r.quantity ?? '') },
@@ -35,12 +35,12 @@ export async function runExport(ctx: Context): Promise<void> {
   });
   // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
   if (sample?.hasMore)
-    ctx.messages.info(
+    ctx.io.messages.info(
       `Only the SKUs of the first ${limit} ${plural(limit ?? 0, 'product')}; the store holds more: drop --limit for every SKU.`,
     );
   const caught = read.caughtByClosingPasses;
   if (caught > 0) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `${caught} ${plural(caught, 'product')} changed during the export; ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')} listed ${plural(caught, 'it', 'them')} too.`,
     );
   }
@@ -54,7 +54,7 @@ async function limitedRows(
   client: ApiClient,
   limit: number,
 ): Promise<AsyncIterable<LiveStock> & { readonly hasMore?: boolean }> {
-  const { listProducts } = await import('../../api/resources/products.js');
+  const { listProducts } = await import('../../client/resources/products.js');
   const products = listProducts(client, {}, limit);
   async function* rows(): AsyncGenerator<LiveStock> {
     for await (const product of products) {

@@ -14,13 +14,13 @@ export async function compareFileWithStore(
   const { compareWithStore } = await import('../../core/inventory/changes.js');
   const { startProgress } = await import('../../output/progress.js');
   const client = await ctx.client();
-  ctx.messages.info("Reading the store's quantities and prices (reads spend no write quota)…");
+  ctx.io.messages.info("Reading the store's quantities and prices (reads spend no write quota)…");
   const read = new LiveStockRead(client, ctx.signal);
   const progress = await startProgress(ctx.io, {
     // The file's size is the best guess of the store's before the read.
     total: file.rowCount,
     noun: 'SKUs read',
-    enabled: ctx.showsProgress,
+    enabled: ctx.io.showsProgress,
   });
   let skus = 0;
   const live = new Map<string, { quantity: number | null; price: string | null }>();
@@ -36,6 +36,6 @@ export async function compareFileWithStore(
     read.caughtByClosingPasses > 0
       ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
       : '';
-  ctx.messages.info(`Read ${counted(live.size, 'SKU')} of ${counted(read.products, 'product')}${caught}.`);
+  ctx.io.messages.info(`Read ${counted(live.size, 'SKU')} of ${counted(read.products, 'product')}${caught}.`);
   return compareWithStore(file, live, onChange);
 }

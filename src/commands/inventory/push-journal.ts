@@ -15,13 +15,13 @@ import {
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { configDir } from '../../config/config-store.js';
 import whenExit from '../../config/exit-hooks.js';
 import { Journal } from '../../config/journal.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
 import { storeIdentity, storeKey } from '../../config/store-identity.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { decideResume } from '../../core/inventory/resume.js';
 import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';
@@ -136,13 +136,13 @@ export class PushJournal {
         changedOnly: options.changedOnly,
         changedSince: () => Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256),
       });
-      if (decision.info) ctx.messages.info(decision.info);
-      if (decision.warning) ctx.messages.warn(decision.warning);
+      if (decision.info) ctx.io.messages.info(decision.info);
+      if (decision.warning) ctx.io.messages.warn(decision.warning);
       const resumed = decision.journal;
       const planned = resumed?.data.batch_size;
       // A resume sends the batches the interrupted push journaled: another size would not line up.
       if (planned !== undefined && options.batchSize !== undefined && options.batchSize !== planned)
-        ctx.messages.info(
+        ctx.io.messages.info(
           `--batch-size ${options.batchSize} is not used: a resume sends the batches of ${planned} the interrupted push planned.`,
         );
       const batchSize = planned ?? options.batchSize ?? BATCH_MAX_ITEMS;

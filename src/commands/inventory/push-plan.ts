@@ -50,7 +50,7 @@ export async function planPush(
   if (options.changedOnly) {
     state.decisions.selection = { send: changes.changedLines, unknown: changes.unknownLines };
   }
-  ctx.messages.info(planLine(counts, Boolean(options.changedOnly), state.batchSize));
+  ctx.io.messages.info(planLine(counts, Boolean(options.changedOnly), state.batchSize));
   return {
     changes,
     zeroing: exactZeroingRisk(counts.quantity_to_zero, counts.rows - counts.not_in_store),
@@ -90,7 +90,7 @@ export async function guardZeroing(
   const { describeZeroing } = await import('../../core/inventory/zeroing.js');
   const what = describeZeroing(risk);
   if (allowed) {
-    ctx.messages.warn(`${what}; going on (--allow-zeroing)`);
+    ctx.io.messages.warn(`${what}; going on (--allow-zeroing)`);
     return true;
   }
   await confirmRisk(
@@ -108,7 +108,7 @@ export async function guardZeroing(
  */
 function holdToFirstBackup(ctx: Context, asked: string | undefined, written: string | undefined): void {
   if (written && (!asked || resolve(asked) === written)) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `The store's values from before this push are in ${written} (written by the first run).`,
     );
     return;

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { InventoryRow } from '../../core/inventory/csv-rows.js';
 import type { LiveStock } from '../../core/inventory/live-stock.js';
@@ -174,7 +174,7 @@ async function pushPlan(
         : undefined,
     action: 'push',
     send: async (session, client) => {
-      const { pushInventoryBatch } = await import('../../api/resources/inventory.js');
+      const { pushInventoryBatch } = await import('../../client/resources/inventory.js');
       const { pushInventory } = await import('../../core/inventory/push.js');
       // Written after the question and before the first write: the undo of exactly this push.
       if (options.backup && plan.changes) {
@@ -215,7 +215,7 @@ async function pushPlan(
       : async (session) => {
           if (operationIds.length === 0) return undefined;
           const operations = operationIds.length;
-          ctx.messages.info(
+          ctx.io.messages.info(
             `Waiting for ${operations} ${plural(operations, 'operation')} to reach the channels…`,
           );
           const { followMany } = await import('../../cmdutil/follow.js');
@@ -239,7 +239,7 @@ async function pushPlan(
             },
             end: () => {
               endOfFollow(followed, refusalsFailure(refusals, options.report));
-              ctx.messages.info(
+              ctx.io.messages.info(
                 operations === 1
                   ? 'The operation succeeded on the channels.'
                   : `All ${operations} operations succeeded on the channels.`,
@@ -249,7 +249,7 @@ async function pushPlan(
         },
     stopNote: async () => {
       const { rerunCommand } = await import('../../cmdutil/rerun.js');
-      const resume = rerunCommand(ctx.args, { add: ['--resume'], stdinPath: state.resumeSource });
+      const resume = rerunCommand(ctx.argv, { add: ['--resume'], stdinPath: state.resumeSource });
       return `stopped with ${journal?.confirmedCount ?? 0} of ${state.totalBatches} batches confirmed; \`${resume}\` sends only the rest`;
     },
   };
@@ -260,7 +260,7 @@ async function writeBackup(ctx: Context, path: string, before: readonly LiveStoc
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
   // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.
-  ctx.messages.info(
+  ctx.io.messages.info(
     before.length === 0
       ? `Backup: this push changes no SKU, so there is nothing to undo; ${path} holds only the header.`
       : `Saved the store's values of the ${counted(before.length, 'SKU')} this push changes to ${path}; \`svc inventory push ${path}\` undoes it.`,

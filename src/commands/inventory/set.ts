@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { PRICE_PATTERN, QUANTITY_MAX } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { integerFlag } from '../../cmdutil/parse.js';
+import { PRICE_PATTERN, QUANTITY_MAX } from '../../contract/contract.js';
 import { ApiError, UsageError } from '../../errors.js';
 
 /** `svc inventory set SKU [--quantity N] [--price P]`. */
@@ -35,10 +35,10 @@ export async function runSet(
   if (options.price !== undefined && !PRICE_PATTERN.test(options.price)) {
     throw new UsageError(`--price takes a non-negative decimal such as 12.50, got "${options.price}"`);
   }
-  const { setInventory } = await import('../../api/resources/inventory.js');
+  const { setInventory } = await import('../../client/resources/inventory.js');
   try {
     const item = await setInventory(await ctx.client(), { sku, ...options });
-    await ctx.printer.item(item, {
+    await ctx.io.printer.item(item, {
       summary: (i) =>
         `${i.sku}: quantity ${i.quantity ?? '?'}, price ${i.price ?? '?'}${i.sync?.operation_id ? ` (operation ${i.sync.operation_id})` : ''}`,
     });

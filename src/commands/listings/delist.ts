@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { Listing } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import { confirmDestructive } from '../../cmdutil/confirm.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError } from '../../errors.js';
 import { requireListingId } from './helpers.js';
 
@@ -30,13 +30,13 @@ export function delistCommand(parent: Command, ctx: Context, run = runDelist): C
 
 /** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */
 export async function runDelist(ctx: Context, id: string, options: WaitFlags): Promise<void> {
-  const { deleteListing, getListing } = await import('../../api/resources/listings.js');
+  const { deleteListing, getListing } = await import('../../client/resources/listings.js');
   const yes = await confirmDestructive(ctx, { verb: 'delist', target: id }, async () => {
     const listing = await getListing(await ctx.client(), id);
     return `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`;
   });
   if (!yes) {
-    ctx.messages.info('Nothing delisted.');
+    ctx.io.messages.info('Nothing delisted.');
     return;
   }
   const client = await ctx.client();
@@ -61,8 +61,8 @@ export async function runDelist(ctx: Context, id: string, options: WaitFlags): P
 
 /** The listing, when it shows the delist was applied: delisted, or ongoing under a delist operation. */
 async function delistLanded(client: ApiClient, id: string): Promise<Listing | undefined> {
-  const { getListing } = await import('../../api/resources/listings.js');
-  const { getOperation } = await import('../../api/resources/operations.js');
+  const { getListing } = await import('../../client/resources/listings.js');
+  const { getOperation } = await import('../../client/resources/operations.js');
   const listing = await getListing(client, id);
   if (listing.status === 'delisted') return listing;
   if (listing.status !== 'ongoing' || !listing.operation_id) return undefined;

@@ -36,7 +36,7 @@ export function errorsCommand(parent: Command, ctx: Context, run = runErrors): C
 
 /** Crawls the listings in error once, then prints the groups and a one-line total. */
 export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<void> {
-  const { listListings } = await import('../../api/resources/listings.js');
+  const { listListings } = await import('../../client/resources/listings.js');
   const { ErrorSummary } = await import('../../core/listings/error-summary.js');
   const client = await ctx.client();
   const summary = new ErrorSummary();
@@ -46,17 +46,17 @@ export async function runErrors(ctx: Context, options: ErrorsOptions): Promise<v
   const missing = summary.accountsWithoutKind();
   const kinds = new Map<string, string>();
   if (missing.length > 0) {
-    const { listChannelAccounts } = await import('../../api/resources/channels.js');
+    const { listChannelAccounts } = await import('../../client/resources/channels.js');
     for (const account of await listChannelAccounts(client)) kinds.set(account.id, account.channel);
   }
   const groups = summary.groups(Boolean(options.byAccount), kinds);
   // On a table, accounts by their labels (one read), as listings list shows them.
   const labels =
-    options.byAccount && ctx.format === 'table'
-      ? await (await import('../../api/resources/channels.js')).accountLabels(client)
+    options.byAccount && ctx.io.format === 'table'
+      ? await (await import('../../client/resources/channels.js')).accountLabels(client)
       : undefined;
-  await ctx.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount), labels));
-  ctx.messages.info(
+  await ctx.io.printer.list(fromArray(groups), errorsView(Boolean(options.byAccount), labels));
+  ctx.io.messages.info(
     summary.listings === 0
       ? 'No listings in error.'
       : `${summary.listings.toLocaleString('en-US')} ${plural(summary.listings, 'listing')} in error.`,

@@ -13,6 +13,6 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 
 /** Runs `svc listings get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string): Promise<void> {
-  const { getListing } = await import('../../api/resources/listings.js');
-  await ctx.printer.item(await getListing(await ctx.client(), id));
+  const { getListing } = await import('../../client/resources/listings.js');
+  await ctx.io.printer.item(await getListing(await ctx.client(), id));
 }

@@ -1,8 +1,8 @@
 /** What the listing write commands share: id checks, summaries, and showing the write (after --wait). */
-import type { ApiClient } from '../../api/client.js';
-import type { Listing } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { Context } from '../../cmdutil/context.js';
 import type { WaitFlags } from '../../cmdutil/follow.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 
 /** Listing ids carry the `list_` prefix; anything else is refused before sending (exit 2). */
@@ -39,21 +39,21 @@ export async function showWrite(
   const { simulatedNote } = await import('../../output/summary.js');
   const note = simulatedNote(client.live);
   if (!flags.wait || !listing.operation_id) {
-    ctx.messages.info(`${headline}${note}`);
-    await ctx.printer.item(listing, { summary: () => listingText(listing) });
+    ctx.io.messages.info(`${headline}${note}`);
+    await ctx.io.printer.item(listing, { summary: () => listingText(listing) });
     if (listing.operation_id && ctx.io.stderrIsTTY)
-      ctx.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
+      ctx.io.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
     return;
   }
   const { followOne } = await import('../../cmdutil/follow.js');
   const { endOfFollow, operationFailure } = await import('../../core/operations/follow.js');
   const { operationText } = await import('../../output/views/operations.js');
-  ctx.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
+  ctx.io.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
   const followed = await followOne(ctx, client, listing.operation_id, flags.timeout);
-  const { getListing } = await import('../../api/resources/listings.js');
+  const { getListing } = await import('../../client/resources/listings.js');
   // A test key's listing was never stored: its answer is all there is.
   const now = client.live ? await getListing(client, listing.id) : listing;
   const [operation] = followed.operations;
-  await ctx.printer.item(now, { summary: () => `${listingText(now)}\n${operationText(operation)}` });
+  await ctx.io.printer.item(now, { summary: () => `${listingText(now)}\n${operationText(operation)}` });
   endOfFollow(followed, operationFailure(followed));
 }

@@ -38,7 +38,7 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc listings list` once its flags are parsed. */
 export async function runList(ctx: Context, options: ListingsListOptions): Promise<void> {
-  const { listListings } = await import('../../api/resources/listings.js');
+  const { listListings } = await import('../../client/resources/listings.js');
   const { checkStatus, checkChannelKind, checkChannelAccount, checkErrorCode, checkNotBlank } = await import(
     '../../cmdutil/filter-check.js'
   );
@@ -55,8 +55,8 @@ export async function runList(ctx: Context, options: ListingsListOptions): Promi
   const client = await ctx.client();
   // On a table, accounts by their labels: one read, shared with the --channel check.
   const labels =
-    ctx.format === 'table'
-      ? await (await import('../../api/resources/channels.js')).accountLabels(client)
+    ctx.io.format === 'table'
+      ? await (await import('../../client/resources/channels.js')).accountLabels(client)
       : undefined;
-  await printList(ctx, listListings(client, filters, ctx.listLimit), listingsView(labels), 'listings');
+  await printList(ctx, listListings(client, filters, ctx.io.listLimit), listingsView(labels), 'listings');
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
-import type { ListingInput } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
+import type { ListingInput } from '../../contract/schemas/listing.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
@@ -94,10 +94,10 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
       categoryId: input.overrides?.category_id,
       attributes: input.attributes,
     });
-    if (check.note) ctx.messages.warn(check.note);
+    if (check.note) ctx.io.messages.warn(check.note);
   }
   if (options.dryRun) {
-    await ctx.printer.item(input, {
+    await ctx.io.printer.item(input, {
       summary: () => `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`,
     });
     return;
@@ -124,7 +124,7 @@ async function buildInput(
   const attributes = parseAssignments('--attribute', attributeArgs);
   const unknown = unknownOverrides(overrides);
   if (unknown.length > 0)
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const input: ListingInput = { product_id: productId, channel_account_id: accountId };
@@ -203,7 +203,7 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      const { createListingBatch, findActiveListing } = await import('../../api/resources/listings.js');
+      const { createListingBatch, findActiveListing } = await import('../../client/resources/listings.js');
       const { publishItems } = await import('../../core/listings/publish.js');
       await publishItems(file.items, {
         ...session.runOptions,

@@ -28,7 +28,7 @@ export function resyncCommand(parent: Command, ctx: Context, run = runResync): C
 export async function runResync(ctx: Context, id: string, options: WaitFlags): Promise<void> {
   const listingId = requireListingId(id);
   const client = await ctx.client();
-  const { updateListing } = await import('../../api/resources/listings.js');
+  const { updateListing } = await import('../../client/resources/listings.js');
   const { showWrite } = await import('./helpers.js');
   const listing = await updateListing(client, listingId, {}, ctx.signal);
   await showWrite(ctx, client, listing, `Resync of ${listingId} started`, options);

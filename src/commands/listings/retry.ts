@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { Listing } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, FollowUp } from '../../cmdutil/bulk-command.js';
 import type { BulkSession } from '../../cmdutil/bulk-session.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
 import { requestsAndQuota } from '../../output/summary.js';
 import { counted } from '../../words.js';
@@ -74,10 +74,10 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
     ctx.signal,
   );
   if (matches.length === 0) {
-    ctx.messages.info(`No ${what}; nothing to retry.`);
+    ctx.io.messages.info(`No ${what}; nothing to retry.`);
     const { BulkLedger } = await import('../../core/outcomes.js');
     // A script reading the summary gets one with nothing in it.
-    if (ctx.wantsJson) await ctx.printer.item(new BulkLedger(0).summary(0));
+    if (ctx.io.wantsJson) await ctx.io.printer.item(new BulkLedger(0).summary(0));
     return;
   }
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
@@ -100,16 +100,16 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
     dryRun: async () => {
       const { fromArray } = await import('../../cmdutil/list-command.js');
       const { listingsView } = await import('../../output/views/listings.js');
-      await ctx.printer.list(fromArray(matches), listingsView());
-      ctx.messages.info(
+      await ctx.io.printer.list(fromArray(matches), listingsView());
+      ctx.io.messages.info(
         `Dry run: ${count} would be resynced in ${requestsAndQuota(matches.length)}. Nothing was sent.`,
       );
     },
-    prepare: () => ctx.messages.info(`Found ${count}.`),
+    prepare: () => ctx.io.messages.info(`Found ${count}.`),
     confirmation: `Resync ${counted(matches.length, 'listing')} with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
-      const { updateListing } = await import('../../api/resources/listings.js');
+      const { updateListing } = await import('../../client/resources/listings.js');
       const { resyncAll } = await import('../../core/listings/retry.js');
       await resyncAll(matches, {
         ...session.runOptions,
@@ -164,15 +164,15 @@ async function followResyncs(
   const all = verdicts(resyncs.byListing, followed.operations);
   session.revise(verdictOutcomes(all, indexOf));
   const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(all);
-  if (!ctx.wantsJson) {
+  if (!ctx.io.wantsJson) {
     const { fromArray } = await import('../../cmdutil/list-command.js');
     const { retryVerdictsView } = await import('../../output/views/listings.js');
-    await ctx.printer.list(fromArray(unresolved), retryVerdictsView);
+    await ctx.io.printer.list(fromArray(unresolved), retryVerdictsView);
   }
   return {
     json: { listed, still_failing: failing, still_pending: pending, unresolved },
     end: () => {
-      ctx.messages.info(
+      ctx.io.messages.info(
         `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}${simulated > 0 ? `, ${simulated} simulated (test key)` : ''}.`,
       );
       // Refused at the resync, or by the channel after it: every failed listing, from the record.

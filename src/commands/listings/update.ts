@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { ListingUpdate } from '../../api/schemas/listing.js';
 import type { Context } from '../../cmdutil/context.js';
 import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
+import type { ListingUpdate } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { requireListingId } from './helpers.js';
@@ -57,11 +57,11 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
   if (options.attribute.length > 0) body.attributes = parseAssignments('--attribute', options.attribute);
   const unknown = unknownOverrides(body.overrides ?? {});
   if (unknown.length > 0)
-    ctx.messages.warn(
+    ctx.io.messages.warn(
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const client = await ctx.client();
-  const { getListing, updateListing } = await import('../../api/resources/listings.js');
+  const { getListing, updateListing } = await import('../../client/resources/listings.js');
   if (body.attributes) {
     const listing = await getListing(client, id);
     const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
@@ -76,7 +76,7 @@ export async function runUpdate(ctx: Context, rawId: string, options: UpdateOpti
         attributes: body.attributes,
         existing: listing.attributes ?? {},
       });
-      if (check.note) ctx.messages.warn(check.note);
+      if (check.note) ctx.io.messages.warn(check.note);
     }
   }
   const { showWrite } = await import('./helpers.js');

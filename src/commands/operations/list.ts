@@ -1,40 +1,31 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeFlag } from '../../cmdutil/parse.js';
+import { timeParser } from '../../cmdutil/parse.js';
 import { operationsView } from '../../output/views/operations.js';
+import { operationFields } from './fields.js';
 
 /** `svc operations list`: newest first. */
-export function listCommand(parent: Command, ctx: Context, run = runList): Command {
-  return parent
-    .command('list')
-    .description('list operations, newest first')
-    .option('--status <status>', 'pending, processing, succeeded, partial, failed')
-    .option(
-      '--created-after <time>',
-      'ISO 8601 or a duration back from now',
-      timeFlag('--created-after', ctx.now),
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  svc operations list --status failed\n  svc operations list --created-after 1h --all\n',
-    )
-    .action(async (options: { status?: string; createdAfter?: string }) => run(ctx, options));
-}
-
-/** Runs `svc operations list` once its flags are parsed. */
-export async function runList(
-  ctx: Context,
-  options: { status?: string; createdAfter?: string },
-): Promise<void> {
-  const { listOperations } = await import('../../api/resources/operations.js');
-  const { checkStatus } = await import('../../cmdutil/filter-check.js');
-  const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
-  const filters = { status, created_after: options.createdAfter };
-  await printList(
-    ctx,
-    listOperations(await ctx.client(), filters, ctx.listLimit),
-    operationsView,
-    'operations',
-  );
-}
+export const command = defineCommand<{ status?: string; createdAfter?: string }>({
+  path: ['operations', 'list'],
+  rank: 1,
+  description: 'list operations, newest first',
+  flags: [
+    { flags: '--status <status>', description: 'pending, processing, succeeded, partial, failed' },
+    {
+      flags: '--created-after <time>',
+      description: 'ISO 8601 or a duration back from now',
+      parse: timeParser('--created-after'),
+    },
+  ],
+  takes: { list: true },
+  fields: operationFields,
+  examples: ['svc operations list --status failed', 'svc operations list --created-after 1h --all'],
+  async run(options, deps) {
+    const { listOperations } = await import('../../client/resources/operations.js');
+    const { checkStatus } = await import('../../cmdutil/filter-check.js');
+    const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
+    const filters = { status, created_after: options.createdAfter };
+    const operations = listOperations(await deps.client(), filters, deps.io.listLimit);
+    await printList(deps, operations, operationsView, 'operations');
+  },
+});

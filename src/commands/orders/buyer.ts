@@ -1,6 +1,7 @@
 /** What the order commands share: buyer personal data only on request (README, Output). */
-import type { Order } from '../../api/schemas/order.js';
+
 import type { Context } from '../../cmdutil/context.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 
@@ -15,7 +16,7 @@ export const SHOW_BUYER_HELP =
 export async function orderView(ctx: Context, showBuyer: boolean, perLine = false): Promise<View<Order>> {
   const { isBuyerField, ordersView } = await import('../../output/views/orders.js');
   const named = (ctx.globals.fields ?? []).filter(isBuyerField);
-  if (!showBuyer && named.length > 0 && !ctx.wantsMachineText) {
+  if (!showBuyer && named.length > 0 && !ctx.io.wantsMachineText) {
     throw new UsageError(
       `--fields ${named.join(',')} is buyer personal data: add --show-buyer to show it in tables, csv and tsv (json and ndjson carry it as given)`,
     );

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { Order } from '../../api/schemas/order.js';
+import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
+import type { Order } from '../../contract/schemas/order.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -133,8 +133,8 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
       : outcome.status === 'simulated'
         ? `Order ${id} would be shipped with ${carrier} ${trackingNumber} (test key: simulated, nothing changed).`
         : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
-  ctx.messages.info(note);
-  if (order) await ctx.printer.item(order, { summary: orderSummary, view });
+  ctx.io.messages.info(note);
+  if (order) await ctx.io.printer.item(order, { summary: orderSummary, view });
 }
 
 async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
@@ -200,7 +200,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
 
 /** The two requests over the client (each counted), and the key's mode. */
 async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDeps> {
-  const { fulfillOrder, getOrder } = await import('../../api/resources/orders.js');
+  const { fulfillOrder, getOrder } = await import('../../client/resources/orders.js');
   return {
     fulfill: (orderId, tracking, idempotencyKey) => {
       count();

@@ -24,6 +24,6 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 /** Runs `svc orders get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string, options: OrdersGetOptions = {}): Promise<void> {
   const view = await orderView(ctx, Boolean(options.showBuyer));
-  const { getOrder } = await import('../../api/resources/orders.js');
-  await ctx.printer.item(await getOrder(await ctx.client(), id), { view });
+  const { getOrder } = await import('../../client/resources/orders.js');
+  await ctx.io.printer.item(await getOrder(await ctx.client(), id), { view });
 }

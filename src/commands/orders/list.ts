@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ApiClient } from '../../api/client.js';
-import type { OrderFilters } from '../../api/resources/orders.js';
-import type { Order } from '../../api/schemas/order.js';
+import type { ApiClient } from '../../client/client.js';
+import type { OrderFilters } from '../../client/resources/orders.js';
 import type { Context } from '../../cmdutil/context.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { timeFlag } from '../../cmdutil/parse.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { plural } from '../../words.js';
@@ -84,9 +84,9 @@ export async function runOrdersList(ctx: Context, options: OrdersListOptions): P
   };
   const view = await orderView(ctx, Boolean(options.showBuyer), Boolean(options.perLine));
   if (options.sinceLast !== undefined) return runSinceLast(ctx, options.sinceLast, filters, view);
-  const { listOrders } = await import('../../api/resources/orders.js');
+  const { listOrders } = await import('../../client/resources/orders.js');
   const client = await ctx.client();
-  await printList(ctx, listOrders(client, filters, ctx.listLimit), view, 'orders');
+  await printList(ctx, listOrders(client, filters, ctx.io.listLimit), view, 'orders');
 }
 
 /** `--since-last NAME`: the orders created since the saved mark, each once; then the mark moves. */
@@ -119,14 +119,14 @@ async function runSinceLast(
   const channelAccounts = accountIds && markStoreOf(baseUrl, accountIds).channelAccounts;
   const runStore = { filters: markFilters, baseUrl, channelAccounts, keyHash, markFile: markPath(dir, name) };
   const note = mark ? checkSameExport(name, mark, runStore) : undefined;
-  if (note) ctx.messages.info(note);
+  if (note) ctx.io.messages.info(note);
   if (channelAccounts === undefined) {
-    ctx.messages.info(
+    ctx.io.messages.info(
       `this key cannot list the store's channel accounts (it lacks products:read), so the mark "${name}" is tied to the key: a new key will not carry on from it`,
     );
   }
 
-  const { listOrders } = await import('../../api/resources/orders.js');
+  const { listOrders } = await import('../../client/resources/orders.js');
   const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
   const run = new IncrementalExport(
     (createdAfter, onPage) =>
@@ -136,7 +136,7 @@ async function runSinceLast(
   await printList(ctx, run.orders(), view, 'orders');
   const next = run.nextMark();
   if (!next) {
-    ctx.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
+    ctx.io.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
     return;
   }
   await writeMark(dir, name, {
@@ -149,7 +149,7 @@ async function runSinceLast(
     savedAt: (client.lastServerDate ?? new Date(next.createdAfter)).toISOString(),
   });
   const since = run.since ? `created since ${run.since}` : 'created so far';
-  ctx.messages.info(
+  ctx.io.messages.info(
     `Exported ${run.exported.toLocaleString('en-US')} ${plural(run.exported, 'order')} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
 }
@@ -159,7 +159,7 @@ async function runSinceLast(
  * when the key may not list them (403: it lacks products:read).
  */
 async function storeAccounts(client: ApiClient): Promise<string[] | undefined> {
-  const { listChannelAccounts } = await import('../../api/resources/channels.js');
+  const { listChannelAccounts } = await import('../../client/resources/channels.js');
   try {
     return (await listChannelAccounts(client)).map((account) => account.id);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { ProductInput } from '../../api/schemas/product.js';
 import type { Context } from '../../cmdutil/context.js';
+import type { ProductInput } from '../../contract/schemas/product.js';
 
 /** `svc products create --file F`. */
 export function createCommand(parent: Command, ctx: Context, run = runCreate): Command {
@@ -42,10 +42,10 @@ export async function runCreate(ctx: Context, options: { file: string }): Promis
   if (!checked.ok)
     throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
   const client = await ctx.client();
-  const { createProduct } = await import('../../api/resources/products.js');
+  const { createProduct } = await import('../../client/resources/products.js');
   // The body as written, so fields the service added after this CLI still reach it.
   const product = await createProduct(client, body as ProductInput);
-  await ctx.printer.item(product, {
+  await ctx.io.printer.item(product, {
     summary: (p) => `Created ${describeProduct(p)}`,
   });
 }

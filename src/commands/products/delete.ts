@@ -20,11 +20,11 @@ export function deleteCommand(parent: Command, ctx: Context, run = runDelete): C
 /** Runs `svc products delete` once its flags are parsed. */
 export async function runDelete(ctx: Context, id: string): Promise<void> {
   if (!(await confirmDelete(ctx, id))) {
-    ctx.messages.info('Nothing deleted.');
+    ctx.io.messages.info('Nothing deleted.');
     return;
   }
   const client = await ctx.client();
-  const { deleteProduct, getProduct } = await import('../../api/resources/products.js');
+  const { deleteProduct, getProduct } = await import('../../client/resources/products.js');
   let deleted: { id: string; object: string; deleted: boolean };
   try {
     deleted = await deleteProduct(client, id);
@@ -38,7 +38,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
     if (!gone) throw error;
     deleted = { id, object: 'product', deleted: true };
   }
-  await ctx.printer.item(deleted, {
+  await ctx.io.printer.item(deleted, {
     summary: (answer) => `Deleted product ${answer.id}`,
   });
 }
@@ -46,7 +46,7 @@ export async function runDelete(ctx: Context, id: string): Promise<void> {
 /** Yes with --yes; a question on a terminal naming what goes; without one, a refusal (exit 2). */
 function confirmDelete(ctx: Context, id: string): Promise<boolean> {
   return confirmDestructive(ctx, { verb: 'delete', target: `product ${id}` }, async () => {
-    const { getProduct } = await import('../../api/resources/products.js');
+    const { getProduct } = await import('../../client/resources/products.js');
     const product = await getProduct(await ctx.client(), id);
     const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
     const note = listed > 0 ? ` Its ${listed} ${plural(listed, 'listing')} will be delisted.` : '';

@@ -13,6 +13,6 @@ export function getCommand(parent: Command, ctx: Context, run = runGet): Command
 
 /** Runs `svc products get` once its flags are parsed. */
 export async function runGet(ctx: Context, id: string): Promise<void> {
-  const { getProduct } = await import('../../api/resources/products.js');
-  await ctx.printer.item(await getProduct(await ctx.client(), id));
+  const { getProduct } = await import('../../client/resources/products.js');
+  await ctx.io.printer.item(await getProduct(await ctx.client(), id));
 }

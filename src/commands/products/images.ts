@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { Image, ImageInput, Product } from '../../api/schemas/product.js';
 import type { Context } from '../../cmdutil/context.js';
 import { fromArray } from '../../cmdutil/list-command.js';
+import type { Image, ImageInput, Product } from '../../contract/schemas/product.js';
 import { ApiError } from '../../errors.js';
 import { imagesView } from '../../output/views/images.js';
 import { plural } from '../../words.js';
@@ -17,7 +17,7 @@ export function imagesCommand(parent: Command, ctx: Context): void {
     .argument('<id>', 'product id (prod_…)')
     .addHelpText('after', '\nExample:\n  svc products images list prod_123\n')
     .action(async (id: string) => {
-      const { getProduct } = await import('../../api/resources/products.js');
+      const { getProduct } = await import('../../client/resources/products.js');
       await printImages(ctx, await getProduct(await ctx.client(), id));
     });
   images
@@ -73,12 +73,12 @@ async function runAdd(ctx: Context, id: string, sources: string[]): Promise<void
   const { isImageUrl, planAdd, readLocalImage } = await import('../../core/products/images.js');
   const locals = [];
   for (const source of sources) if (!isImageUrl(source)) locals.push(await readLocalImage(source));
-  const { getProduct } = await import('../../api/resources/products.js');
+  const { getProduct } = await import('../../client/resources/products.js');
   const client = await ctx.client();
   const product = await getProduct(client, id);
   // The limit is checked with placeholder URLs first, so nothing is uploaded for a refused add.
   planAdd(product.id, product.images ?? [], sources);
-  const { uploadFile } = await import('../../api/resources/files.js');
+  const { uploadFile } = await import('../../client/resources/files.js');
   const { basename } = await import('node:path');
   const urls: string[] = [];
   for (const source of sources) {
@@ -92,7 +92,7 @@ async function runAdd(ctx: Context, id: string, sources: string[]): Promise<void
       { base64: local.bytes.toString('base64'), filename: basename(local.path) },
       ctx.signal,
     );
-    ctx.messages.info(`Uploaded ${local.path} as ${file.id}`);
+    ctx.io.messages.info(`Uploaded ${local.path} as ${file.id}`);
     urls.push(file.url);
   }
   const said = (count: number) =>
@@ -111,7 +111,7 @@ async function edit(
   said: (count: number) => string,
   known?: Product,
 ): Promise<void> {
-  const { getProduct, updateProduct } = await import('../../api/resources/products.js');
+  const { getProduct, updateProduct } = await import('../../client/resources/products.js');
   const { displayOrder } = await import('../../core/products/images.js');
   const client = await ctx.client();
   const product = known ?? (await getProduct(client, id));
@@ -119,7 +119,7 @@ async function edit(
   try {
     const updated = await updateProduct(client, id, { images, expected_updated_at: product.updated_at });
     const { simulatedNote } = await import('../../output/summary.js');
-    ctx.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
+    ctx.io.messages.info(`${said(updated.images?.length ?? 0)}${simulatedNote(client.live)}`);
     await printImages(ctx, updated);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 412) throw error;
@@ -133,7 +133,7 @@ async function edit(
 async function printImages(ctx: Context, product: Product): Promise<void> {
   const { displayOrder } = await import('../../core/products/images.js');
   const images = displayOrder(product.images);
-  await ctx.printer.list(fromArray(images), imagesView);
-  if (images.length === 0 && ctx.format === 'table' && ctx.io.stdoutIsTTY)
-    ctx.messages.info(`${product.id} has no images.`);
+  await ctx.io.printer.list(fromArray(images), imagesView);
+  if (images.length === 0 && ctx.io.format === 'table' && ctx.io.stdoutIsTTY)
+    ctx.io.messages.info(`${product.id} has no images.`);
 }

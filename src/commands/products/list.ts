@@ -23,7 +23,11 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc products list` once its flags are parsed. */
 export async function runList(ctx: Context, options: { updatedAfter?: string }): Promise<void> {
-  const { listProducts } = await import('../../api/resources/products.js');
-  const products = listProducts(await ctx.client(), { updated_after: options.updatedAfter }, ctx.listLimit);
+  const { listProducts } = await import('../../client/resources/products.js');
+  const products = listProducts(
+    await ctx.client(),
+    { updated_after: options.updatedAfter },
+    ctx.io.listLimit,
+  );
   await printList(ctx, products, productsView, 'products');
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import type { ProductUpdate } from '../../api/schemas/product.js';
 import type { Context } from '../../cmdutil/context.js';
 import { timeFlag } from '../../cmdutil/parse.js';
+import type { ProductUpdate } from '../../contract/schemas/product.js';
 import { ApiError, UsageError } from '../../errors.js';
 
 /** Flags of `svc products update`. */
@@ -74,10 +74,10 @@ export async function runUpdate(ctx: Context, id: string, options: UpdateOptions
   const checked = checkProductUpdate(body);
   if (!checked.ok) throw bodyProblemsError(options.file ?? '--set', checked.problems);
   const client = await ctx.client();
-  const { getProduct, updateProduct } = await import('../../api/resources/products.js');
+  const { getProduct, updateProduct } = await import('../../client/resources/products.js');
   try {
     const product = await updateProduct(client, id, body as ProductUpdate);
-    await ctx.printer.item(product, {
+    await ctx.io.printer.item(product, {
       summary: (p) => `Updated ${describeProduct(p)}, updated_at ${p.updated_at}${describeSync(p)}`,
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { BATCH_MAX_ITEMS } from '../../api/contract.js';
 import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import type { Context } from '../../cmdutil/context.js';
+import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
@@ -132,7 +132,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
     confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
-      const { listProducts, upsertProducts: sendBatch } = await import('../../api/resources/products.js');
+      const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
       const { upsertProducts } = await import('../../core/products/upsert.js');
       await upsertProducts(file.items, {
         ...session.runOptions,

@@ -1,7 +1,8 @@
 /** What the product write commands share: reading a body from a file or stdin, summaries. */
-import type { Product } from '../../api/schemas/product.js';
+
 import type { Context } from '../../cmdutil/context.js';
 import type { OutputFiles } from '../../cmdutil/input-file.js';
+import type { Product } from '../../contract/schemas/product.js';
 import { plural } from '../../words.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`; `outputs` may not be it. */
@@ -20,7 +21,7 @@ export async function readProductBody(
   const body = await readBodyFile(await sourcePath(ctx, path), path === '-' ? 'standard input' : path);
   const unknown = unknownFields(body, extra);
   if (unknown.length > 0)
-    ctx.messages.warn(`unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} sent as given`);
+    ctx.io.messages.warn(`unknown ${plural(unknown.length, 'field')} ${unknown.join(', ')} sent as given`);
   return body;
 }
 

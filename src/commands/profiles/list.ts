@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { keyMode, maskKey } from '../../api/contract.js';
 import type { Context } from '../../cmdutil/context.js';
 import { fromArray, printList } from '../../cmdutil/list-command.js';
 import { type Profile, storageOf } from '../../config/credentials.js';
+import { keyMode, maskKey } from '../../contract/contract.js';
 
 /** One row of `svc profiles list`. */
 interface ProfileRow {

@@ -19,6 +19,6 @@ export async function runRemove(ctx: Context, name: string): Promise<void> {
   if (!config.profiles[name]) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
   const { removeProfile } = await import('../../core/auth/keys.js');
   const { problem } = await removeProfile(config, await ctx.keyring(), name);
-  if (problem) ctx.messages.warn(problem);
-  ctx.messages.info(`Removed profile "${name}".`);
+  if (problem) ctx.io.messages.warn(problem);
+  ctx.io.messages.info(`Removed profile "${name}".`);
 }

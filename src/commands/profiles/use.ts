@@ -17,7 +17,7 @@ export async function runUse(ctx: Context, name: string): Promise<void> {
   const config = await ctx.config();
   if (!config.profiles[name]) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
   config.useProfile(name);
-  ctx.messages.info(`Now using profile "${name}".`);
+  ctx.io.messages.info(`Now using profile "${name}".`);
 }
 
 /** The message for a profile name that is not saved, listing the ones that are. */

@@ -9,11 +9,11 @@ export function registerStatus(program: Command, ctx: Context): void {
     .description('show the service status page data (no key needed)')
     .addHelpText('after', '\nExamples:\n  svc status\n  svc status --json | jq .uptime_24h\n')
     .action(async () => {
-      const { getStatus } = await import('../../api/resources/service.js');
+      const { getStatus } = await import('../../client/resources/service.js');
       const status = await getStatus(await ctx.client({ auth: false }));
       const { statusHistory } = await import('../../output/status-strip.js');
       const { styledLines } = await import('../../output/escape.js');
-      await ctx.printer.item(status, {
+      await ctx.io.printer.item(status, {
         summary: (s, now) => {
           const check = s.last_check;
           const history = statusHistory(s.buckets ?? [], ctx.io.columns ?? 80, ctx.io.color);

@@ -14,8 +14,8 @@ export function registerVersion(program: Command, ctx: Context): void {
         platform: `${process.platform}-${process.arch}`,
       };
       // A line for people (and `svc version | head -1`), unless a format was asked for.
-      if (!ctx.machineFormatChosen && !ctx.query) {
-        await ctx.printer.text(`svc ${info.version} (Node.js ${info.node}, ${info.platform})`);
-      } else await ctx.printer.item(info);
+      if (!ctx.io.machineFormatChosen && !ctx.io.query) {
+        await ctx.io.printer.text(`svc ${info.version} (Node.js ${info.node}, ${info.platform})`);
+      } else await ctx.io.printer.item(info);
     });
 }

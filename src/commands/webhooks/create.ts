@@ -40,10 +40,10 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
     enabled_events: checkEventTypes(parseEventList(options.events)),
     description: options.description,
   };
-  const { createWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { createWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const { webhookSummary } = await import('../../output/views/webhooks.js');
   const endpoint = await createWebhookEndpoint(await ctx.client(), input);
-  await ctx.printer.item(endpoint, {
+  await ctx.io.printer.item(endpoint, {
     summary: (created) =>
       [
         `Created webhook endpoint ${webhookSummary(created)}`,
@@ -51,7 +51,7 @@ export async function runCreate(ctx: Context, options: CreateOptions): Promise<v
         `Signing secret: ${created.secret ?? '(the service sent none)'}`,
       ].join('\n'),
   });
-  ctx.messages.warn(
+  ctx.io.messages.warn(
     'this is the only time the signing secret is shown: store it now (e.g. in SVC_WEBHOOK_SECRET); it will not be shown again',
   );
 }

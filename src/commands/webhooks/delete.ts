@@ -18,12 +18,12 @@ export function deleteCommand(parent: Command, ctx: Context, run = runDelete): C
 /** Runs `svc webhooks delete` once its flags are parsed. */
 export async function runDelete(ctx: Context, id: string): Promise<void> {
   if (!(await confirmDelete(ctx, id))) {
-    ctx.messages.info('Nothing deleted.');
+    ctx.io.messages.info('Nothing deleted.');
     return;
   }
-  const { deleteWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { deleteWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const deleted = await deleteWebhookEndpoint(await ctx.client(), id);
-  await ctx.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
+  await ctx.io.printer.item(deleted, { summary: (answer) => `Deleted webhook endpoint ${answer.id}` });
 }
 
 /** Yes with --yes; a question on a terminal; without one, a refusal (exit 2). */

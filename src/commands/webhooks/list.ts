@@ -14,10 +14,10 @@ export function listCommand(parent: Command, ctx: Context, run = runList): Comma
 
 /** Runs `svc webhooks list` once its flags are parsed. */
 export async function runList(ctx: Context): Promise<void> {
-  const { listWebhookEndpoints } = await import('../../api/resources/webhooks.js');
+  const { listWebhookEndpoints } = await import('../../client/resources/webhooks.js');
   await printList(
     ctx,
-    listWebhookEndpoints(await ctx.client(), ctx.listLimit),
+    listWebhookEndpoints(await ctx.client(), ctx.io.listLimit),
     webhooksView,
     'webhook endpoints',
   );

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { WebhookEndpointUpdate } from '../../api/schemas/webhook-endpoint.js';
 import type { Context } from '../../cmdutil/context.js';
+import type { WebhookEndpointUpdate } from '../../contract/schemas/webhook-endpoint.js';
 import { UsageError } from '../../errors.js';
 
 /** Options of `svc webhooks update`. */
@@ -33,10 +33,10 @@ export function updateCommand(parent: Command, ctx: Context, run = runUpdate): C
 /** Runs `svc webhooks update` once its flags are parsed. */
 export async function runUpdate(ctx: Context, id: string, options: UpdateOptions): Promise<void> {
   const change = await updateFromFlags(options);
-  const { updateWebhookEndpoint } = await import('../../api/resources/webhooks.js');
+  const { updateWebhookEndpoint } = await import('../../client/resources/webhooks.js');
   const { webhookSummary } = await import('../../output/views/webhooks.js');
   const endpoint = await updateWebhookEndpoint(await ctx.client(), id, change);
-  await ctx.printer.item(endpoint, {
+  await ctx.io.printer.item(endpoint, {
     summary: (updated) => `Updated webhook endpoint ${webhookSummary(updated)}`,
   });
 }

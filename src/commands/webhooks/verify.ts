@@ -37,7 +37,7 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
   const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
   const secret = await loadSigningSecret({ secretFile: options.secretFile, env: ctx.env });
   const payload = await readPayload(ctx, options.payload);
-  const { verifySignature } = await import('../../api/signature.js');
+  const { verifySignature } = await import('../../contract/signature.js');
   const now = ctx.now();
   const result = verifySignature({
     payload,
@@ -46,14 +46,14 @@ export async function runVerify(ctx: Context, options: VerifyOptions): Promise<v
     toleranceSeconds: options.tolerance,
     now,
   });
-  const json = ctx.wantsMachineText;
+  const json = ctx.io.wantsMachineText;
   if (result.ok) {
     const age = Math.round(now / 1000 - result.timestamp);
-    if (json) await ctx.printer.json({ authentic: true, timestamp: result.timestamp, age_seconds: age });
-    else await ctx.printer.text(`authentic: a v1 signature matches, signed ${age} s ago`);
+    if (json) await ctx.io.printer.json({ authentic: true, timestamp: result.timestamp, age_seconds: age });
+    else await ctx.io.printer.text(`authentic: a v1 signature matches, signed ${age} s ago`);
     return;
   }
-  if (json) await ctx.printer.json({ authentic: false, reason: result.reason, message: result.message });
+  if (json) await ctx.io.printer.json({ authentic: false, reason: result.reason, message: result.message });
   throw new CommandFailed(`not authentic: ${result.message}`);
 }
 

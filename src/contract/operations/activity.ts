@@ -1,7 +1,5 @@
 /** Orders, operations, the event log and webhook endpoints. */
-import { ERROR_CODES } from '../../api/contract.js';
-import { FulfillmentInput } from '../../api/schemas/order.js';
-import { WebhookEndpointInput, WebhookEndpointUpdate } from '../../api/schemas/webhook-endpoint.js';
+import { ERROR_CODES } from '../contract.js';
 import type { ApiOperation } from '../operations.js';
 import { EventsQuery, OperationsQuery, OrdersQuery, PageQuery } from '../queries.js';
 import { Deleted } from '../responses/common.js';
@@ -15,6 +13,8 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '../responses/store.js';
+import { FulfillmentInput } from '../schemas/order.js';
+import { WebhookEndpointInput, WebhookEndpointUpdate } from '../schemas/webhook-endpoint.js';
 
 const { invalidState, parameterInvalid } = ERROR_CODES;
 const ORDER = { id: 'order id (`ord_…`)' };

@@ -1,9 +1,5 @@
 /** The catalog: products, files, listings and inventory. */
-import { ERROR_CODES } from '../../api/contract.js';
-import { FileInput } from '../../api/schemas/file.js';
-import { InventoryBatchInput, InventoryUpdate } from '../../api/schemas/inventory.js';
-import { ListingBatchInput, ListingInput, ListingUpdate } from '../../api/schemas/listing.js';
-import { ProductBatchInput, ProductInput, ProductUpdate } from '../../api/schemas/product.js';
+import { ERROR_CODES } from '../contract.js';
 import type { ApiOperation } from '../operations.js';
 import { ListingsQuery, ProductsQuery } from '../queries.js';
 import {
@@ -18,6 +14,10 @@ import {
   ProductWithSync,
 } from '../responses/catalog.js';
 import { Deleted } from '../responses/common.js';
+import { FileInput } from '../schemas/file.js';
+import { InventoryBatchInput, InventoryUpdate } from '../schemas/inventory.js';
+import { ListingBatchInput, ListingInput, ListingUpdate } from '../schemas/listing.js';
+import { ProductBatchInput, ProductInput, ProductUpdate } from '../schemas/product.js';
 
 const {
   invalidState,

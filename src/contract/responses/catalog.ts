@@ -1,8 +1,8 @@
 /** Products, variants, images, listings, inventory and files, as the emulator answers them. */
 import { z } from 'zod';
-import { LISTING_STATUSES } from '../../api/contract.js';
-import { BATCH_ITEM_STATUSES } from '../../api/schemas/batch.js';
-import { INVENTORY_ITEM_STATUSES } from '../../api/schemas/inventory.js';
+import { LISTING_STATUSES } from '../contract.js';
+import { BATCH_ITEM_STATUSES } from '../schemas/batch.js';
+import { INVENTORY_ITEM_STATUSES } from '../schemas/inventory.js';
 import { Decimal, ItemError, idOf, listOf, SyncBlock, Timestamp } from './common.js';
 
 /** An image of a product; `position` is its place in display order. */

@@ -1,11 +1,11 @@
 /**
  * The pieces every answer of the service is made of, exactly as the emulator sends them:
  * which fields are always there, which may be null, which values a field takes. The client's
- * own schemas (src/api/schemas/) read the same answers tolerantly; these say what is sent, and
+ * own schemas (src/contract/schemas/) read the same answers tolerantly; these say what is sent, and
  * docs/openapi.json is generated from them.
  */
 import { z } from 'zod';
-import { ERROR_CODES, ERROR_TYPES, PRICE_PATTERN } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES, PRICE_PATTERN } from '../contract.js';
 
 /** A UTC ISO 8601 date-time with milliseconds, such as `2025-06-15T12:00:00.000Z`. */
 export const Timestamp = z.string().meta({ format: 'date-time' });

@@ -1,13 +1,8 @@
 /** Channel accounts, orders, operations, events, webhook endpoints and the service's health, as the emulator answers them. */
 import { z } from 'zod';
-import {
-  EVENT_TYPES,
-  OPERATION_STATUSES,
-  ORDER_STATUSES,
-  WEBHOOK_SECRET_PREFIX,
-} from '../../api/contract.js';
-import { OPERATION_RESULT_STATUSES } from '../../api/schemas/operation.js';
-import { WEBHOOK_ENDPOINT_STATUSES } from '../../api/schemas/webhook-endpoint.js';
+import { EVENT_TYPES, OPERATION_STATUSES, ORDER_STATUSES, WEBHOOK_SECRET_PREFIX } from '../contract.js';
+import { OPERATION_RESULT_STATUSES } from '../schemas/operation.js';
+import { WEBHOOK_ENDPOINT_STATUSES } from '../schemas/webhook-endpoint.js';
 import { InventoryItem, Listing, Product } from './catalog.js';
 import { Decimal, ItemError, idOf, listOf, Timestamp } from './common.js';
 

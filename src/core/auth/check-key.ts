@@ -3,7 +3,8 @@
  * which name the store), then one read per read scope. Write scopes are never probed: the
  * only way to learn one works is a write, which changes the store.
  */
-import type { ApiClient } from '../../api/client.js';
+import type { ApiClient } from '../../client/client.js';
+import type { Source } from '../../config/credentials.js';
 import {
   ERROR_CODES,
   INITIAL_DRAIN_RATIO,
@@ -11,10 +12,9 @@ import {
   RATE_TIERS,
   READ_SCOPE_PROBES,
   type ReadScope,
-} from '../../api/contract.js';
-import { ChannelAccountSummary } from '../../api/schemas/channel-account.js';
-import { listOf } from '../../api/schemas/common.js';
-import type { Source } from '../../config/credentials.js';
+} from '../../contract/contract.js';
+import { ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
+import { listOf } from '../../contract/schemas/common.js';
 import { ApiError } from '../../errors.js';
 
 /** The rate-limit tier read from `X-RateLimit-Limit`: burst B, steady rate B / 20 per second. */

@@ -2,11 +2,12 @@
  * Saving and forgetting a profile's key, wherever it lives (the OS keyring or the config
  * file): login, logout and profile removal, with no printing.
  */
-import { maskKey } from '../../api/contract.js';
+
 import type { ConfigStore } from '../../config/config-store.js';
 import { type KeyStorage, storageOf } from '../../config/credentials.js';
 import { deleteKey, keyringAccount, saveKey, withoutKey } from '../../config/key-store.js';
 import type { KeyringBackend } from '../../config/keyring.js';
+import { maskKey } from '../../contract/contract.js';
 
 /** What a login saves. */
 export interface LoginInput {

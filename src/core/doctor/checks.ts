@@ -2,10 +2,11 @@
  * The checks of `svc doctor`, each from facts already gathered (pure): a status, what was
  * found, and the fix. No check ever holds a secret: keys are masked, proxy passwords dropped.
  */
-import { maskKey, SIGNATURE_TOLERANCE_SECONDS } from '../../api/contract.js';
-import { isLoopbackName, type Route, routeFor, withoutCredentials } from '../../api/route.js';
+
+import { isLoopbackName, type Route, routeFor, withoutCredentials } from '../../client/proxy-route.js';
 import type { Credentials } from '../../config/credentials.js';
 import type { JournalData } from '../../config/journal.js';
+import { maskKey, SIGNATURE_TOLERANCE_SECONDS } from '../../contract/contract.js';
 import { plural } from '../../words.js';
 import { type KeyCheck, type RateTier, refusalAdvice } from '../auth/check-key.js';
 

@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiClient } from '../../api/client.js';
-import { getHealth, getStatus } from '../../api/resources/service.js';
-import { processesSharingKey } from '../../api/shared-pacing.js';
+import type { ApiClient } from '../../client/client.js';
+import { processesSharingKey } from '../../client/pacing/record-file.js';
+import { getHealth, getStatus } from '../../client/resources/service.js';
 import type { Credentials } from '../../config/credentials.js';
 import { Journal } from '../../config/journal.js';
 import { listMarks } from '../../config/marks.js';

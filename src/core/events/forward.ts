@@ -4,9 +4,9 @@ import {
   type DeliveryAttempt,
   type DeliveryResult,
   policyBackoff,
-  signedHeaders,
-} from '../../api/delivery.js';
-import type { RawEvent } from '../../api/resources/events.js';
+} from '../../client/delivery.js';
+import type { RawEvent } from '../../client/resources/events.js';
+import { signedHeaders } from '../../contract/signature.js';
 
 /** Where and how events are forwarded. */
 export interface ForwardTarget {

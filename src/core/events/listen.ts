@@ -3,8 +3,8 @@
  * event once, oldest first. A receiver that cannot be reached holds the queue: its events
  * wait and go out, in order, once it is back. Runs until the signal aborts.
  */
-import type { ApiClient } from '../../api/client.js';
-import { listRawEvents, type RawEvent } from '../../api/resources/events.js';
+import type { ApiClient } from '../../client/client.js';
+import { listRawEvents, type RawEvent } from '../../client/resources/events.js';
 import { ApiError, AuthError, ProtocolError, UsageError } from '../../errors.js';
 import { type ForwardOutcome, type ForwardTarget, forwardEvent, outcomeOf } from './forward.js';
 import { EventTracker } from './tracker.js';

@@ -3,9 +3,9 @@
  * each to a receiver signed as the service signs. No printing: outcomes go to a callback.
  */
 
-import type { ApiClient } from '../../api/client.js';
-import { EVENT_LOG_WINDOW_DAYS } from '../../api/contract.js';
-import { listRawEvents, type RawEvent } from '../../api/resources/events.js';
+import type { ApiClient } from '../../client/client.js';
+import { listRawEvents, type RawEvent } from '../../client/resources/events.js';
+import { EVENT_LOG_WINDOW_DAYS } from '../../contract/contract.js';
 import { UsageError } from '../../errors.js';
 import { type ForwardOutcome, type ForwardTarget, forwardEvent, outcomeOf } from './forward.js';
 import { oldestFirst } from './tracker.js';

@@ -2,7 +2,7 @@
  * What `events listen` has forwarded: a watermark and the ids seen near it, so that each
  * event goes out once however many polls return it, including events sharing a timestamp.
  */
-import type { RawEvent } from '../../api/resources/events.js';
+import type { RawEvent } from '../../client/resources/events.js';
 
 /** Events oldest first: created_at, then id, duplicates (same id) dropped. */
 export function oldestFirst<T extends { id: string; created_at: string }>(events: Iterable<T>): T[] {

@@ -3,7 +3,7 @@
  * `quantity` and/or `price`, `--map` renames, `--ignore` leaves columns out, case-insensitive
  * trimmed headers (the reading itself is core/csv/reader.ts).
  */
-import { QUANTITY_MAX } from '../../api/contract.js';
+import { QUANTITY_MAX } from '../../contract/contract.js';
 import { type InputProblem, UsageError } from '../../errors.js';
 import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
 import { isPlainKey, keyTextProblem } from '../csv/text.js';

@@ -4,9 +4,9 @@
  * through the one pager (paced, no write quota), settled by closing passes so that every
  * SKU is seen exactly once even while a push runs elsewhere.
  */
-import type { ApiClient } from '../../api/client.js';
-import { listProducts } from '../../api/resources/products.js';
-import type { Product } from '../../api/schemas/product.js';
+import type { ApiClient } from '../../client/client.js';
+import { listProducts } from '../../client/resources/products.js';
+import type { Product } from '../../contract/schemas/product.js';
 import { SettledCrawl } from '../settled-crawl.js';
 
 /** One SKU as the store has it now; null where the store has no value. */

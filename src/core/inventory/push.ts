@@ -1,5 +1,5 @@
 /** The push itself: batches of checked rows to POST /inventory/batch, outcomes per SKU. */
-import type { InventoryBatchResult } from '../../api/schemas/inventory.js';
+import type { InventoryBatchResult } from '../../contract/schemas/inventory.js';
 import { type BulkRunOptions, batchOutcomes, type ChunkDone, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { CheckedFile, PlacedRow } from './check.js';

@@ -4,7 +4,7 @@
  * write, and kept beside the resume journal: a resume sends the same rows, never a selection
  * made again against a store the first run already changed.
  */
-import { ERROR_CODES } from '../../api/contract.js';
+import { ERROR_CODES } from '../../contract/contract.js';
 import type { ItemOutcome } from '../outcomes.js';
 import { type CheckedFile, inventoryBatches, type PlacedRow } from './check.js';
 

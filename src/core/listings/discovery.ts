@@ -3,11 +3,11 @@
  * account list (ids are never constructed), and with `--attribute`, the attributes fit the
  * schema of the listing's category when the account offers attribute-schema discovery.
  */
-import type { ApiClient } from '../../api/client.js';
-import { getAttributeSchema, listCategories, listChannelAccounts } from '../../api/resources/channels.js';
-import { getProduct } from '../../api/resources/products.js';
-import type { AttributeDefinition, ChannelAccountSummary } from '../../api/schemas/channel-account.js';
-import type { Product } from '../../api/schemas/product.js';
+import type { ApiClient } from '../../client/client.js';
+import { getAttributeSchema, listCategories, listChannelAccounts } from '../../client/resources/channels.js';
+import { getProduct } from '../../client/resources/products.js';
+import type { AttributeDefinition, ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
+import type { Product } from '../../contract/schemas/product.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 

@@ -4,7 +4,7 @@
  * `error_code` filter (and so `listings retry`) selects it; a listing in error with no issue
  * counts under NO_CODE. Per channel kind, or per channel account with `byAccount`.
  */
-import type { Listing } from '../../api/schemas/listing.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 
 /** The code under which a listing in error with no error issue is counted. */
 export const NO_CODE = '(none)';

@@ -3,7 +3,7 @@
  * JSON Lines of `{product_id, channel_account_id, overrides?, attributes?}`, each checked
  * against the request schema, no product twice on one account.
  */
-import { ListingInput } from '../../api/schemas/listing.js';
+import { ListingInput } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { badLinesError } from '../csv/problems.js';

@@ -4,11 +4,11 @@
  * product on that account is looked for first, and `listing_exists` counts as published.
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiClient } from '../../api/client.js';
-import { ERROR_CODES } from '../../api/contract.js';
-import { createListing, findActiveListing } from '../../api/resources/listings.js';
-import type { BatchResult } from '../../api/schemas/batch.js';
-import type { Listing, ListingInput } from '../../api/schemas/listing.js';
+import type { ApiClient } from '../../client/client.js';
+import { createListing, findActiveListing } from '../../client/resources/listings.js';
+import { ERROR_CODES } from '../../contract/contract.js';
+import type { BatchResult } from '../../contract/schemas/batch.js';
+import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';

@@ -3,10 +3,10 @@
  * listing that changes during the run is neither skipped nor resynced twice), then resync
  * each with PATCH {} under its own Idempotency-Key, paced by the client.
  */
-import type { ApiClient } from '../../api/client.js';
-import { type ListingFilters, listListings } from '../../api/resources/listings.js';
-import type { Listing } from '../../api/schemas/listing.js';
-import type { Operation } from '../../api/schemas/operation.js';
+import type { ApiClient } from '../../client/client.js';
+import { type ListingFilters, listListings } from '../../client/resources/listings.js';
+import type { Listing } from '../../contract/schemas/listing.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 import { ApiError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { type BulkRunOptions, runItems } from '../bulk.js';

@@ -5,8 +5,8 @@
  * on. `operations wait`, the listing writes' --wait, `inventory push --wait` and `listings
  * retry --wait` all end this way; each words only what failed.
  */
-import type { ApiClient } from '../../api/client.js';
-import type { Operation } from '../../api/schemas/operation.js';
+import type { ApiClient } from '../../client/client.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 import { PartialFailure, StillPending } from '../../errors.js';
 import { type WaitOptions, type WaitResult, waitForOperations } from './wait.js';
 

@@ -3,10 +3,10 @@
  * one list crawl for many ids (GET /operations?created_after) and single GETs for a few.
  * Followers start from ./follow.ts, which also decides how a wait ends the run.
  */
-import type { ApiClient } from '../../api/client.js';
-import { OPERATION_TERMINAL_STATUSES } from '../../api/contract.js';
-import { getOperation } from '../../api/resources/operations.js';
-import { Operation } from '../../api/schemas/operation.js';
+import type { ApiClient } from '../../client/client.js';
+import { getOperation } from '../../client/resources/operations.js';
+import { OPERATION_TERMINAL_STATUSES } from '../../contract/contract.js';
+import { Operation } from '../../contract/schemas/operation.js';
 
 /** How long and how often to poll. */
 export interface WaitOptions {

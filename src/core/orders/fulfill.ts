@@ -5,8 +5,8 @@
  * shipped with the same tracking number counts as done.
  */
 import { randomUUID } from 'node:crypto';
-import type { TrackingInput } from '../../api/resources/orders.js';
-import type { Order } from '../../api/schemas/order.js';
+import type { TrackingInput } from '../../client/resources/orders.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { type BulkRunOptions, runItems } from '../bulk.js';
 import type { ItemOutcome, ItemStatus } from '../outcomes.js';

@@ -5,8 +5,8 @@
  * `created_after` is inclusive, so the mark keeps the ids already exported at or after it,
  * and the next export skips those.
  */
-import type { PageInfo } from '../../api/client.js';
-import type { Order } from '../../api/schemas/order.js';
+import type { PageInfo } from '../../client/client.js';
+import type { Order } from '../../contract/schemas/order.js';
 import { SettledCrawl } from '../settled-crawl.js';
 
 export { SERVER_CLOCK_SLACK_MS } from '../settled-crawl.js';

@@ -4,9 +4,9 @@
  * listed, each with the field it is about, so a file can be fixed in one pass.
  */
 import type { z } from 'zod';
-import { IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
-import { checkVariantMatrix } from '../../api/rules/variant-matrix.js';
-import { ProductInput, ProductUpdate } from '../../api/schemas/product.js';
+import { IMAGES_PER_PRODUCT_MAX } from '../../contract/contract.js';
+import { checkVariantMatrix } from '../../contract/rules/variant-matrix.js';
+import { ProductInput, ProductUpdate } from '../../contract/schemas/product.js';
 
 /** One problem of a body; `path` is the field as the API names it (`variants[2].price`). */
 export interface BodyProblem {

@@ -4,9 +4,9 @@
  * file exists, is at most 10 MB and is a JPEG, PNG or WebP by its content.
  */
 import { open, stat } from 'node:fs/promises';
-import { FILE_MAX_BYTES, IMAGES_PER_PRODUCT_MAX } from '../../api/contract.js';
-import { humanBytes, type ImageType, sniffImageType } from '../../api/rules/image-type.js';
-import type { Image, ImageInput } from '../../api/schemas/product.js';
+import { FILE_MAX_BYTES, IMAGES_PER_PRODUCT_MAX } from '../../contract/contract.js';
+import { humanBytes, type ImageType, sniffImageType } from '../../contract/rules/image-type.js';
+import type { Image, ImageInput } from '../../contract/schemas/product.js';
 import { FileError, UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 

@@ -5,7 +5,7 @@
  * when what the store holds could have come from elsewhere (another line of that title still
  * unsettled, or someone else's product), the lines are left unconfirmed, with the way to check.
  */
-import type { Product } from '../../api/schemas/product.js';
+import type { Product } from '../../contract/schemas/product.js';
 import type { LineItem, ReadBack } from '../bulk.js';
 import type { UpsertItem } from './upsert-file.js';
 

@@ -4,7 +4,7 @@
  * no SKU in two products. Any problem stops the run with each bad line named.
  */
 import { extname } from 'node:path';
-import type { ProductInput } from '../../api/schemas/product.js';
+import type { ProductInput } from '../../contract/schemas/product.js';
 import { UsageError } from '../../errors.js';
 import { badLinesError } from '../csv/problems.js';
 import { keyTextProblem, readText, type TextEncoding, withEncodingProblems } from '../csv/text.js';

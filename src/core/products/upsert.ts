@@ -1,6 +1,6 @@
 /** `products upsert`: chunks of products to POST /products/batch, and what a lost answer made. */
-import type { BatchResult } from '../../api/schemas/batch.js';
-import type { Product, ProductInput } from '../../api/schemas/product.js';
+import type { BatchResult } from '../../contract/schemas/batch.js';
+import type { Product, ProductInput } from '../../contract/schemas/product.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import { judgeLostItems, type RunItem, UpsertLedger } from './lost-answer.js';

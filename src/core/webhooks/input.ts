@@ -1,5 +1,5 @@
 /** Local checks of webhook endpoint flags, before anything is sent (exit 2 when wrong). */
-import { WEBHOOK_LOOPBACK_HOSTS } from '../../api/contract.js';
+import { WEBHOOK_LOOPBACK_HOSTS } from '../../contract/contract.js';
 import { UsageError } from '../../errors.js';
 
 const LOOPBACK = new Set<string>(WEBHOOK_LOOPBACK_HOSTS);

@@ -8,7 +8,7 @@ import {
   RATE_TIERS,
   SCOPES,
   type Scope,
-} from '../../api/contract.js';
+} from '../../contract/contract.js';
 import { Rng } from '../rng.js';
 import { HttpError } from './errors.js';
 

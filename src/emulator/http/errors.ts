@@ -1,5 +1,5 @@
 /** Error answers of the emulator: the contract's `{error: {type, code, message, param?}}`. */
-import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
 
 /** An error answer a handler or check throws; the pipeline turns it into a response. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 /** The three limits of the core: the leaky bucket per key, the daily write quota, idempotency. */
-import { IDEMPOTENCY_RETENTION_MS, msUntilUtcMidnight } from '../../api/contract.js';
+import { IDEMPOTENCY_RETENTION_MS, msUntilUtcMidnight } from '../../contract/contract.js';
 
 // Float drift in drain arithmetic must not turn "exactly fits" into "does not fit".
 const EPSILON = 1e-9;

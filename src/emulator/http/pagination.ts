@@ -4,7 +4,7 @@
  * strictly after it, so an item never repeats within a crawl, and one updated mid-crawl
  * moves ahead of the cursor (which the contract allows).
  */
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../api/contract.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/contract.js';
 import { CURSOR_PATTERN, TIME_PARAM_PATTERN } from '../../contract/queries.js';
 import type { IndexedMap, Where } from '../store/indexed-map.js';
 import {

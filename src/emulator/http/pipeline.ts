@@ -12,7 +12,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENT_REPLAYED_HEADER,
   RATE_LIMIT_HEADERS,
-} from '../../api/contract.js';
+} from '../../contract/contract.js';
 import type { Store } from '../store/store.js';
 import { type ApiKeyRecord, type KeyRing, requirePlan, requireScope } from './auth.js';
 import { HttpError, invalidParam, notFound } from './errors.js';

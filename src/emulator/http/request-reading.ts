@@ -1,5 +1,5 @@
 /** Reading a request off the wire: its URL, a header, and its body, JSON or refused. */
-import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
 import { HttpError } from './errors.js';
 import type { IncomingRequest } from './pipeline.js';
 

@@ -1,5 +1,5 @@
 /** Method and path pattern to handler; the request and response shapes handlers work with. */
-import type { Scope } from '../../api/contract.js';
+import type { Scope } from '../../contract/contract.js';
 import type { Store } from '../store/store.js';
 import type { ApiKeyRecord } from './auth.js';
 

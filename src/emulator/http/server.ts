@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
 import type { EmulatorCore } from './pipeline.js';
 
 // Bigger than a 10 MB image in base64 plus its JSON wrapper; anything larger is refused unread.

@@ -1,6 +1,6 @@
 /** Request bodies checked with the shared zod schemas, mapped to the contract's 400 answers. */
 import type { z } from 'zod';
-import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../../api/contract.js';
+import { BATCH_MAX_ITEMS, ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
 import { HttpError } from './errors.js';
 
 /** The path of a zod issue as the contract writes `param`: `items[3].price`. */

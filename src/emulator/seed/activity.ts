@@ -1,5 +1,5 @@
 /** Seeded operations (every status, per-channel results) and events (every type, last 30 days). */
-import { EVENT_TYPES } from '../../api/contract.js';
+import { EVENT_TYPES } from '../../contract/contract.js';
 import { isoTime } from '../clock.js';
 import type { EventRecord, ListingRecord, OperationRecord, OrderRecord, ProductRecord } from '../model.js';
 import { EVENT_API_VERSION } from '../store/event-log.js';

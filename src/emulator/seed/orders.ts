@@ -1,5 +1,5 @@
 /** Seeded orders: every normalized status, each channel's own status, buyers with addresses. */
-import { ORDER_STATUSES } from '../../api/contract.js';
+import { ORDER_STATUSES } from '../../contract/contract.js';
 import { channelKind } from '../channel-kinds.js';
 import { isoTime } from '../clock.js';
 import type { AddressRecord, OrderRecord, ProductRecord, VariantRecord } from '../model.js';

@@ -4,11 +4,16 @@
  * reference's schedule (sped up by `timeScale`); an endpoint whose retries run out is
  * disabled. At-least-once (a duplicate on request), no ordering promise.
  */
-import { WEBHOOK_ANSWER_TIMEOUT_MS, WEBHOOK_RETRY_DELAYS_MS } from '../../api/contract.js';
-import { Deliverer, scheduleBackoff, signedHeaders } from '../../api/delivery.js';
+import {
+  WEBHOOK_ANSWER_TIMEOUT_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  webhookRetryDelayMs,
+} from '../../contract/contract.js';
+import { signedHeaders } from '../../contract/signature.js';
 import type { EventRecord, WebhookEndpointRecord } from '../model.js';
 import { Rng } from '../rng.js';
 import type { Store } from '../store/store.js';
+import { postOnce } from './poster.js';
 
 /** How deliveries behave. */
 export interface WebhookSettings {
@@ -47,9 +52,24 @@ export interface DeliveryFilter {
 
 const LOG_CAP = 50_000;
 
+/** Resolves true after `ms`, or false at once when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve(true);
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 /** Runs the deliveries of one emulator. */
 export class WebhookDispatcher {
-  private readonly deliverer = new Deliverer({ userAgent: 'svc-emulator-webhooks' });
   private readonly settings: WebhookSettings;
   private readonly rng: Rng;
   private readonly log: DeliveryAttemptRecord[] = [];
@@ -109,7 +129,6 @@ export class WebhookDispatcher {
     this.unsubscribe();
     this.abort.abort(new Error('emulator closed'));
     await Promise.allSettled([...this.inFlight]);
-    await this.deliverer.close();
   }
 
   private async run(endpoint: WebhookEndpointRecord, event: EventRecord, body: string): Promise<void> {
@@ -141,50 +160,47 @@ export class WebhookDispatcher {
     signal: AbortSignal,
     duplicate: boolean,
   ): Promise<boolean | undefined> {
-    let stopped = false;
-    const proceed = () => {
-      const current = this.store.webhookEndpoints.get(endpoint.id);
-      stopped = signal.aborted || current?.status !== 'enabled';
-      return !stopped;
-    };
-    try {
-      const result = await this.deliverer.deliver(
-        endpoint.url,
-        body,
-        // Each attempt is signed when it is sent, with the secret the endpoint has then.
-        () =>
-          signedHeaders(
-            this.store.webhookEndpoints.get(endpoint.id)?.secret ?? endpoint.secret,
-            body,
-            this.store.now(),
-          ),
-        {
-          timeoutMs: this.settings.timeoutMs,
-          attempts: duplicate ? 1 : WEBHOOK_RETRY_DELAYS_MS.length + 1,
-          backoff: scheduleBackoff(WEBHOOK_RETRY_DELAYS_MS, this.settings.timeScale),
-          signal,
-          proceed,
-          onAttempt: (attempt) =>
-            this.remember({
-              endpointId: endpoint.id,
-              eventId: event.id,
-              eventType: event.type,
-              url: endpoint.url,
-              attempt: attempt.attempt,
-              ok: attempt.ok,
-              status: attempt.status ?? null,
-              error: attempt.ok ? null : (attempt.error?.message ?? null),
-              duplicate,
-              atMs: Date.now(),
-            }),
-        },
-      );
-      if (result.ok) return true;
-      return stopped ? undefined : false;
-    } catch {
-      // Aborted: the emulator closed or was reset.
-      return undefined;
+    // The service's schedule: the first attempt, then a retry after each delay (scaled for tests).
+    const attempts = duplicate ? 1 : WEBHOOK_RETRY_DELAYS_MS.length + 1;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (attempt > 1) {
+        const delay = Math.round(webhookRetryDelayMs(attempt - 1) * this.settings.timeScale);
+        if (!(await pause(delay, signal))) return undefined;
+        // Deleted or disabled meanwhile: nothing more to deliver.
+        if (this.store.webhookEndpoints.get(endpoint.id)?.status !== 'enabled') return undefined;
+      }
+      // Each attempt is signed when it is sent, with the secret the endpoint has then.
+      const secret = this.store.webhookEndpoints.get(endpoint.id)?.secret ?? endpoint.secret;
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'svc-emulator-webhooks',
+        ...signedHeaders(secret, body, this.store.now()),
+      };
+      const outcome = await postOnce(endpoint.url, body, headers, {
+        timeoutMs: this.settings.timeoutMs,
+        signal,
+      });
+      if (signal.aborted) return undefined;
+      const ok = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
+      this.remember({
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        url: endpoint.url,
+        attempt,
+        ok,
+        status: 'status' in outcome ? outcome.status : null,
+        error: ok
+          ? null
+          : 'status' in outcome
+            ? `the receiver answered HTTP ${outcome.status}`
+            : outcome.error.message,
+        duplicate,
+        atMs: Date.now(),
+      });
+      if (ok) return true;
     }
+    return false;
   }
 
   private remember(record: DeliveryAttemptRecord): void {

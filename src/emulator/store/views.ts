@@ -1,5 +1,5 @@
 /** Records as the wire shows them, where a response is more than the stored record. */
-import type { InventoryItem } from '../../api/schemas/inventory.js';
+import type { InventoryItem } from '../../contract/schemas/inventory.js';
 import type { ListingRecord, ProductRecord, VariantRecord } from '../model.js';
 
 /** A product with its listing summaries, as GET /products/{id} returns it. */

@@ -1,5 +1,5 @@
 /** How channel accounts, policies and categories are shown. */
-import type { Category, ChannelAccountSummary, Policy } from '../../api/schemas/channel-account.js';
+import type { Category, ChannelAccountSummary, Policy } from '../../contract/schemas/channel-account.js';
 import type { View } from '../view.js';
 
 /** Channel accounts: one row per connected account. */

@@ -1,5 +1,5 @@
 /** How events are shown. */
-import type { Event } from '../../api/schemas/event.js';
+import type { Event } from '../../contract/schemas/event.js';
 import type { View } from '../view.js';
 
 /** Events: what happened to which resource, newest first. */

@@ -1,5 +1,5 @@
 /** How a product's images are shown. */
-import type { Image } from '../../api/schemas/product.js';
+import type { Image } from '../../contract/schemas/product.js';
 import type { View } from '../view.js';
 
 /** Images in display order: position, id, url, alt text. */

@@ -1,5 +1,5 @@
 /** How listings are shown. */
-import type { Listing } from '../../api/schemas/listing.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import type { View } from '../view.js';
 

@@ -1,5 +1,5 @@
 /** How operations are shown. */
-import type { Operation } from '../../api/schemas/operation.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 import type { View } from '../view.js';
 
 /** Operations: what propagated where, and how it ended. */

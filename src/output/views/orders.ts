@@ -1,5 +1,5 @@
 /** How orders are shown: an operator's glance on a terminal, a row per order in csv/tsv (per line on request). */
-import type { Order } from '../../api/schemas/order.js';
+import type { Order } from '../../contract/schemas/order.js';
 import type { View } from '../view.js';
 
 const ORDER_FIELDS = [

@@ -1,5 +1,5 @@
 /** How products are shown. */
-import type { Product } from '../../api/schemas/product.js';
+import type { Product } from '../../contract/schemas/product.js';
 import type { View } from '../view.js';
 
 /** Products: title, variants and where they are listed. */

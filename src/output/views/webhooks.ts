@@ -1,5 +1,5 @@
 /** How webhook endpoints are shown. */
-import type { WebhookEndpoint } from '../../api/schemas/webhook-endpoint.js';
+import type { WebhookEndpoint } from '../../contract/schemas/webhook-endpoint.js';
 import type { View } from '../view.js';
 
 /** Webhook endpoints: where events go, which ones, and whether delivery is on. */

@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { knownField, schemaFields } from '../../../src/api/schemas/fields.js';
-import { Listing } from '../../../src/api/schemas/listing.js';
-import { Order } from '../../../src/api/schemas/order.js';
+import { definitionOf } from '../../../src/cli/command-builder.js';
 import { COMMAND_SCOPES, flagsFor } from '../../../src/cli/command-scopes.js';
 import { checkFields, commandPath } from '../../../src/cli/global-flags.js';
 import { helpAsFlag } from '../../../src/cli/main.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
+import { Listing } from '../../../src/contract/schemas/listing.js';
+import { Order } from '../../../src/contract/schemas/order.js';
 import { UsageError } from '../../../src/errors.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
@@ -24,7 +25,9 @@ describe('command scopes', () => {
   const program = buildProgram(new Context(memoryIO(), {}));
 
   it('every command says which global flags mean something to it', () => {
+    // A command built from a definition carries its own; the others are listed in COMMAND_SCOPES.
     const missing = leaves(program)
+      .filter((command) => !definitionOf(command))
       .map(commandPath)
       .filter((path) => !(path in COMMAND_SCOPES));
     expect(missing).toEqual([]);

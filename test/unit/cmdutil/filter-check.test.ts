@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPE_FILTER, ISSUE_CODE_FILTER, STATUS_FILTERS } from '../../../src/api/filter-values.js';
 import { checkFilterValue, closestValue } from '../../../src/cmdutil/filter-check.js';
+import { EVENT_TYPE_FILTER, ISSUE_CODE_FILTER, STATUS_FILTERS } from '../../../src/contract/filter-values.js';
 import { UsageError } from '../../../src/errors.js';
 
 describe('closestValue', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PagedList } from '../../../src/api/paginate.js';
-import type { ListEnvelope } from '../../../src/api/types.js';
+import { PagedList } from '../../../src/client/paginate.js';
+import type { ListEnvelope } from '../../../src/client/types.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { fromArray, printList } from '../../../src/cmdutil/list-command.js';
 import type { View } from '../../../src/output/view.js';

@@ -10,12 +10,13 @@ import { type PushOptions, pushCommand } from '../../../src/commands/inventory/p
 import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listings/errors.js';
 import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
 import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
-import { type WaitOptions, waitCommand } from '../../../src/commands/operations/wait.js';
+import { command as operationsWait } from '../../../src/commands/operations/wait.js';
 import { type FulfillOptions, fulfillCommand } from '../../../src/commands/orders/fulfill.js';
 import {
   type OrdersListOptions,
   listCommand as ordersListCommand,
 } from '../../../src/commands/orders/list.js';
+import { definitionParser } from '../../helpers/definition.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
 const NOW = Date.parse('2026-11-02T12:00:00Z');
@@ -138,12 +139,10 @@ describe('listings publish and retry, operations wait', () => {
   });
 
   it('operations wait refuses a --timeout that is not a whole number', async () => {
-    const { ctx, parent, parse, errors } = setUp();
-    const calls: Array<[string, WaitOptions]> = [];
-    waitCommand(parent, ctx, async (_ctx, id, options) => void calls.push([id, options]));
-    await expect(parse(['wait', 'op_1', '--timeout', 'soon'])).rejects.toThrow(CommanderError);
+    const { calls, parse, errors } = definitionParser(operationsWait, () => NOW);
+    await expect(parse(['op_1', '--timeout', 'soon'])).rejects.toThrow(CommanderError);
     expect(errors()).toContain('--timeout takes a whole number');
-    await parse(['wait', 'op_1', '--timeout', '0']);
-    expect(calls).toEqual([['op_1', { timeout: 0 }]]);
+    await parse(['op_1', '--timeout', '0']);
+    expect(calls).toEqual([{ id: 'op_1', timeout: 0 }]);
   });
 });

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { matchRoute } from '../../../src/api/routes.js';
-import { schemaFields } from '../../../src/api/schemas/fields.js';
-import * as client from '../../../src/api/schemas/index.js';
 import { openApiDocument, openApiText } from '../../../src/contract/openapi.js';
 import { API_OPERATIONS } from '../../../src/contract/operations.js';
 import * as catalog from '../../../src/contract/responses/catalog.js';
 import * as store from '../../../src/contract/responses/store.js';
+import { matchRoute } from '../../../src/contract/routes.js';
+import { schemaFields } from '../../../src/contract/schemas/fields.js';
+import * as client from '../../../src/contract/schemas/index.js';
 import { OPENAPI_PATH, OpenApiCheck } from '../../emulator/openapi-check.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked as plain JSON.

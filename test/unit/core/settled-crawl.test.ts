@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PageInfo } from '../../../src/api/client.js';
-import { PagedList } from '../../../src/api/paginate.js';
-import type { ListEnvelope } from '../../../src/api/types.js';
+import type { PageInfo } from '../../../src/client/client.js';
+import { PagedList } from '../../../src/client/paginate.js';
+import type { ListEnvelope } from '../../../src/client/types.js';
 import { SettledCrawl } from '../../../src/core/settled-crawl.js';
 import { ProtocolError } from '../../../src/errors.js';
 

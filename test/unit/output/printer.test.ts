@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../src/api/schemas/order.js';
+import type { Order } from '../../../src/contract/schemas/order.js';
 import { CrawlInterrupted } from '../../../src/errors.js';
 import type { IO } from '../../../src/output/io.js';
 import { Printer } from '../../../src/output/printer.js';

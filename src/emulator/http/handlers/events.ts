@@ -1,5 +1,5 @@
 /** GET /events: the event log of the last 30 days, created_at descending. */
-import { EVENT_LOG_WINDOW_DAYS } from '../../../api/contract.js';
+import { EVENT_LOG_WINDOW_DAYS } from '../../../contract/contract.js';
 import { isoTime } from '../../clock.js';
 import type { EventRecord } from '../../model.js';
 import { listPage, olderThan, parsePage, parseTimeParam, stringParam } from '../pagination.js';

@@ -1,7 +1,7 @@
 /** POST /files: host an image sent as base64 (10 MB; JPEG, PNG or WebP judged by content). */
-import { ERROR_CODES, ERROR_TYPES, FILE_MAX_BYTES } from '../../../api/contract.js';
-import { humanBytes, type ImageType, sniffImageType } from '../../../api/rules/image-type.js';
-import { FileInput } from '../../../api/schemas/file.js';
+import { ERROR_CODES, ERROR_TYPES, FILE_MAX_BYTES } from '../../../contract/contract.js';
+import { humanBytes, type ImageType, sniffImageType } from '../../../contract/rules/image-type.js';
+import { FileInput } from '../../../contract/schemas/file.js';
 import { isoTime } from '../../clock.js';
 import type { FileRecord } from '../../model.js';
 import { HttpError } from '../errors.js';

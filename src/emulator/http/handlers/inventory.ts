@@ -1,6 +1,6 @@
 /** PATCH /inventory/{sku} and POST /inventory/batch: quantity and price by SKU; test keys only simulate. */
-import { ERROR_CODES } from '../../../api/contract.js';
-import { InventoryBatchInput, InventoryUpdate } from '../../../api/schemas/inventory.js';
+import { ERROR_CODES } from '../../../contract/contract.js';
+import { InventoryBatchInput, InventoryUpdate } from '../../../contract/schemas/inventory.js';
 import type { Store } from '../../store/store.js';
 import { notFound } from '../errors.js';
 import type { Handler } from '../router.js';

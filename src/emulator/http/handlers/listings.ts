@@ -3,8 +3,8 @@
  * delist. Every write answers `ongoing` with a new operation; channels.ts settles it later.
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */
-import { ERROR_CODES, ERROR_TYPES, OPERATION_TERMINAL_STATUSES } from '../../../api/contract.js';
-import { ListingBatchInput, ListingInput, ListingUpdate } from '../../../api/schemas/listing.js';
+import { ERROR_CODES, ERROR_TYPES, OPERATION_TERMINAL_STATUSES } from '../../../contract/contract.js';
+import { ListingBatchInput, ListingInput, ListingUpdate } from '../../../contract/schemas/listing.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';

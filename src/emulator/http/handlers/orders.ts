@@ -1,6 +1,6 @@
 /** GET /orders (orders:read; buyer data included), GET /orders/{id} and POST /orders/{id}/fulfillment. */
-import { ERROR_CODES, ERROR_TYPES } from '../../../api/contract.js';
-import { FulfillmentInput } from '../../../api/schemas/order.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../../contract/contract.js';
+import { FulfillmentInput } from '../../../contract/schemas/order.js';
 import { channelKind } from '../../channel-kinds.js';
 import { isoTime } from '../../clock.js';
 import type { OrderRecord } from '../../model.js';

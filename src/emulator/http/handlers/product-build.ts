@@ -4,9 +4,9 @@
  * here: images (known ids kept, new ones hosted, left-out ones dropped, order is display
  * order, at most 20), variants matched by SKU, the dense option matrix, store-wide SKUs.
  */
-import { ERROR_CODES, ERROR_TYPES, IMAGES_PER_PRODUCT_MAX } from '../../../api/contract.js';
-import { checkVariantMatrix } from '../../../api/rules/variant-matrix.js';
-import type { ImageInput, ProductInput, VariantInput } from '../../../api/schemas/product.js';
+import { ERROR_CODES, ERROR_TYPES, IMAGES_PER_PRODUCT_MAX } from '../../../contract/contract.js';
+import { checkVariantMatrix } from '../../../contract/rules/variant-matrix.js';
+import type { ImageInput, ProductInput, VariantInput } from '../../../contract/schemas/product.js';
 import { isoTime } from '../../clock.js';
 import type { ImageRecord, ProductRecord, VariantRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';

@@ -1,6 +1,6 @@
 /** The catalog: GET, POST, PATCH and DELETE /products, and POST /products/batch. */
-import { ERROR_CODES, ERROR_TYPES } from '../../../api/contract.js';
-import { ProductBatchInput, ProductInput, ProductUpdate } from '../../../api/schemas/product.js';
+import { ERROR_CODES, ERROR_TYPES } from '../../../contract/contract.js';
+import { ProductBatchInput, ProductInput, ProductUpdate } from '../../../contract/schemas/product.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord, ProductRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';

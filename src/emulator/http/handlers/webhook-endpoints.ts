@@ -1,7 +1,7 @@
 /** /webhook_endpoints: list, create (the only answer with the secret), get, update, delete. */
 import { randomBytes } from 'node:crypto';
-import { EVENT_TYPES, WEBHOOK_LOOPBACK_HOSTS, WEBHOOK_SECRET_PREFIX } from '../../../api/contract.js';
-import { WebhookEndpointInput, WebhookEndpointUpdate } from '../../../api/schemas/webhook-endpoint.js';
+import { EVENT_TYPES, WEBHOOK_LOOPBACK_HOSTS, WEBHOOK_SECRET_PREFIX } from '../../../contract/contract.js';
+import { WebhookEndpointInput, WebhookEndpointUpdate } from '../../../contract/schemas/webhook-endpoint.js';
 import { isoTime } from '../../clock.js';
 import type { WebhookEndpointRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';

@@ -3,7 +3,7 @@
  * keys unless --fixed-keys. Decided without listening anywhere: tests bind loopback only.
  */
 import { describe, expect, it } from 'vitest';
-import { isLoopbackName } from '../../../../src/api/route.js';
+import { isLoopbackName } from '../../../../src/client/proxy-route.js';
 import { exposure } from '../../../../src/commands/emulator/start.js';
 
 const decide = (host: string, fixedKeys?: boolean) => exposure(host, isLoopbackName(host), fixedKeys);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawEvent } from '../../../../src/api/resources/events.js';
+import type { RawEvent } from '../../../../src/client/resources/events.js';
 import { EventTracker, oldestFirst } from '../../../../src/core/events/tracker.js';
 
 function event(id: string, createdAt: string): RawEvent {

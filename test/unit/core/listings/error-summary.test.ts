@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Listing } from '../../../../src/api/schemas/listing.js';
+import type { Listing } from '../../../../src/contract/schemas/listing.js';
 import { ErrorSummary, NO_CODE, UNKNOWN_CHANNEL } from '../../../../src/core/listings/error-summary.js';
 
 let counter = 0;

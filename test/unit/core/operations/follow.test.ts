@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../../../../src/api/schemas/operation.js';
+import type { Operation } from '../../../../src/contract/schemas/operation.js';
 import { endOfFollow, type Followed, operationFailure } from '../../../../src/core/operations/follow.js';
 import { PartialFailure, StillPending } from '../../../../src/errors.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../../src/api/schemas/order.js';
+import type { Order } from '../../../../src/contract/schemas/order.js';
 import {
   AMBIGUOUS_REPEATS,
   type FulfillDeps,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PageInfo } from '../../../../src/api/client.js';
-import type { Order } from '../../../../src/api/schemas/order.js';
+import type { PageInfo } from '../../../../src/client/client.js';
+import type { Order } from '../../../../src/contract/schemas/order.js';
 import {
   type ExportStart,
   IncrementalExport,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product, ProductInput } from '../../../../src/api/schemas/product.js';
+import type { Product, ProductInput } from '../../../../src/contract/schemas/product.js';
 import type { ItemOutcome } from '../../../../src/core/outcomes.js';
 import { judgeLostItems, type RunItem } from '../../../../src/core/products/lost-answer.js';
 import { upsertProducts } from '../../../../src/core/products/upsert.js';

@@ -1,0 +1,158 @@
+/**
+ * The typed entry point the resources use: one request, or one list crawled through the
+ * shared pager, answers checked against the (tolerant) zod schemas.
+ */
+import type { ZodType } from 'zod';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
+import { notFoundAdvice } from '../contract/routes.js';
+import { ApiError, ProtocolError } from '../errors.js';
+import type { PacerSnapshot } from './pacing/pacer.js';
+import { PagedList } from './paginate.js';
+import { Transport, type TransportOptions, type TransportStats } from './transport.js';
+import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
+
+/** How much of a list to crawl: a number of items in all, or every item. */
+export interface ListOptions {
+  limit: number | 'all';
+  /** Most items per page (1 to 100, default 100); a `limit` in the query sets it too, as gh's per_page. */
+  pageSize?: number;
+  signal?: AbortSignal;
+  /** Told about each page before its items are yielded (incremental exports need each page's server clock). */
+  onPage?: (page: PageInfo) => void;
+}
+
+/** What a list crawl learns from one page beyond its items. */
+export interface PageInfo {
+  /** The service's clock from this page's Date header, when present. */
+  serverDate?: Date;
+  /** Items on the page. */
+  count: number;
+  hasMore: boolean;
+}
+
+/** Counters of one client, for bulk summaries and benchmarks. */
+export type ClientStats = TransportStats;
+
+/** A client of the service, built from resolved settings; close() it when done. */
+export class ApiClient {
+  readonly transport: Transport;
+  /** The service's clock from the latest answer's Date header. */
+  lastServerDate?: Date;
+
+  private readonly crawlSignal?: AbortSignal;
+
+  constructor(options: TransportOptions) {
+    this.transport = new Transport(options);
+    this.crawlSignal = options.crawlSignal;
+  }
+
+  /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
+  async request<T = unknown>(spec: RequestSpec, schema?: ZodType<T>): Promise<ApiResponse<T>> {
+    const response = await this.transport.send(spec).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404)
+        error.nextStep ??= notFoundAdvice(spec.method, spec.path, error.param);
+      throw error;
+    });
+    if (response.serverDate) this.lastServerDate = response.serverDate;
+    if (!schema) return response as ApiResponse<T>;
+    return { ...response, body: check(schema, response.body, `${spec.method} ${spec.path}`) };
+  }
+
+  /**
+   * The items of a list endpoint, page by page (pages ask limit=min(100, left)); after a
+   * crawl, the list's `hasMore` says whether the service held more than the limit let through.
+   */
+  list<T = unknown>(
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    schema: ZodType<T> | undefined,
+    options: ListOptions,
+  ): PagedList<T> {
+    const what = `GET ${path}`;
+    const { limit: pageSizeInQuery, ...filters } = query ?? {};
+    const pageSize = options.pageSize ?? pageSizeOf(pageSizeInQuery);
+    const fetchPage = async (cursor: string | undefined, pageLimit: number): Promise<ListEnvelope<T>> => {
+      const { body, serverDate } = await this.request({
+        method: 'GET',
+        path,
+        query: { ...filters, limit: pageLimit, cursor },
+        signal: options.signal ?? this.crawlSignal,
+      });
+      const envelope = asEnvelope(body, what);
+      options.onPage?.({
+        serverDate,
+        count: envelope.data.length,
+        hasMore: envelope.has_more !== false && Boolean(envelope.next_cursor),
+      });
+      if (!schema) return envelope as ListEnvelope<T>;
+      return {
+        ...envelope,
+        data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
+      };
+    };
+    return new PagedList(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+  }
+
+  /**
+   * True when the key is a live one: its writes change the store and reach the channels. A
+   * test key's writes are validated and simulated.
+   */
+  get live(): boolean {
+    return this.transport.keyMode === 'live';
+  }
+
+  /** Requests, retries, 429s and waits so far. */
+  get stats(): ClientStats {
+    return this.transport.stats;
+  }
+
+  /** What the pacer believes about the rate limit now. */
+  pacing(): PacerSnapshot {
+    return this.transport.pacer.snapshot();
+  }
+
+  /** Releases the keep-alive connections. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}
+
+function pageSizeOf(value: QueryValue): number | undefined {
+  const size = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < PAGE_LIMIT_MIN || size > PAGE_LIMIT_MAX) {
+    return undefined;
+  }
+  return size;
+}
+
+function asEnvelope(body: unknown, what: string): ListEnvelope<unknown> {
+  const data = (body as { data?: unknown } | undefined)?.data;
+  if (body === null || typeof body !== 'object' || !Array.isArray(data)) {
+    throw new ProtocolError(`unexpected answer to ${what}: expected a list with a "data" array`);
+  }
+  const envelope = body as ListEnvelope<unknown>;
+  const cursor = envelope.next_cursor;
+  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') {
+    throw new ProtocolError(`unexpected answer to ${what}: next_cursor is not a string`);
+  }
+  return envelope;
+}
+
+/** The value parsed by a tolerant schema, or a ProtocolError naming the first field that failed. */
+function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = ''): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = formatPath(prefix, issue?.path ?? []);
+  throw new ProtocolError(
+    `unexpected answer to ${what}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}; check --base-url, or see the whole answer with --debug`,
+  );
+}
+
+function formatPath(prefix: string, path: readonly PropertyKey[]): string {
+  let text = prefix;
+  for (const part of path) {
+    text += typeof part === 'number' ? `[${part}]` : `${text ? '.' : ''}${String(part)}`;
+  }
+  return text;
+}

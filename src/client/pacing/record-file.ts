@@ -1,0 +1,290 @@
+/**
+ * Pacing shared by the `svc` processes that use one key on this machine. The record of
+ * shared-state.ts lives in `<config dir>/pacing/<id>.json` (mode 0600; `id` hashes key and base
+ * URL, the key itself is never written) and changes only under a lock file made with
+ * O_CREAT|O_EXCL, which needs no native module and behaves alike on Linux and macOS. A write
+ * overwrites the file in place: a rename over it made ext4 flush to disk, a millisecond per
+ * request. A look without the lock that catches a write half done finds no valid record, and
+ * the caller then reads under the lock.
+ *
+ * Crash safety: a lock whose holder died (kill -9) is broken at once, since its pid is gone;
+ * one held past LOCK_LEASE_MS (a stopped process, a reused pid) after that. A corrupt or
+ * unreadable record is replaced. Anything else that fails makes the pacer pace alone again.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { API_PREFIX } from '../../contract/contract.js';
+import { processAlive } from '../../process-alive.js';
+import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
+
+/** A live holder keeps the lock well under a millisecond; one that held it this long is stuck. */
+export const LOCK_LEASE_MS = 1_000;
+/** Past this, a process stops sharing rather than wait on (a lock it can neither take nor break). */
+const LOCK_GIVE_UP_MS = 3_000;
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
+/** Where a pacer keeps what it shares with the other processes on its key. */
+export interface SharedStore {
+  /** This process, as the record names it. */
+  readonly pid: number;
+  /** Where the record lives, for --debug. */
+  readonly where: string;
+  isAlive(pid: number): boolean;
+  /** The record as last written, read without the lock; undefined when caught mid-write. */
+  peek(): SharedRecord | undefined;
+  /** Runs `change` on the record under the lock and writes the record back. */
+  transact<T>(change: (record: SharedRecord) => T): Promise<T>;
+}
+
+/** The folder of the shared records, below the config dir. */
+export function sharedPacingDir(configDir: string): string {
+  return join(configDir, 'pacing');
+}
+
+/** The name of a key's bucket on disk: a hash of base URL and key, so the key is never written. */
+export function sharedBucketId(apiKey: string, baseUrl: string): string {
+  let base = baseUrl.trim();
+  try {
+    const url = new URL(base);
+    base = `${url.origin}${url.pathname}`;
+  } catch {
+    // Not a URL: the text itself names the bucket.
+  }
+  base = base.replace(/\/+$/, '');
+  if (base.endsWith(API_PREFIX)) base = base.slice(0, -API_PREFIX.length);
+  return createHash('sha256').update(`${base}\n${apiKey}`).digest('hex').slice(0, 32);
+}
+
+/** The shared record of one key's bucket in a file, for the processes of this machine. */
+export class FileStore implements SharedStore {
+  readonly pid = process.pid;
+  readonly where: string;
+  private readonly lockPath: string;
+  private dirMade = false;
+  private modeChecked = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly bucketId: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.where = join(dir, `${bucketId}.json`);
+    this.lockPath = join(dir, `${bucketId}.lock`);
+  }
+
+  isAlive(pid: number): boolean {
+    return processAlive(pid);
+  }
+
+  peek(): SharedRecord | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.where, 'utf8');
+    } catch {
+      return emptyRecord(this.bucketId, this.now());
+    }
+    return parseRecord(text, this.bucketId, this.now());
+  }
+
+  async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
+    if (!this.dirMade) {
+      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+      this.dirMade = true;
+    }
+    const held = await takeLock(this.lockPath);
+    try {
+      const fd = this.open();
+      try {
+        const text = readFileSync(fd, 'utf8');
+        // Corrupt, truncated by a crash, another version, times from a clock that stepped back: start afresh over it.
+        const record = parseRecord(text, this.bucketId, this.now()) ?? emptyRecord(this.bucketId, this.now());
+        const result = change(record);
+        record.updatedAt = this.now();
+        const bytes = Buffer.from(JSON.stringify(record));
+        writeSync(fd, bytes, 0, bytes.length, 0);
+        ftruncateSync(fd, bytes.length);
+        return result;
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      releaseLock(this.lockPath, held);
+    }
+  }
+
+  /** The record's file, open for reading and writing; made (0600) when missing, remade when unreadable. */
+  private open(): number {
+    let fd: number;
+    try {
+      fd = openSync(this.where, 'r+');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') rmSync(this.where, { force: true });
+      fd = openSync(this.where, 'wx+', FILE_MODE);
+    }
+    if (!this.modeChecked) {
+      if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, FILE_MODE);
+      this.modeChecked = true;
+    }
+    return fd;
+  }
+}
+
+/** A store for a key's bucket in `dir` (nothing touches the disk before the first request). */
+export function openSharedStore(dir: string, apiKey: string, baseUrl: string, now?: () => number): FileStore {
+  return new FileStore(dir, sharedBucketId(apiKey, baseUrl), now);
+}
+
+/** The store a client's pacer shares, when its settings ask for sharing and it has a key. */
+export function sharedStoreFor(
+  options: { sharedPacing?: { dir: string }; apiKey?: string; baseUrl: string },
+  now?: () => number,
+): FileStore | undefined {
+  const { sharedPacing, apiKey, baseUrl } = options;
+  return sharedPacing && apiKey ? openSharedStore(sharedPacing.dir, apiKey, baseUrl, now) : undefined;
+}
+
+/** A process sharing a key's bucket, as `svc doctor` lists them. */
+export interface SharingProcess {
+  pid: number;
+  /** The process asking. */
+  self: boolean;
+  inFlight: number;
+  /** Its requests waiting for a slot. */
+  queued: number;
+  startedAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The live `svc` processes of this machine whose pacing shares the bucket of a key and base URL. */
+export function processesSharingKey(configDir: string, apiKey: string, baseUrl: string): SharingProcess[] {
+  const store = openSharedStore(sharedPacingDir(configDir), apiKey, baseUrl);
+  // A look that catches a write half done tries again.
+  const record = store.peek() ?? store.peek() ?? store.peek();
+  return Object.entries(record?.processes ?? {})
+    .map(([pid, entry]) => ({ pid: Number(pid), entry }))
+    .filter(({ pid }) => store.isAlive(pid))
+    .map(({ pid, entry }) => ({
+      pid,
+      self: pid === process.pid,
+      inFlight: entry.inFlight,
+      queued: entry.queued,
+      startedAt: new Date(entry.startedAt),
+      lastSeenAt: new Date(entry.seenAt),
+    }));
+}
+
+/** The lock as its holder wrote it. */
+interface HeldLock {
+  content: string;
+  takenAt: number;
+}
+
+let locksTaken = 0;
+
+/** Takes the lock file, breaking a stale one; gives up after LOCK_GIVE_UP_MS. */
+async function takeLock(path: string): Promise<HeldLock> {
+  locksTaken += 1;
+  const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    const takenAt = Date.now();
+    const content = `${process.pid} ${takenAt} ${locksTaken}`;
+    if (createExclusive(path, content)) return { content, takenAt };
+    if (Date.now() > giveUpAt) {
+      throw new Error(`the lock ${path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
+    }
+    // Holders keep it for well under a millisecond; a stale one just broken is tried again at once.
+    if (!breakIfStale(path)) await delay(attempt < 20 ? 1 : 5);
+  }
+}
+
+function createExclusive(path: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Removes the lock when its holder is dead or held it past the lease; true when it is gone
+ * (broken, or released meanwhile), so that taking it may be tried again at once.
+ */
+function breakIfStale(path: string): boolean {
+  let modifiedAt: number;
+  let content = '';
+  try {
+    modifiedAt = statSync(path).mtimeMs;
+  } catch (error) {
+    return isMissing(error); // released meanwhile
+  }
+  try {
+    content = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return true;
+    // Unreadable (a directory in its place, another user's file): stale once its lease is over.
+  }
+  const [pid, takenAt] = content.split(' ').map(Number);
+  const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
+  // An empty lock is one being written this instant, or one whose writer died right then.
+  const since = Number.isFinite(takenAt) && content !== '' ? takenAt : modifiedAt;
+  if (!holderDied && Date.now() - since < LOCK_LEASE_MS) return false;
+  // Set aside under a name of our own first, so that two processes never both break it.
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    // Gone: another process broke it first. Anything else: it stays, and the wait goes on.
+    return isMissing(error);
+  }
+  try {
+    // A fresh lock replaced the stale one between our read and the rename: put it back.
+    if (readFileSync(aside, 'utf8') !== content) linkSync(aside, path);
+  } catch {
+    // Its place was taken again (the holder keeps its lock file, ours is only removed), or
+    // what was set aside is no file at all.
+  } finally {
+    rmSync(aside, { force: true, recursive: true });
+  }
+  return true;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+function releaseLock(path: string, held: HeldLock): void {
+  try {
+    // Held past the lease, it may have been broken and taken by another process: remove only ours.
+    if (Date.now() - held.takenAt < LOCK_LEASE_MS || readFileSync(path, 'utf8') === held.content) {
+      unlinkSync(path);
+    }
+  } catch {
+    // Gone already.
+  }
+}

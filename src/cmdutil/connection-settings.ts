@@ -1,0 +1,53 @@
+/**
+ * What the environment adds to the connection flags, read where the flags are read (before
+ * the command runs): retries, the request deadline and pacing shared with other processes.
+ */
+
+import { UsageError } from '../errors.js';
+import { parseSeconds, secondsRange } from './parse.js';
+
+/** How this run's clients connect. */
+export interface ConnectionSettings {
+  /** --max-retries, else SVC_MAX_RETRIES, else 5. */
+  maxRetries: number;
+  /** --request-timeout, else SVC_REQUEST_TIMEOUT, in ms; undefined leaves the transport's default. */
+  requestTimeoutMs?: number;
+  /** Pacing shared with the other svc processes on a key, unless SVC_SHARED_PACING=0. */
+  sharedPacing: boolean;
+}
+
+/** Reads the connection settings from the parsed flags and the environment; a bad value exits 2. */
+export function connectionSettings(
+  flags: { maxRetries?: number; requestTimeout?: number },
+  env: Readonly<NodeJS.ProcessEnv>,
+): ConnectionSettings {
+  return {
+    maxRetries: flags.maxRetries ?? maxRetriesFromEnv(env.SVC_MAX_RETRIES),
+    requestTimeoutMs:
+      flags.requestTimeout !== undefined
+        ? flags.requestTimeout * 1000
+        : requestTimeoutFromEnv(env.SVC_REQUEST_TIMEOUT),
+    sharedPacing: sharedPacingFromEnv(env.SVC_SHARED_PACING),
+  };
+}
+
+function maxRetriesFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 5;
+  if (!/^\d+$/.test(value)) throw new UsageError(`SVC_MAX_RETRIES must be a whole number, got "${value}"`);
+  return Number(value);
+}
+
+function requestTimeoutFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const seconds = parseSeconds(value);
+  if (seconds === undefined)
+    throw new UsageError(`SVC_REQUEST_TIMEOUT must be ${secondsRange()}, got "${value}"`);
+  return seconds * 1000;
+}
+
+function sharedPacingFromEnv(value: string | undefined): boolean {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (['0', 'false', 'off', 'no'].includes(setting)) return false;
+  if (['', '1', 'true', 'on', 'yes'].includes(setting)) return true;
+  throw new UsageError(`SVC_SHARED_PACING must be 0 (off) or 1 (on), got "${value}"`);
+}
