@@ -6,7 +6,16 @@
 // postject injects the blob into a copy of the Node binary running this script. The keyring
 // library's native binary, when installed, is copied beside the executable, where it loads it.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,13 +54,17 @@ export async function buildSea(outdir = join(root, 'dist', 'sea')) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const executable = join(outdir, `svc-${process.platform}-${process.arch}`);
-  copyFileSync(process.execPath, executable);
-  chmodSync(executable, 0o755);
+  // Built beside its name and renamed once whole: a failed injection leaves no plain node binary
+  // that looks like a fresh build.
+  const unfinished = join(work, 'svc.unfinished');
+  copyFileSync(process.execPath, unfinished);
+  chmodSync(unfinished, 0o755);
   const { inject } = await import('postject');
-  await inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), {
+  await inject(unfinished, 'NODE_SEA_BLOB', readFileSync(blob), {
     sentinelFuse: FUSE,
     machoSegmentName: process.platform === 'darwin' ? 'NODE_SEA' : undefined,
   });
+  renameSync(unfinished, executable);
   const keyring = keyringBinary();
   if (keyring) copyFileSync(keyring, join(outdir, basename(keyring)));
   rmSync(work, { recursive: true, force: true });
