@@ -103,7 +103,7 @@ export async function checkErrorCode(ctx: Context, code: string | undefined): Pr
 }
 
 /**
- * `--channel KIND`, checked against the kinds of the store's channel accounts (the reference
+ * `--channel KIND`, checked against the kinds of the store's channel accounts (the API reference
  * does not list kinds, and a kind with no account here could only match nothing).
  */
 export async function checkChannelKind(
