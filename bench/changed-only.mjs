@@ -1,4 +1,4 @@
-// Changed-only push benchmark (issue 22). Prints its figures; not a timed test.
+// Changed-only push benchmark. Prints its figures; not a timed test.
 //
 // A 100,000-SKU store and a file of 100,000 rows of which 2% differ from it: `svc inventory
 // push FILE` against `svc inventory push FILE --changed-only`, each on the same freshly seeded

@@ -1,4 +1,4 @@
-// Emulator at scale (issue 24): `svc emulator start --orders N --no-rate-limit` in its own
+// Emulator at scale: `svc emulator start --orders N --no-rate-limit` in its own
 // process, crawled with `svc orders list --all -o ndjson`, at 10,000, 100,000 and 1,000,000
 // orders. Target: the emulator's CPU per page at 1,000,000 orders at most 1.5x its CPU per
 // page at 10,000 (a page costs a search and the page, not a pass over the store). Also prints

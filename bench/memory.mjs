@@ -1,4 +1,4 @@
-// Memory benchmark (issue 4): `svc api GET /orders --paginate -o ndjson` over 20,000 orders,
+// Memory benchmark: `svc api GET /orders --paginate -o ndjson` over 20,000 orders,
 // the emulator in another process with no rate limit: peak RSS of the CLI process at most
 // 120 MB (measured by GNU time, `%M`), and items per second. stdout goes to a counting sink:
 // the bench counts lines and bytes and keeps nothing. Prints its figures; not a timed test.

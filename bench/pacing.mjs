@@ -1,4 +1,4 @@
-// Pacing benchmark (issue 4): against an emulator with bucket 10 and drain 20/s, a 200-request
+// Pacing benchmark: against an emulator with bucket 10 and drain 20/s, a 200-request
 // paginated crawl should see zero 429s and take at most 1.1x the theoretical minimum
 // (200 - 10) / 20 s, from first request to last answer. Prints its figures; not a timed test.
 //

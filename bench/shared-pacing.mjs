@@ -1,4 +1,4 @@
-// Pacing shared across processes (issue 23). One emulator (in this process, so its request log
+// Pacing shared across processes. One emulator (in this process, so its request log
 // can be read) with bucket 10 and drain 20/s; `svc inventory push` processes of 40 requests
 // each (batches of 100 SKUs), started together:
 //  - 2 and 4 on one key: zero 429s and, from the first request to the last answer, at most

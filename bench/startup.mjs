@@ -1,4 +1,4 @@
-// Start-up benchmark (issue 4): the median wall time of `svc --version` at most 1.3x that of
+// Start-up benchmark: the median wall time of `svc --version` at most 1.3x that of
 // `node -e 0`, and of `svc orders list --help` at most 1.5x, interleaved in one run so that a
 // busy moment of the machine weighs on all three alike. Prints its figures; not a timed test.
 //

@@ -24,8 +24,6 @@ import { humanDuration } from '../output/duration.js';
 import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
-export { humanDuration };
-
 export const EXIT = {
   ok: 0,
   failed: 1,

@@ -43,7 +43,7 @@ export interface DeliveryResult {
 
 /** How hard to try. */
 export interface DeliverOptions {
-  /** Time for the receiver to answer one attempt; default 10 s (the reference). */
+  /** Time for the receiver to answer one attempt; default 10 s (docs/service-contract.md, Webhooks). */
   timeoutMs?: number;
   /** Attempts in all, the first included (at least 1). */
   attempts: number;

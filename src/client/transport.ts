@@ -38,8 +38,6 @@ import {
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
 import { buildUrl } from './url.js';
 
-export { buildUrl };
-
 /** Counters for summaries and benchmarks. */
 export interface TransportStats {
   /** Requests that went out, retries included. */

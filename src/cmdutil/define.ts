@@ -61,7 +61,7 @@ export interface ArgSpec {
   variadic?: boolean;
   choices?: readonly string[];
   /**
-   * The id prefix the reference gives its kind (`list_`, `ord_`): anything else is refused before
+   * The id prefix of its kind (docs/service-contract.md, Identifiers) (`list_`, `ord_`): anything else is refused before
    * sending (exit 2), naming the command that lists them.
    */
   id?: { prefix: string; noun: string; list: string };

@@ -15,8 +15,8 @@ import {
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
 
-/** Where `svc api` would send the value instead: `GET /orders` and its query parameter. */
-export interface ApiRoute {
+/** The list and query parameter a filter goes to, so a refusal can name the `svc api` call that sends any value. */
+export interface QueryParam {
   path: string;
   param: string;
 }
@@ -26,20 +26,26 @@ export function checkFilterValue(
   flag: string,
   value: string,
   filter: FilterValues,
-  route?: ApiRoute,
+  sendAnyway?: QueryParam,
 ): string {
   if (filter.values.includes(value)) return value;
-  throw unknownValue(flag, value, filter.what, filter.values, route);
+  throw unknownValue(flag, value, filter.what, filter.values, sendAnyway);
 }
 
 /** `--status` of a noun's list, checked; undefined stays undefined. */
-export function checkStatus(noun: string, value: string | undefined, route: ApiRoute): string | undefined {
-  return value === undefined ? undefined : checkFilterValue('--status', value, STATUS_FILTERS[noun], route);
+export function checkStatus(
+  noun: string,
+  value: string | undefined,
+  sendAnyway: QueryParam,
+): string | undefined {
+  return value === undefined
+    ? undefined
+    : checkFilterValue('--status', value, STATUS_FILTERS[noun], sendAnyway);
 }
 
 /** `--type` of events, checked; undefined stays undefined. */
-export function checkEventType(value: string | undefined, route?: ApiRoute): string | undefined {
-  return value === undefined ? undefined : checkFilterValue('--type', value, EVENT_TYPE_FILTER, route);
+export function checkEventType(value: string | undefined, sendAnyway?: QueryParam): string | undefined {
+  return value === undefined ? undefined : checkFilterValue('--type', value, EVENT_TYPE_FILTER, sendAnyway);
 }
 
 /** The entries of `--events a,b`, each an event type or `*` (every type). */
@@ -66,15 +72,15 @@ export function checkNotBlank(flag: string, value: string | undefined): string |
 export async function checkChannelAccount(
   ctx: Context,
   id: string | undefined,
-  route?: ApiRoute,
+  sendAnyway?: QueryParam,
 ): Promise<string | undefined> {
   if (checkNotBlank('--channel-account', id) === undefined) return undefined;
   const { requireAccounts } = await import('../core/listings/discovery.js');
   try {
     await requireAccounts(await ctx.client(), [id as string]);
   } catch (error) {
-    if (route && error instanceof UsageError)
-      error.message += `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(id as string)}\` sends any value`;
+    if (sendAnyway && error instanceof UsageError)
+      error.message += `; \`svc api GET ${sendAnyway.path} -f ${sendAnyway.param}=${shellWord(id as string)}\` sends any value`;
     throw error;
   }
   return id;
@@ -92,18 +98,18 @@ export async function checkErrorCode(ctx: Context, code: string | undefined): Pr
   for await (const _listing of listListings(await ctx.client(), { error_code: value }, 1, ctx.signal))
     return value;
   const what = `${ISSUE_CODE_FILTER.what}, and no listing carries it`;
-  const route = { path: '/listings', param: 'error_code' };
-  throw unknownValue('--error-code', value, what, ISSUE_CODE_FILTER.values, route, 'known');
+  const sendAnyway = { path: '/listings', param: 'error_code' };
+  throw unknownValue('--error-code', value, what, ISSUE_CODE_FILTER.values, sendAnyway, 'known');
 }
 
 /**
- * `--channel KIND`, checked against the kinds of the store's channel accounts (the reference
+ * `--channel KIND`, checked against the kinds of the store's channel accounts (the API reference
  * does not list kinds, and a kind with no account here could only match nothing).
  */
 export async function checkChannelKind(
   ctx: Context,
   kind: string | undefined,
-  route: ApiRoute,
+  sendAnyway: QueryParam,
 ): Promise<string | undefined> {
   if (kind === undefined) return undefined;
   const { listChannelAccounts } = await import('../client/resources/channels.js');
@@ -115,7 +121,7 @@ export async function checkChannelKind(
       `--channel "${kind}": this store has no channel accounts, so nothing can match it (svc channels list)`,
     );
   }
-  throw unknownValue('--channel', kind, 'the kind of any channel account of this store', kinds, route);
+  throw unknownValue('--channel', kind, 'the kind of any channel account of this store', kinds, sendAnyway);
 }
 
 function unknownValue(
@@ -123,13 +129,13 @@ function unknownValue(
   value: string,
   what: string,
   values: readonly string[],
-  route: ApiRoute | undefined,
+  sendAnyway: QueryParam | undefined,
   listed = 'valid',
 ): UsageError {
   const best = closestValue(value, values);
   const guess = best ? `; did you mean "${best}"?` : '';
-  const anyway = route
-    ? `; \`svc api GET ${route.path} -f ${route.param}=${shellWord(value)}\` sends any value`
+  const anyway = sendAnyway
+    ? `; \`svc api GET ${sendAnyway.path} -f ${sendAnyway.param}=${shellWord(value)}\` sends any value`
     : '';
   return new UsageError(
     `${flag} "${value}" is not ${what}${guess} (${listed}: ${values.join(', ')})${anyway}`,

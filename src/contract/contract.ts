@@ -98,7 +98,7 @@ export const DEFAULT_WRITE_QUOTA = 10_000;
 export const QUANTITY_MAX = 2_147_483_647;
 export const PRICE_PATTERN = /^[0-9]+(\.[0-9]+)?$/;
 
-/** The kind prefix of each identifier (the reference: identifiers are strings with a kind prefix). */
+/** The kind prefix of each identifier (docs/service-contract.md, Identifiers). */
 export const ID_PREFIXES = {
   product: 'prod_',
   variant: 'var_',

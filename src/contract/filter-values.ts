@@ -1,7 +1,7 @@
 /**
- * The values of the filters the reference enumerates, in one place: the CLI checks `--status`,
+ * The values of the filters the service's API reference enumerates (docs/service-contract.md), in one place: the CLI checks `--status`,
  * `--type` and `--events` against them before sending, and completion offers them. Channel
- * kinds are not here: the reference does not list them, so they are checked against the
+ * kinds are not here: the API reference does not list them, so they are checked against the
  * store's own channel accounts. Issue codes are open-ended (the service names new ones), so
  * the known ones only spare a read: another code passes when some listing carries it.
  */

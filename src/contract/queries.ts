@@ -43,7 +43,7 @@ function time(what: string) {
     });
 }
 
-/** A filter on values the reference lists; others are taken and match nothing (new ones may be added). */
+/** A filter on values the API reference lists (docs/service-contract.md); others are taken and match nothing (new ones may be added). */
 function oneOf<const T extends readonly [string, ...string[]]>(values: T, description: string) {
   return z.union([z.enum(values), z.string()]).meta({ description });
 }

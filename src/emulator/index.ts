@@ -85,7 +85,7 @@ export interface EmulatorOptions {
   orderPaymentDelayMs?: number;
   /** Share (0 to 1) of unpaid orders canceled instead of paid; default 0.1. */
   orderCancelShare?: number;
-  /** Webhook retry delays are multiplied by this; default 1 (the reference's 1 min … 24 h), 0.001 for tests. */
+  /** Webhook retry delays are multiplied by this; default 1 (the service's 1 min … 24 h, docs/service-contract.md, Webhooks), 0.001 for tests. */
   webhookTimeScale?: number;
   /** Time a webhook receiver has to answer; default 10,000 ms. */
   webhookTimeoutMs?: number;

@@ -1,6 +1,4 @@
 /** How tables show times (`--time utc|local|relative`). */
-import { age } from './view.js';
-
 export type TimeMode = 'utc' | 'local' | 'relative';
 export const TIME_MODES: readonly TimeMode[] = ['utc', 'local', 'relative'];
 
@@ -24,4 +22,15 @@ export function formatTime(timestamp: string | null | undefined, mode: TimeMode,
 export function isTimeField(path: string): boolean {
   const key = path.slice(path.lastIndexOf('.') + 1);
   return key.endsWith('_at') || key === 'time' || key === 't';
+}
+
+/** "3m", "5h", "2d": how long ago a timestamp was, for tables. */
+export function age(timestamp: string | null | undefined, now: number): string {
+  if (!timestamp) return '';
+  const seconds = Math.max(0, Math.round((now - Date.parse(timestamp)) / 1000));
+  if (Number.isNaN(seconds)) return timestamp;
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
+  return `${Math.floor(seconds / 86_400)}d`;
 }

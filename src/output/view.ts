@@ -89,14 +89,3 @@ export function isShrinkableField(field: string): boolean {
   const key = field.slice(field.lastIndexOf('.') + 1);
   return key !== 'id' && !key.endsWith('_id');
 }
-
-/** "3m", "5h", "2d": how long ago a timestamp was, for tables. */
-export function age(timestamp: string | null | undefined, now: number): string {
-  if (!timestamp) return '';
-  const seconds = Math.max(0, Math.round((now - Date.parse(timestamp)) / 1000));
-  if (Number.isNaN(seconds)) return timestamp;
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`;
-  return `${Math.floor(seconds / 86_400)}d`;
-}

@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { svcInProcess } from '../helpers/in-process.js';
+import { runSvc } from '../helpers/svc.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const scratch = () => mkdtempSync(join(tmpdir(), 'svc-outcomes-'));
@@ -58,9 +58,9 @@ describe('inventory push stopped by the write quota, then resumed', () => {
     const env = envFor(emu);
     const dir = scratch();
     const push = (report: string, extra: string[] = []) =>
-      svcInProcess(
+      runSvc(
         ['inventory', 'push', path, '--batch-size', '10', '--json', '--report', join(dir, report), ...extra],
-        env,
+        { env: env },
       );
 
     const first = await push('first.csv');
@@ -97,7 +97,7 @@ describe('inventory push stopped by the write quota, then resumed', () => {
   it('the human summary counts the file and names what was not sent', async () => {
     const emu = await start({ writeQuota: 3 });
     const { path } = wholeStock(emu);
-    const result = await svcInProcess(['inventory', 'push', path, '--batch-size', '10'], envFor(emu));
+    const result = await runSvc(['inventory', 'push', path, '--batch-size', '10'], { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(5);
     expect(result.stderr).toMatch(
       /Pushed 30 of 228 SKUs in \d+ requests \([\d.]+ s\): 30 updated, 198 not sent/,
@@ -115,10 +115,9 @@ describe('other bulk runs stopped by the write quota', () => {
     }));
     writeFileSync(path, `${products.map((product) => JSON.stringify(product)).join('\n')}\n`);
     const report = join(scratch(), 'upsert.csv');
-    const result = await svcInProcess(
-      ['products', 'upsert', path, '--json', '--report', report],
-      envFor(emu),
-    );
+    const result = await runSvc(['products', 'upsert', path, '--json', '--report', report], {
+      env: envFor(emu),
+    });
     expect(result.code, result.stderr).toBe(5);
     expect(summaryOf(result.stdout)).toMatchObject({ total: 250, updated: 100, not_sent: 150, skipped: 0 });
     const rows = reportRows(report);
@@ -130,7 +129,7 @@ describe('other bulk runs stopped by the write quota', () => {
   it('listings retry: every match counted and reported, with an empty line for items from no file', async () => {
     const emu = await start({ writeQuota: 2, channelDelayMs: 50 });
     const report = join(scratch(), 'retry.csv');
-    const result = await svcInProcess(
+    const result = await runSvc(
       [
         'listings',
         'retry',
@@ -142,7 +141,7 @@ describe('other bulk runs stopped by the write quota', () => {
         '--report',
         report,
       ],
-      envFor(emu),
+      { env: envFor(emu) },
     );
     expect(result.code, result.stderr).toBe(5);
     expect(summaryOf(result.stdout)).toMatchObject({ total: 9, updated: 2, not_sent: 7 });
@@ -166,10 +165,9 @@ describe('other bulk runs stopped by the write quota', () => {
     const path = join(scratch(), 'publish.jsonl');
     writeFileSync(path, `${pairs.map((pair) => JSON.stringify(pair)).join('\n')}\n`);
     const report = join(scratch(), 'publish.csv');
-    const result = await svcInProcess(
-      ['listings', 'publish', '--file', path, '--json', '--report', report],
-      envFor(emu),
-    );
+    const result = await runSvc(['listings', 'publish', '--file', path, '--json', '--report', report], {
+      env: envFor(emu),
+    });
     expect(result.code, result.stderr).toBe(5);
     const summary = summaryOf(result.stdout);
     expect(summary).toMatchObject({ total: 150, not_sent: 50 });
@@ -217,7 +215,7 @@ describe('a report of a command that waits carries the final state', () => {
   it('listings retry --wait --report: rows say listed, or failed with the channel code; exit 3', async () => {
     const { emu, fixed, failing } = await oneFixed();
     const report = join(scratch(), 'retry.csv');
-    const result = await svcInProcess(retry(report), envFor(emu));
+    const result = await runSvc(retry(report), { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toContain('After the resync: 1 listed, 8 still failing');
     const rows = reportRows(report);
@@ -234,7 +232,7 @@ describe('a report of a command that waits carries the final state', () => {
   it('its --json summary agrees with the verdicts: updated is what was listed, failed what still fails', async () => {
     const { emu } = await oneFixed();
     const report = join(scratch(), 'retry.csv');
-    const result = await svcInProcess(retry(report, ['--json']), envFor(emu));
+    const result = await runSvc(retry(report, ['--json']), { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(3);
     expect(summaryOf(result.stdout)).toMatchObject({
       total: 9,
@@ -261,7 +259,7 @@ describe('a report of a command that waits carries the final state', () => {
       expect(answer.status).toBe(200);
     }
     const report = join(scratch(), 'retry.csv');
-    const result = await svcInProcess(retry(report, ['--json']), envFor(emu));
+    const result = await runSvc(retry(report, ['--json']), { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);
     expect(summaryOf(result.stdout)).toMatchObject({ total: 9, updated: 9, failed: 0, listed: 9 });
     expect(statusesOf(reportRows(report))).toEqual({ listed: 9 });
@@ -273,9 +271,9 @@ describe('a report of a command that waits carries the final state', () => {
     const path = join(scratch(), 'stock.csv');
     writeFileSync(path, `sku,quantity\n${skus.map((sku, i) => `${sku},${i + 500}`).join('\n')}\n`);
     const report = join(scratch(), 'push.csv');
-    const result = await svcInProcess(
+    const result = await runSvc(
       ['inventory', 'push', path, '--wait', '--timeout', '60', '--json', '--report', report],
-      envFor(emu),
+      { env: envFor(emu) },
     );
     expect(result.code, result.stderr).toBe(3);
     const summary = summaryOf(result.stdout);

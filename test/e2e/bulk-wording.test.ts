@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { svcInProcess } from '../helpers/in-process.js';
+import { runSvc } from '../helpers/svc.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const scratch = () => mkdtempSync(join(tmpdir(), 'svc-wording-'));
@@ -32,7 +32,7 @@ describe('inventory push --changed-only', () => {
   it('says it pushed the rows it sent, of the file', async () => {
     const emu = await start();
     const { path } = stockFile(emu, 228, 5);
-    const result = await svcInProcess(['inventory', 'push', path, '--changed-only'], envFor(emu));
+    const result = await runSvc(['inventory', 'push', path, '--changed-only'], { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/Pushed 5 of 228 SKUs in 1 request \([\d.]+ s\): 5 updated, 223 unchanged/);
     expect(result.stderr).not.toMatch(/Pushed 228 SKUs/);
@@ -41,7 +41,7 @@ describe('inventory push --changed-only', () => {
   it('offers no saving when the changed rows take as many requests as the whole file', async () => {
     const emu = await start();
     const { path } = stockFile(emu, 50, 5);
-    const result = await svcInProcess(['inventory', 'push', path, '--changed-only'], envFor(emu));
+    const result = await runSvc(['inventory', 'push', path, '--changed-only'], { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('5 of 50 rows differ from the store (45 unchanged)');
     expect(result.stderr).not.toMatch(/instead of 1\b/);
@@ -56,7 +56,7 @@ describe('a push the write quota stopped', () => {
     const emu = await start({ writeQuota: 3, clock });
     const { path, skus } = stockFile(emu, 228, 228);
     const env = envFor(emu);
-    const first = await svcInProcess(['inventory', 'push', path, '--batch-size', String(batchSize)], env);
+    const first = await runSvc(['inventory', 'push', path, '--batch-size', String(batchSize)], { env: env });
     expect(first.code, first.stderr).toBe(5);
     return { emu, clock, env, path, skus, first };
   }
@@ -72,7 +72,7 @@ describe('a push the write quota stopped', () => {
   it('a resume asks about the rows left, not the whole file', async () => {
     const { clock, env, path } = await stopped(20);
     clock.advance(24 * 3_600_000);
-    const resumed = await svcInProcess(['inventory', 'push', path, '--resume'], env);
+    const resumed = await runSvc(['inventory', 'push', path, '--resume'], { env: env });
     expect(resumed.code, resumed.stderr).toBe(5);
     expect(resumed.stderr).toMatch(
       /Push 168 of 228 SKUs .*in 9 requests with a LIVE key \(9 units of daily write quota\)/,
@@ -82,9 +82,9 @@ describe('a push the write quota stopped', () => {
 
   it('--resume --dry-run previews the rows it would send, with the batch size it would use, and says so', async () => {
     const { env, path, skus } = await stopped(10);
-    const plan = await svcInProcess(
+    const plan = await runSvc(
       ['inventory', 'push', path, '--resume', '--dry-run', '--batch-size', '50', '--json'],
-      env,
+      { env: env },
     );
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).toMatch(/--batch-size 50 is not used.*batches of 10/);
@@ -93,7 +93,7 @@ describe('a push the write quota stopped', () => {
     expect(data.first_rows[0].sku).toBe(skus[30]);
 
     // Without --batch-size there is nothing to say: the journal's size is used, as the resume line says.
-    const plain = await svcInProcess(['inventory', 'push', path, '--resume', '--dry-run', '--json'], env);
+    const plain = await runSvc(['inventory', 'push', path, '--resume', '--dry-run', '--json'], { env: env });
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stderr).not.toContain('--batch-size');
     expect(JSON.parse(plain.stdout).first_rows[0].sku).toBe(skus[30]);
@@ -123,12 +123,12 @@ describe('--report files are for people', () => {
     const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
     writeFileSync(path, `sku,quantity\n${tricky.map((sku, i) => `${quoted(sku)},${i + 1}`).join('\n')}\n`);
     const report = join(dir, 'report.csv');
-    const pushed = await svcInProcess(['inventory', 'push', path, '--report', report], envFor(emu));
+    const pushed = await runSvc(['inventory', 'push', path, '--report', report], { env: envFor(emu) });
     expect(pushed.code, pushed.stderr).toBe(0);
     const rows = parse(readFileSync(report, 'utf8'), { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((row) => row.key)).toEqual(tricky.map((sku) => `'${sku}`));
 
-    const exported = await svcInProcess(['inventory', 'export', '-o', 'csv'], envFor(emu));
+    const exported = await runSvc(['inventory', 'export', '-o', 'csv'], { env: envFor(emu) });
     expect(exported.code, exported.stderr).toBe(0);
     const skus = (parse(exported.stdout, { columns: true }) as Array<Record<string, string>>).map(
       (row) => row.sku,

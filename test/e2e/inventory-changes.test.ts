@@ -1,5 +1,5 @@
 /**
- * Pushes that spend only what changed (issue 22): `inventory diff`, `push --changed-only`
+ * Pushes that spend only what changed: `inventory diff`, `push --changed-only`
  * with its resume, `--backup` and the undo, the zeroing guard, and an export that lists every
  * SKU once while a push runs in another process.
  */

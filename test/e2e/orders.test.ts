@@ -72,7 +72,7 @@ describe('orders list', () => {
     );
   });
 
-  it('refuses a status the reference does not list; svc api sends it (new values may appear)', async () => {
+  it('refuses a status the API reference does not list; svc api sends it (new values may appear)', async () => {
     const refused = await runSvc(['orders', 'list', '--status', 'on_hold', '--json'], { env: envFor(emu) });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('svc api GET /orders -f status=on_hold');

@@ -1,5 +1,5 @@
 /**
- * Output for scripts and for people (issue 20): --query, checked fields, a row per order,
+ * Output for scripts and for people: --query, checked fields, a row per order,
  * machine output that pipes, errors a script can parse, tables that fit, help that teaches,
  * svc api like gh api, svc status as a picture.
  */

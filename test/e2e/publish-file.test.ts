@@ -1,4 +1,4 @@
-/** `listings publish --file` reads its file with the care of the other bulk commands (issue 18). */
+/** `listings publish --file` reads its file with the care of the other bulk commands. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type DroppingProxy, droppingProxy } from '../helpers/dropping-proxy.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { svcInProcess } from '../helpers/in-process.js';
+import { runSvc } from '../helpers/svc.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const proxies: DroppingProxy[] = [];
@@ -40,9 +40,9 @@ async function upsertDropping(
   const path = join(dir, 'catalog.jsonl');
   writeFileSync(path, `${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
   const report = join(dir, 'report.csv');
-  const result = await svcInProcess(
+  const result = await runSvc(
     ['products', 'upsert', path, '--create-unmatched', '--json', '--report', report],
-    { ...envFor(emu), SVC_BASE_URL: proxy.url },
+    { env: { ...envFor(emu), SVC_BASE_URL: proxy.url } },
   );
   expect(proxy.dropped()).toBe(1);
   const rows = parse(readFileSync(report, 'utf8'), { columns: true }) as Array<Record<string, string>>;

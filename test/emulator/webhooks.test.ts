@@ -185,7 +185,7 @@ describe('webhook deliveries', () => {
       await touchInventory(emu);
       await emu.emulator.webhooks.idle();
 
-      // The first attempt and one retry per step of the reference's schedule.
+      // The first attempt and one retry per step of the service's schedule.
       expect(silent.received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
       const failures = emu.emulator.webhooks.attempts({ endpointId: dead.body.id });
       expect(failures.every((a) => !a.ok && a.status === null && /did not answer/.test(a.error ?? ''))).toBe(

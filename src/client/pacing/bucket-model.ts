@@ -81,7 +81,7 @@ const HOLD_TRANSIT_MS = 250;
 /** The level bound and the drain estimate of one client's bucket. */
 export class BucketModel {
   bucket?: number;
-  /** The tier's drain, B/20 (the reference publishes no header for it). */
+  /** The tier's drain, B/20 (no header names it: docs/service-contract.md, Rate limit). */
   private prior?: number;
   private anchor?: Anchor;
   private recent: Finished[] = [];

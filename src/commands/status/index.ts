@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../cmdutil/context.js';
-import { age } from '../../output/view.js';
+import { age } from '../../output/time.js';
 
 /** `svc status`: the public status page's data; needs no key. */
 export function registerStatus(program: Command, ctx: Context): void {

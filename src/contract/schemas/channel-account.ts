@@ -3,14 +3,6 @@ import { z } from 'zod';
 
 /** Channel kinds the emulator seeds; the service may connect others. */
 export const CHANNEL_KINDS = ['amazon', 'ebay', 'etsy', 'shopify', 'walmart'] as const;
-/** Known channel account statuses; others may appear. */
-export const CHANNEL_ACCOUNT_STATUSES = ['connected', 'disconnected', 'reauthorization_required'] as const;
-/** Known pricing modes; others may appear. */
-export const PRICING_MODES = ['off', 'percent', 'fixed'] as const;
-/** Known policy types; others may appear. */
-export const POLICY_TYPES = ['shipping', 'return', 'payment'] as const;
-/** Known attribute types in an attribute schema; others may appear. */
-export const ATTRIBUTE_TYPES = ['string', 'number', 'boolean', 'enum'] as const;
 
 /** Which channel-side discovery data an account offers. */
 export const Discovery = z.looseObject({

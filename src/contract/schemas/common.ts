@@ -28,17 +28,6 @@ export function listOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** The body of every error answer. */
-export const ErrorBody = z.looseObject({
-  error: z.looseObject({
-    type: z.string().nullish(),
-    code: z.string().nullish(),
-    message: z.string().nullish(),
-    param: z.string().nullish(),
-  }),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
 /** The answer to a DELETE: `{id, object, deleted: true}`. */
 export const Deleted = z.looseObject({
   id: z.string(),
@@ -46,9 +35,6 @@ export const Deleted = z.looseObject({
   deleted: z.boolean(),
 });
 export type Deleted = z.infer<typeof Deleted>;
-
-/** Known values of a sync channel's status; others may appear. */
-export const SYNC_CHANNEL_STATUSES = ['pending', 'succeeded', 'failed', 'simulated'] as const;
 
 /** The `sync` block of an update answer: the operation and each channel it touches. */
 export const SyncBlock = z.looseObject({

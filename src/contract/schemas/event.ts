@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../contract.js';
 import { Timestamp } from './common.js';
 
-/** Known event types; new ones are added over time. */
-export { EVENT_TYPES };
-
 /** An event as the log returns it and as a webhook delivers it. */
 export const Event = z.looseObject({
   id: z.string(),

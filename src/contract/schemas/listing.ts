@@ -4,11 +4,6 @@ import { BATCH_MAX_ITEMS, ISSUE_CODES, LISTING_STATUSES } from '../contract.js';
 import { Timestamp } from './common.js';
 
 /** Known listing statuses; others may appear. */
-export { LISTING_STATUSES };
-/** Known issue severities; others may appear. */
-export const ISSUE_SEVERITIES = ['error', 'warning', 'info'] as const;
-/** Issue codes the emulator produces; the service may send others. */
-export { ISSUE_CODES };
 
 /** A channel-side problem of a listing, in plain text. */
 export const ListingIssue = z.looseObject({

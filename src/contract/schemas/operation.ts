@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { OPERATION_STATUSES, OPERATION_TERMINAL_STATUSES } from '../contract.js';
 import { ItemError, Timestamp } from './common.js';
 
-/** Known operation statuses; others may appear. */
-export { OPERATION_STATUSES, OPERATION_TERMINAL_STATUSES };
 /** Known per-channel result statuses; others may appear. */
 export const OPERATION_RESULT_STATUSES = [
   'pending',
@@ -12,16 +10,6 @@ export const OPERATION_RESULT_STATUSES = [
   'succeeded',
   'failed',
   'simulated',
-] as const;
-/** Operation types the emulator produces; the service may send others. */
-export const OPERATION_TYPES = [
-  'inventory.update',
-  'inventory.batch_update',
-  'product.update',
-  'product.delete',
-  'listing.publish',
-  'listing.update',
-  'listing.delist',
 ] as const;
 
 /** The outcome of an operation on one channel account. */

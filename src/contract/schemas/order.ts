@@ -3,11 +3,6 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../contract.js';
 import { Money, Timestamp } from './common.js';
 
-/** Known normalized order statuses; others may appear. */
-export { ORDER_STATUSES };
-/** Known fulfillment statuses; others may appear. */
-export const FULFILLMENT_STATUSES = ['unfulfilled', 'fulfilled', 'partially_fulfilled'] as const;
-
 /** Tracking of a shipped order. */
 export const Tracking = z.looseObject({
   number: z.string(),

@@ -3,11 +3,6 @@ import { z } from 'zod';
 import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, QUANTITY_MAX } from '../contract.js';
 import { Money, PriceInput, SyncBlock, Timestamp } from './common.js';
 
-/** Known product status values; others may appear. */
-export const PRODUCT_STATUSES = ['ready', 'draft', 'archived'] as const;
-/** Known product sync_status values; others may appear. */
-export const PRODUCT_SYNC_STATUSES = ['ok', 'pending', 'error'] as const;
-
 /** An image of a product; array order is display order. */
 export const Image = z.looseObject({
   id: z.string(),

@@ -2,9 +2,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 
-/** Known service states; others may appear. */
-export const SERVICE_STATES = ['operational', 'degraded', 'outage'] as const;
-
 /** One half-hour bucket of the status history. */
 export const StatusBucket = z.looseObject({ t: Timestamp, up_ratio: z.number() });
 

@@ -1,18 +1,6 @@
 /** The bash completion script, generated from the command tree (bash 3.2 and later). */
 import { type CommandTree, commandsOf, flagNames, type ValueSource } from '../command-tree.js';
-import { type KeyPattern, valueFlags, valueRules } from './rules.js';
-
-/** A bash word in single quotes. */
-function quote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-/** A `case` pattern for a lookup key. */
-function casePattern(pattern: KeyPattern): string {
-  if (pattern.kind === 'exact') return quote(`${pattern.path}|${pattern.key}`);
-  if (pattern.kind === 'rest') return `${quote(`${pattern.path}|#`)}*`;
-  return `*${quote(`|${pattern.key}`)}`;
-}
+import { casePattern, type KeyPattern, quote, valueFlags, valueRules } from './rules.js';
 
 /** The command that fills COMPREPLY for one value source. */
 function action(value: ValueSource): string {

@@ -83,3 +83,15 @@ function group(entries: Array<[KeyPattern, ValueSource]>): ValueRule[] {
   }
   return [...rules.values()];
 }
+
+/** A word in single quotes, as bash and zsh read it. */
+export function quote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** The `case` pattern (bash and zsh) of a lookup key. */
+export function casePattern(pattern: KeyPattern): string {
+  if (pattern.kind === 'exact') return quote(`${pattern.path}|${pattern.key}`);
+  if (pattern.kind === 'rest') return `${quote(`${pattern.path}|#`)}*`;
+  return `*${quote(`|${pattern.key}`)}`;
+}

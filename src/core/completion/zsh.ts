@@ -1,18 +1,6 @@
 /** The zsh completion script, generated from the command tree; candidates carry their descriptions. */
 import { type CommandTree, commandsOf, oneLine, type TreeOption, type ValueSource } from '../command-tree.js';
-import { type KeyPattern, valueFlags, valueRules } from './rules.js';
-
-/** A zsh word in single quotes. */
-function quote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-/** A `case` pattern for a lookup key. */
-function casePattern(pattern: KeyPattern): string {
-  if (pattern.kind === 'exact') return quote(`${pattern.path}|${pattern.key}`);
-  if (pattern.kind === 'rest') return `${quote(`${pattern.path}|#`)}*`;
-  return `*${quote(`|${pattern.key}`)}`;
-}
+import { casePattern, type KeyPattern, quote, valueFlags, valueRules } from './rules.js';
 
 /** `name:description` entries for _describe (a colon in the name would need escaping; ours have none). */
 function described(name: string, description: string): string {

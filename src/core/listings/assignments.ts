@@ -8,7 +8,7 @@ import { isStdin } from '../../config/spool.js';
 import { FileError, UsageError } from '../../errors.js';
 import { buildFields, type ReadValueFile } from '../api/fields.js';
 
-/** The override fields the reference names; others are sent as given, with a warning. */
+/** The override fields the API reference names (docs/service-contract.md); others are sent as given, with a warning. */
 const KNOWN_OVERRIDES = [
   'title',
   'description',
@@ -60,7 +60,7 @@ export function parseAssignments(
   }
 }
 
-/** Override names the reference does not document (sent anyway; the service may know them). */
+/** Override names the API reference does not document (sent anyway; the service may know them). */
 export function unknownOverrides(overrides: Record<string, unknown>): string[] {
   return Object.keys(overrides).filter((name) => !TEXT_OVERRIDES.has(name));
 }

@@ -9,8 +9,6 @@ import type { PageInfo } from '../../client/client.js';
 import type { Order } from '../../contract/schemas/order.js';
 import { SettledCrawl } from '../settled-crawl.js';
 
-export { SERVER_CLOCK_SLACK_MS } from '../settled-crawl.js';
-
 /** One pass over the order list from its head with the export's filters; `onPage` hears of each page first. */
 export type OrderPass = (
   createdAfter: string | undefined,

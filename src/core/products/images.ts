@@ -1,5 +1,5 @@
 /**
- * Image edits as the reference wants them: the client sends the desired full array, known
+ * Image edits as the service takes them (docs/service-contract.md): the client sends the desired full array, known
  * images by id (kept untouched), new ones by url. Plus the local checks of an upload: the
  * file exists, is at most 10 MB and is a JPEG, PNG or WebP by its content.
  */

@@ -1,7 +1,7 @@
 /**
  * The emulator's webhook deliveries: every event the store emits goes to each enabled
  * endpoint subscribed to its type, signed, through the one delivery module, retried on the
- * reference's schedule (sped up by `timeScale`); an endpoint whose retries run out is
+ * service's schedule (docs/service-contract.md, Webhooks; sped up by `timeScale`); an endpoint whose retries run out is
  * disabled. At-least-once (a duplicate on request), no ordering promise.
  */
 import {
@@ -17,7 +17,7 @@ import { postOnce } from './poster.js';
 
 /** How deliveries behave. */
 export interface WebhookSettings {
-  /** Every retry delay is multiplied by this: 1 is the reference's schedule, 0.001 runs 72 h in about 4 min. */
+  /** Every retry delay is multiplied by this: 1 is the service's schedule, 0.001 runs 72 h in about 4 min. */
   timeScale: number;
   /** Time a receiver has to answer one attempt; default 10 s. */
   timeoutMs: number;

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeError,
-  ERROR_KINDS,
-  EXIT,
-  errorJson,
-  exitCodeFor,
-  humanDuration,
-} from '../../../src/cli/exit.js';
+import { describeError, ERROR_KINDS, EXIT, errorJson, exitCodeFor } from '../../../src/cli/exit.js';
 import {
   AmbiguousWriteError,
   ApiError,
@@ -23,6 +16,7 @@ import {
   SvcError,
   UsageError,
 } from '../../../src/errors.js';
+import { humanDuration } from '../../../src/output/duration.js';
 
 const NOW = Date.parse('2026-11-10T20:47:30.000Z');
 

@@ -1,7 +1,8 @@
 /** The transport over real HTTP against a scripted local server; time is virtual, so no test waits. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client.js';
-import { buildUrl, type TransportOptions } from '../../../src/client/transport.js';
+import type { TransportOptions } from '../../../src/client/transport.js';
+import { buildUrl } from '../../../src/client/url.js';
 import {
   AmbiguousWriteError,
   ApiError,

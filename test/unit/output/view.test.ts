@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { age, OUTPUT_FORMATS, resolveFormat } from '../../../src/output/view.js';
+import { age } from '../../../src/output/time.js';
+import { OUTPUT_FORMATS, resolveFormat } from '../../../src/output/view.js';
 
 describe('resolveFormat', () => {
   it('defaults to table on a terminal and tsv when piped', () => {

@@ -1,5 +1,5 @@
 /**
- * Listings: GET (every filter of the reference), publish one or a batch, update or resync,
+ * Listings: GET (every filter of docs/service-contract.md), publish one or a batch, update or resync,
  * delist. Every write answers `ongoing` with a new operation; channels.ts settles it later.
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */

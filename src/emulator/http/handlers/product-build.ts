@@ -1,6 +1,6 @@
 /**
  * The product a create, update or batch item would produce, built as a fresh record so a
- * test key can be answered without touching the store. Every rule of the reference lives
+ * test key can be answered without touching the store. Every rule of docs/service-contract.md lives
  * here: images (known ids kept, new ones hosted, left-out ones dropped, order is display
  * order, at most 20), variants matched by SKU, the dense option matrix, store-wide SKUs.
  */

@@ -37,7 +37,7 @@ export const createProduct: Handler = (store, request) => {
 };
 
 /**
- * PATCH /products/{id}: any product field, `images` by the reference's rules, and
+ * PATCH /products/{id}: any product field, `images` by the rules of docs/service-contract.md, and
  * `expected_updated_at` (412 when the product changed since). Answers the product with `sync`.
  */
 export const updateProduct: Handler = (store, request) => {

@@ -3,7 +3,7 @@ import type { CommandTree } from '../../../../src/core/command-tree.js';
 
 /**
  * A small tree with the cases the completion rules must order (an id before a variadic file
- * list, a shadowed global) and the text the reference must carry safely (defaults, choices,
+ * list, a shadowed global) and the text the command reference must carry safely (defaults, choices,
  * notes, examples, characters roff and Markdown read as markup).
  */
 export const sampleTree: CommandTree = {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageInfo } from '../../../../src/client/client.js';
 import type { Order } from '../../../../src/contract/schemas/order.js';
-import {
-  type ExportStart,
-  IncrementalExport,
-  SERVER_CLOCK_SLACK_MS,
-} from '../../../../src/core/orders/incremental-export.js';
+import { type ExportStart, IncrementalExport } from '../../../../src/core/orders/incremental-export.js';
+import { SERVER_CLOCK_SLACK_MS } from '../../../../src/core/settled-crawl.js';
 import { type ListEnvelope, paginate } from '../../../../src/emulator/http/pagination.js';
 import { Rng } from '../../../../src/emulator/rng.js';
 import { ProtocolError } from '../../../../src/errors.js';
