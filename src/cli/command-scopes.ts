@@ -49,7 +49,6 @@ const event = () => schemaFieldsOf(async () => (await import('../contract/schema
 const webhook = () =>
   schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
 const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
-const channels = () => import('../contract/schemas/channel-account.js');
 const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
@@ -69,14 +68,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   api: { list: true },
-  'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
-  'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
-  'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },
-  'channels categories': {
-    list: true,
-    fields: () => schemaFieldsOf(async () => (await channels()).Category),
-  },
-  'channels schema': {},
   'products list': { list: true, fields: product },
   'products get': { fields: product },
   'products create': { fields: product },

@@ -6,7 +6,6 @@ import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
-import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
@@ -59,7 +58,6 @@ const SETUP = 'Setup';
 const NOUNS: readonly Noun[] = [
   { names: ['products'], group: CATALOG, register: registerProducts },
   { names: ['files'], group: CATALOG, register: registerFiles },
-  { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
   { names: ['orders'], group: ORDERS, register: registerOrders },
