@@ -8,8 +8,7 @@ export const command = listCommand({
   rank: 1,
   description: 'list connected channel accounts (ids to use with --channel-account)',
   fields: accountSummaryFields,
-  fetch: async (client) =>
-    (await import('../../client/resources/channels.js')).listChannelAccounts(client),
+  fetch: async (client) => (await import('../../client/resources/channels.js')).listChannelAccounts(client),
   view: channelAccountsView,
   noun: 'channel accounts',
   examples: ['svc channels list'],
