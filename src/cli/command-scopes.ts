@@ -42,7 +42,6 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 }
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
-const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
 const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
 const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
@@ -80,24 +79,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'products images reorder': { fields: image },
   'files upload': {
     fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/file.js')).File),
-  },
-  'listings list': { list: true, fields: listing },
-  'listings get': { fields: listing },
-  'listings publish': { confirms: true },
-  'listings update': {},
-  'listings resync': {},
-  'listings delist': { confirms: true },
-  'listings retry': { confirms: true },
-  'listings errors': {
-    fields: fixed([
-      'error_code',
-      'channel',
-      'channel_account_id',
-      'listings',
-      'oldest_updated_at',
-      'newest_updated_at',
-      'retry',
-    ]),
   },
   'inventory push': { confirms: true },
   'inventory set': {

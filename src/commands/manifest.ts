@@ -6,13 +6,22 @@ import { command as command2 } from './channels/list.js';
 import { noun as noun0 } from './channels/noun.js';
 import { command as command3 } from './channels/policies.js';
 import { command as command4 } from './channels/schema.js';
-import { command as command5 } from './operations/get.js';
-import { command as command6 } from './operations/list.js';
-import { noun as noun1 } from './operations/noun.js';
-import { command as command7 } from './operations/wait.js';
+import { command as command5 } from './listings/delist.js';
+import { command as command6 } from './listings/errors.js';
+import { command as command7 } from './listings/get.js';
+import { command as command8 } from './listings/list.js';
+import { noun as noun1 } from './listings/noun.js';
+import { command as command9 } from './listings/publish.js';
+import { command as command10 } from './listings/resync.js';
+import { command as command11 } from './listings/retry.js';
+import { command as command12 } from './listings/update.js';
+import { command as command13 } from './operations/get.js';
+import { command as command14 } from './operations/list.js';
+import { noun as noun2 } from './operations/noun.js';
+import { command as command15 } from './operations/wait.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14, command15];
