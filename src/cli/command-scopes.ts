@@ -42,14 +42,12 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 }
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
-const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
 const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
 const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
 const webhook = () =>
   schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
 const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
-const channels = () => import('../contract/schemas/channel-account.js');
 const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
@@ -69,14 +67,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   api: { list: true },
-  'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
-  'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
-  'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },
-  'channels categories': {
-    list: true,
-    fields: () => schemaFieldsOf(async () => (await channels()).Category),
-  },
-  'channels schema': {},
   'products list': { list: true, fields: product },
   'products get': { fields: product },
   'products create': { fields: product },
@@ -89,24 +79,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'products images reorder': { fields: image },
   'files upload': {
     fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/file.js')).File),
-  },
-  'listings list': { list: true, fields: listing },
-  'listings get': { fields: listing },
-  'listings publish': { confirms: true },
-  'listings update': {},
-  'listings resync': {},
-  'listings delist': { confirms: true },
-  'listings retry': { confirms: true },
-  'listings errors': {
-    fields: fixed([
-      'error_code',
-      'channel',
-      'channel_account_id',
-      'listings',
-      'oldest_updated_at',
-      'newest_updated_at',
-      'retry',
-    ]),
   },
   'inventory push': { confirms: true },
   'inventory set': {

@@ -6,7 +6,6 @@ import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
-import { registerChannels } from '../commands/channels/index.js';
 import { registerCompletion } from '../commands/completion/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
@@ -14,7 +13,6 @@ import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
-import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
@@ -45,7 +43,6 @@ interface Noun {
 
 const CATALOG = 'Catalog';
 const INVENTORY = 'Inventory';
-const LISTINGS = 'Listings';
 const ORDERS = 'Orders';
 const EVENTS = 'Events';
 const SETUP = 'Setup';
@@ -59,9 +56,7 @@ const SETUP = 'Setup';
 const NOUNS: readonly Noun[] = [
   { names: ['products'], group: CATALOG, register: registerProducts },
   { names: ['files'], group: CATALOG, register: registerFiles },
-  { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
-  { names: ['listings'], group: LISTINGS, register: registerListings },
   { names: ['orders'], group: ORDERS, register: registerOrders },
   { names: ['events'], group: EVENTS, register: registerEvents },
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },

@@ -1,9 +1,9 @@
 /** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
-async function ask(ctx: Context, message: string): Promise<boolean> {
+async function ask(ctx: Pick<Deps, 'prompts'>, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
   return confirm({ message, default: false });
 }
@@ -14,7 +14,7 @@ async function ask(ctx: Context, message: string): Promise<boolean> {
  * without a terminal it refuses with exit 2, nothing sent.
  */
 export async function confirmDestructive(
-  ctx: Context,
+  ctx: Pick<Deps, 'globals' | 'io' | 'prompts'>,
   action: { verb: string; target: string },
   question: () => string | Promise<string>,
 ): Promise<boolean> {
@@ -34,7 +34,7 @@ export async function confirmDestructive(
  * UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(
-  ctx: Context,
+  ctx: Pick<Deps, 'globals' | 'io' | 'prompts'>,
   live: boolean,
   plan: string,
   verb: string,
@@ -53,7 +53,7 @@ export async function confirmLiveBulk(
  * a script says so with the flag the refusal names.
  */
 export async function confirmRisk(
-  ctx: Context,
+  ctx: Pick<Deps, 'io' | 'prompts'>,
   question: string,
   refusal: string,
   verb: string,

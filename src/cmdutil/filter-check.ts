@@ -13,7 +13,7 @@ import {
   STATUS_FILTERS,
 } from '../contract/filter-values.js';
 import { UsageError } from '../errors.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** The list and query parameter a filter goes to, so a refusal can name the `svc api` call that sends any value. */
 export interface QueryParam {
@@ -70,7 +70,7 @@ export function checkNotBlank(flag: string, value: string | undefined): string |
  * `route`, the refusal names the `svc api` call that sends it anyway (an account gone since).
  */
 export async function checkChannelAccount(
-  ctx: Context,
+  ctx: Pick<Deps, 'client'>,
   id: string | undefined,
   sendAnyway?: QueryParam,
 ): Promise<string | undefined> {
@@ -90,7 +90,10 @@ export async function checkChannelAccount(
  * `--error-code CODE`: a code svc knows passes; the service names new ones, so another code
  * passes when some listing carries it (a read of one item); else it is a typo (exit 2).
  */
-export async function checkErrorCode(ctx: Context, code: string | undefined): Promise<string | undefined> {
+export async function checkErrorCode(
+  ctx: Pick<Deps, 'client' | 'signal'>,
+  code: string | undefined,
+): Promise<string | undefined> {
   if (checkNotBlank('--error-code', code) === undefined) return undefined;
   const value = code as string;
   if (ISSUE_CODE_FILTER.values.includes(value)) return value;
@@ -107,7 +110,7 @@ export async function checkErrorCode(ctx: Context, code: string | undefined): Pr
  * does not list kinds, and a kind with no account here could only match nothing).
  */
 export async function checkChannelKind(
-  ctx: Context,
+  ctx: Pick<Deps, 'client'>,
   kind: string | undefined,
   sendAnyway: QueryParam,
 ): Promise<string | undefined> {

@@ -103,7 +103,7 @@ export function timeParser(flag: string) {
     parseTime(raw, now(), flag);
 }
 
-/** Collects a repeatable flag's values, in the order given. */
-export function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+/** Collects a repeatable flag's values, in the order given (a definition's `parse`, with `default: []`). */
+export function collect(value: string, previous: unknown): string[] {
+  return [...(Array.isArray(previous) ? previous : []), value];
 }

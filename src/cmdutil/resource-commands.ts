@@ -1,11 +1,13 @@
 /**
  * Commands that differ only in their noun, made by one factory each: an id argument checked
- * the same way everywhere, `get` that prints one resource in full.
+ * the same way everywhere, `get` that prints one resource in full, a list without filters.
  */
 import type { ApiClient } from '../client/client.js';
 import { ID_PREFIXES, type IdKind } from '../contract/contract.js';
-import type { ArgSpec, CommandDefinition, FlagSpec } from './define.js';
+import type { View } from '../output/view.js';
+import type { ArgSpec, CommandDefinition, FlagSpec, Takes } from './define.js';
 import type { Deps } from './deps.js';
+import { fromArray, type ListItems, printList } from './list-command.js';
 
 /** The `<id>` argument of a resource of `kind`; an id without its prefix exits 2, naming `list`. */
 export function idArg(kind: IdKind, list: string, name = 'id'): ArgSpec {
@@ -49,4 +51,53 @@ export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string 
       else await deps.io.printer.item(item);
     },
   };
+}
+
+/** What sets one list without filters apart from its siblings. */
+export interface ListSpec<T> {
+  /** ['channels', 'list']. */
+  path: readonly string[];
+  rank?: number;
+  description: string;
+  /** The resource whose items it lists (`channels policies chac_…`): its `<id>` argument. */
+  of?: { kind: IdKind; list: string };
+  /** `{ list: true }` when the service pages it (--all and --limit). */
+  takes?: Takes;
+  fields: () => Promise<readonly string[]>;
+  /**
+   * Reads the items (importing its resource module lazily): the whole array the service
+   * answers, or a paged list of at most `limit`; `id` is the `of` resource's.
+   */
+  fetch: (
+    client: ApiClient,
+    id: string | undefined,
+    limit: number | 'all',
+  ) => Promise<readonly T[] | ListItems<T>>;
+  view: View<T>;
+  /** What the items are called in "No … found" and a list cut short: "channel accounts". */
+  noun: string;
+  examples: readonly string[];
+  notes?: readonly string[];
+}
+
+/** `svc NOUN list` (or `svc NOUN items ID`): every item, no filters, printed as a list. */
+export function listCommand<T>(spec: ListSpec<T>): CommandDefinition<{ id?: string }> {
+  return {
+    path: spec.path,
+    rank: spec.rank,
+    description: spec.description,
+    args: spec.of ? [idArg(spec.of.kind, spec.of.list)] : undefined,
+    takes: spec.takes,
+    fields: spec.fields,
+    notes: spec.notes,
+    examples: spec.examples,
+    async run({ id }, deps) {
+      const items = await spec.fetch(await deps.client(), id, deps.io.listLimit);
+      await printList(deps, isArray(items) ? fromArray(items) : items, spec.view, spec.noun);
+    },
+  };
+}
+
+function isArray<T>(items: readonly T[] | ListItems<T>): items is readonly T[] {
+  return Array.isArray(items);
 }

@@ -1,47 +1,36 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
+import { idArg } from '../../cmdutil/resource-commands.js';
 import { categoriesView } from '../../output/views/channels.js';
-
-/** Flags of `svc channels categories`. */
-export interface CategoriesOptions {
-  search?: string;
-  parent?: string;
-}
+import { categoryFields } from './fields.js';
 
 /**
  * `svc channels categories ID [--search TEXT] [--parent ID]`. The search is `--search`, not
  * `--query`: that is the global JMESPath over the result, the same in every command.
  */
-export function categoriesCommand(parent: Command, ctx: Context, run = runCategories): Command {
-  return parent
-    .command('categories')
-    .description("search a channel account's categories")
-    .argument('<id>', 'channel account id (chac_…)')
-    .option('--search <text>', 'words in the category name (sent as the search; --query is JMESPath)')
-    .option('--parent <id>', 'only the children of this category')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  svc channels categories chac_123 --search shoes',
-        '  svc channels categories chac_123 --parent cat_1',
-        "  svc channels categories chac_123 --search shoes --query '[].id'",
-        '',
-      ].join('\n'),
-    )
-    .action(async (id: string, options: CategoriesOptions) => run(ctx, id, options));
-}
-
-/** Runs `svc channels categories` once its flags are parsed. */
-export async function runCategories(ctx: Context, id: string, options: CategoriesOptions): Promise<void> {
-  const { listCategories } = await import('../../client/resources/channels.js');
-  const filters = { query: options.search, parent_id: options.parent };
-  await printList(
-    ctx,
-    listCategories(await ctx.client(), id, filters, ctx.io.listLimit),
-    categoriesView,
-    'categories',
-  );
-}
+export const command = defineCommand<{ id: string; search?: string; parent?: string }>({
+  path: ['channels', 'categories'],
+  rank: 4,
+  description: "search a channel account's categories",
+  args: [idArg('channel account', 'svc channels list')],
+  flags: [
+    {
+      flags: '--search <text>',
+      description: 'words in the category name (sent as the search; --query is JMESPath)',
+    },
+    { flags: '--parent <id>', description: 'only the children of this category' },
+  ],
+  takes: { list: true },
+  fields: categoryFields,
+  examples: [
+    'svc channels categories chac_123 --search shoes',
+    'svc channels categories chac_123 --parent cat_1',
+    "svc channels categories chac_123 --search shoes --query '[].id'",
+  ],
+  async run({ id, search, parent }, deps) {
+    const { listCategories } = await import('../../client/resources/channels.js');
+    const filters = { query: search, parent_id: parent };
+    const categories = listCategories(await deps.client(), id, filters, deps.io.listLimit);
+    await printList(deps, categories, categoriesView, 'categories');
+  },
+});

@@ -1,18 +1,14 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { getCommand } from '../../cmdutil/resource-commands.js';
+import { listingFields } from './fields.js';
 
 /** `svc listings get ID`. */
-export function getCommand(parent: Command, ctx: Context, run = runGet): Command {
-  return parent
-    .command('get')
-    .description('show one listing with its issues')
-    .argument('<id>', 'listing id (list_…)')
-    .addHelpText('after', '\nExample:\n  svc listings get list_123\n')
-    .action(async (id: string) => run(ctx, id));
-}
-
-/** Runs `svc listings get` once its flags are parsed. */
-export async function runGet(ctx: Context, id: string): Promise<void> {
-  const { getListing } = await import('../../client/resources/listings.js');
-  await ctx.io.printer.item(await getListing(await ctx.client(), id));
-}
+export const command = getCommand({
+  path: ['listings', 'get'],
+  rank: 2,
+  description: 'show one listing with its issues',
+  kind: 'listing',
+  list: 'svc listings list',
+  fields: listingFields,
+  fetch: async (client, id) => (await import('../../client/resources/listings.js')).getListing(client, id),
+  examples: ['svc listings get list_123'],
+});

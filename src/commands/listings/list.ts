@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeFlag } from '../../cmdutil/parse.js';
+import { timeParser } from '../../cmdutil/parse.js';
 import { listingsView } from '../../output/views/listings.js';
+import { listingFields } from './fields.js';
 
 /** Flags of `svc listings list`. */
 export interface ListingsListOptions {
@@ -15,48 +15,56 @@ export interface ListingsListOptions {
 }
 
 /** `svc listings list`: with every filter of the API. */
-export function listCommand(parent: Command, ctx: Context, run = runList): Command {
-  return parent
-    .command('list')
-    .description('list listings, most recently updated first')
-    .option('--product <id>', 'listings of one product')
-    .option('--channel-account <id>', 'listings on one channel account')
-    .option('--channel <kind>', 'channel kind (every account of that kind)')
-    .option('--status <status>', 'listed, imported, ongoing, error, delisted')
-    .option('--error-code <code>', 'only listings with this issue code, e.g. photo_required_for_channel')
-    .option(
-      '--updated-after <time>',
-      'ISO 8601 or a duration back from now',
-      timeFlag('--updated-after', ctx.now),
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  svc listings list --status error\n  svc listings list --status error --error-code photo_required_for_channel --all\n',
-    )
-    .action(async (options: ListingsListOptions) => run(ctx, options));
-}
-
-/** Runs `svc listings list` once its flags are parsed. */
-export async function runList(ctx: Context, options: ListingsListOptions): Promise<void> {
-  const { listListings } = await import('../../client/resources/listings.js');
-  const { checkStatus, checkChannelKind, checkChannelAccount, checkErrorCode, checkNotBlank } = await import(
-    '../../cmdutil/filter-check.js'
-  );
-  const route = (param: string) => ({ path: '/listings', param });
-  const status = checkStatus('listings', options.status, route('status'));
-  const filters = {
-    product_id: checkNotBlank('--product', options.product),
-    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
-    channel: await checkChannelKind(ctx, options.channel, route('channel')),
-    status,
-    error_code: await checkErrorCode(ctx, options.errorCode),
-    updated_after: options.updatedAfter,
-  };
-  const client = await ctx.client();
-  // On a table, accounts by their labels: one read, shared with the --channel check.
-  const labels =
-    ctx.io.format === 'table'
-      ? await (await import('../../client/resources/channels.js')).accountLabels(client)
-      : undefined;
-  await printList(ctx, listListings(client, filters, ctx.io.listLimit), listingsView(labels), 'listings');
-}
+export const command = defineCommand<ListingsListOptions>({
+  path: ['listings', 'list'],
+  rank: 1,
+  description: 'list listings, most recently updated first',
+  flags: [
+    { flags: '--product <id>', description: 'listings of one product' },
+    { flags: '--channel-account <id>', description: 'listings on one channel account' },
+    { flags: '--channel <kind>', description: 'channel kind (every account of that kind)' },
+    { flags: '--status <status>', description: 'listed, imported, ongoing, error, delisted' },
+    {
+      flags: '--error-code <code>',
+      description: 'only listings with this issue code, e.g. photo_required_for_channel',
+    },
+    {
+      flags: '--updated-after <time>',
+      description: 'ISO 8601 or a duration back from now',
+      parse: timeParser('--updated-after'),
+    },
+  ],
+  takes: { list: true },
+  fields: listingFields,
+  examples: [
+    'svc listings list --status error',
+    'svc listings list --status error --error-code photo_required_for_channel --all',
+  ],
+  async run(options, deps) {
+    const { listListings } = await import('../../client/resources/listings.js');
+    const { checkStatus, checkChannelKind, checkChannelAccount, checkErrorCode, checkNotBlank } =
+      await import('../../cmdutil/filter-check.js');
+    const route = (param: string) => ({ path: '/listings', param });
+    const status = checkStatus('listings', options.status, route('status'));
+    const filters = {
+      product_id: checkNotBlank('--product', options.product),
+      channel_account_id: await checkChannelAccount(
+        deps,
+        options.channelAccount,
+        route('channel_account_id'),
+      ),
+      channel: await checkChannelKind(deps, options.channel, route('channel')),
+      status,
+      error_code: await checkErrorCode(deps, options.errorCode),
+      updated_after: options.updatedAfter,
+    };
+    const client = await deps.client();
+    // On a table, accounts by their labels: one read, shared with the --channel check.
+    const labels =
+      deps.io.format === 'table'
+        ? await (await import('../../client/resources/channels.js')).accountLabels(client)
+        : undefined;
+    const listings = listListings(client, filters, deps.io.listLimit);
+    await printList(deps, listings, listingsView(labels), 'listings');
+  },
+});

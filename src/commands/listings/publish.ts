@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
-import type { Context } from '../../cmdutil/context.js';
-import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
+import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ListingInput } from '../../contract/schemas/listing.js';
@@ -22,54 +22,78 @@ export interface PublishOptions extends WaitFlags {
   encoding?: string;
 }
 
-const HELP = [
-  '',
-  'One listing: --product and --channel-account (an id from `svc channels list`). Values of',
-  '--override and --attribute are typed as `svc api -F` types them (numbers, true, false, null,',
-  '@file); text overrides (title, description, category_id, policy ids) stay text. With',
-  '--attribute, when the account offers attribute-schema discovery, names, types and required',
-  "attributes are checked against the category (--override category_id=…, else the product's).",
-  '',
-  'Many: --file F, a JSON array or JSON Lines of {"product_id", "channel_account_id",',
-  '"overrides"?, "attributes"?}. The whole file is checked first (exit 2, nothing sent), then',
-  `sent ${BATCH_MAX_ITEMS} per request; a product already listed on that account is skipped.`,
-  'Exit 3 when any listing failed (--report OUT.csv names each).',
-  '',
-  'Examples:',
-  '  svc listings publish --product prod_123 --channel-account chac_456',
-  '  svc listings publish --product prod_123 --channel-account chac_456 --override category_id=11457 --attribute size=M --wait',
-  '  svc listings publish --file listings.jsonl --dry-run',
-  '  svc listings publish --file listings.json --report publish-report.csv',
-].join('\n');
+/** `svc listings publish`: one listing, or every listing of --file. */
+export const command = defineCommand<PublishOptions>({
+  path: ['listings', 'publish'],
+  rank: 3,
+  description: 'publish a product to a channel account, or many from a file',
+  flags: [
+    { flags: '--product <id>', description: 'product to publish (prod_…)' },
+    {
+      flags: '--channel-account <id>',
+      description: 'channel account to publish on (chac_…, from `svc channels list`)',
+    },
+    {
+      flags: '--override <k=v>',
+      description: 'per-channel override, e.g. title="Blue mug" (repeatable)',
+      parse: collect,
+      default: [],
+    },
+    {
+      flags: '--attribute <k=v>',
+      description: 'channel attribute, e.g. color=Navy (repeatable)',
+      parse: collect,
+      default: [],
+    },
+    {
+      flags: '--file <f>',
+      description: 'JSON array or JSON Lines of listings to publish (- for standard input)',
+    },
+    { flags: '--dry-run', description: 'check everything and show what would be sent; send nothing' },
+    {
+      flags: '--report <out.csv>',
+      description: 'with --file: write line,key,status,code,message for every listing',
+    },
+    {
+      flags: '--encoding <name>',
+      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)',
+    },
+    ...waitFlags(),
+  ],
+  takes: { confirms: true },
+  notes: [
+    'One listing: --product and --channel-account (an id from `svc channels list`). Values of',
+    '--override and --attribute are typed as `svc api -F` types them (numbers, true, false, null,',
+    '@file); text overrides (title, description, category_id, policy ids) stay text. With',
+    '--attribute, when the account offers attribute-schema discovery, names, types and required',
+    "attributes are checked against the category (--override category_id=…, else the product's).",
+    '',
+    'Many: --file F, a JSON array or JSON Lines of {"product_id", "channel_account_id",',
+    '"overrides"?, "attributes"?}. The whole file is checked first (exit 2, nothing sent), then',
+    `sent ${BATCH_MAX_ITEMS} per request; a product already listed on that account is skipped.`,
+    'Exit 3 when any listing failed (--report OUT.csv names each).',
+  ],
+  examples: [
+    'svc listings publish --product prod_123 --channel-account chac_456',
+    'svc listings publish --product prod_123 --channel-account chac_456 --override category_id=11457 --attribute size=M --wait',
+    'svc listings publish --file listings.jsonl --dry-run',
+    'svc listings publish --file listings.json --report publish-report.csv',
+  ],
+  run: (options, deps) =>
+    options.file ? publishFromFile(deps, options.file, options) : publishListing(deps, options),
+});
 
-/** `svc listings publish`. */
-export function publishCommand(parent: Command, ctx: Context, run = runPublish): Command {
-  const command = parent
-    .command('publish')
-    .description('publish a product to a channel account, or many from a file')
-    .option('--product <id>', 'product to publish (prod_…)')
-    .option('--channel-account <id>', 'channel account to publish on (chac_…, from `svc channels list`)')
-    .option('--override <k=v>', 'per-channel override, e.g. title="Blue mug" (repeatable)', collect, [])
-    .option('--attribute <k=v>', 'channel attribute, e.g. color=Navy (repeatable)', collect, [])
-    .option('--file <f>', 'JSON array or JSON Lines of listings to publish (- for standard input)')
-    .option('--dry-run', 'check everything and show what would be sent; send nothing')
-    .option('--report <out.csv>', 'with --file: write line,key,status,code,message for every listing')
-    .option(
-      '--encoding <name>',
-      'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)',
-    );
-  return withWait(command)
-    .addHelpText('after', HELP)
-    .action(async (options: PublishOptions) => run(ctx, options));
-}
-
-/** Publishes one listing, or every listing of --file. */
-export async function runPublish(ctx: Context, options: PublishOptions): Promise<void> {
-  return options.file ? runPublishFile(ctx, options.file, options) : runPublishOne(ctx, options);
-}
+/** What publishing uses of the run's dependencies. */
+type PublishDeps = Pick<
+  Deps,
+  'argv' | 'client' | 'credentials' | 'globals' | 'io' | 'now' | 'prompts' | 'signal'
+>;
 
 /** Publishes one product on one account, after the local and discovery checks. */
-export async function runPublishOne(ctx: Context, options: PublishOptions): Promise<void> {
+async function publishListing(
+  deps: Pick<Deps, 'client' | 'io' | 'signal'>,
+  options: PublishOptions,
+): Promise<void> {
   if (!options.product || !options.channelAccount) {
     throw new UsageError(
       'give --product ID and --channel-account ID (or --file F for many); see svc listings publish --help',
@@ -78,13 +102,13 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
   if (options.report) throw new UsageError('--report goes with --file; one publish prints its own outcome');
   if (options.encoding) throw new UsageError('--encoding goes with --file; it says how the file is read');
   const input = await buildInput(
-    ctx,
+    deps,
     options.product,
     options.channelAccount,
     options.override,
     options.attribute,
   );
-  const client = await ctx.client();
+  const client = await deps.client();
   const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
   const account = (await requireAccounts(client, [input.channel_account_id])).get(input.channel_account_id);
   if (account && input.attributes) {
@@ -94,12 +118,11 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
       categoryId: input.overrides?.category_id,
       attributes: input.attributes,
     });
-    if (check.note) ctx.io.messages.warn(check.note);
+    if (check.note) deps.io.messages.warn(check.note);
   }
   if (options.dryRun) {
-    await ctx.io.printer.item(input, {
-      summary: () => `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`,
-    });
+    const { publishDryRunText } = await import('../../output/views/listings.js');
+    await deps.io.printer.item(input, { summary: () => publishDryRunText(input) });
     return;
   }
   const { publishOne } = await import('../../core/listings/publish.js');
@@ -109,11 +132,11 @@ export async function runPublishOne(ctx: Context, options: PublishOptions): Prom
     outcome === 'created'
       ? `Published ${input.product_id} on ${input.channel_account_id} as ${listing.id}`
       : `Already published: ${input.product_id} is listed on ${input.channel_account_id} as ${listing.id}`;
-  await showWrite(ctx, client, listing, headline, options);
+  await showWrite(deps, client, listing, headline, options);
 }
 
 async function buildInput(
-  ctx: Context,
+  deps: Pick<Deps, 'io'>,
   productId: string,
   accountId: string,
   overrideArgs: string[],
@@ -124,7 +147,7 @@ async function buildInput(
   const attributes = parseAssignments('--attribute', attributeArgs);
   const unknown = unknownOverrides(overrides);
   if (unknown.length > 0)
-    ctx.io.messages.warn(
+    deps.io.messages.warn(
       `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
     );
   const input: ListingInput = { product_id: productId, channel_account_id: accountId };
@@ -134,7 +157,7 @@ async function buildInput(
 }
 
 /** Checks the whole file and the accounts it names, then publishes in chunks of 100. */
-export async function runPublishFile(ctx: Context, path: string, options: PublishOptions): Promise<void> {
+async function publishFromFile(deps: PublishDeps, path: string, options: PublishOptions): Promise<void> {
   if (
     options.product ||
     options.channelAccount ||
@@ -153,18 +176,18 @@ export async function runPublishFile(ctx: Context, path: string, options: Publis
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
-  const source = await (await import('../../cmdutil/input-file.js')).inputFile(ctx, path, {
+  const source = await (await import('../../cmdutil/input-file.js')).inputFile(deps, path, {
     '--report': options.report,
   });
   const file = await checkInput(path, options.report, () =>
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(ctx, publishPlan(ctx, file, options), options);
+  await runBulk(deps, publishPlan(deps, file, options), options);
 }
 
 /** A file's publish as the bulk frame runs it. */
-function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
+function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
   const listings = counted(file.items.length, 'listing');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
@@ -195,9 +218,9 @@ function publishPlan(ctx: Context, file: CheckedPublishFile, options: PublishOpt
     report: options.report,
     dryRun: async () => {
       // A dry run checks the accounts too when a key is at hand; without one it stays offline.
-      if ((await ctx.credentials()).apiKey) await requireAccounts(await ctx.client());
+      if ((await deps.credentials()).apiKey) await requireAccounts(await deps.client());
       const { showDryRun } = await import('../../cmdutil/bulk-command.js');
-      await showDryRun(ctx, dryRun);
+      await showDryRun(deps, dryRun);
     },
     prepare: requireAccounts,
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,

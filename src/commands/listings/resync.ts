@@ -1,35 +1,22 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
-import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
-import { requireListingId } from './helpers.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { listingIdArg } from './fields.js';
 
 /** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */
-export function resyncCommand(parent: Command, ctx: Context, run = runResync): Command {
-  const command = parent
-    .command('resync')
-    .description('send a listing to its channel again as it is, e.g. after fixing the product')
-    .argument('<id>', 'listing id (list_…)');
-  return withWait(command)
-    .addHelpText(
-      'after',
-      [
-        '',
-        'To resync every listing refused for one reason, use `svc listings retry --error-code CODE`.',
-        '',
-        'Examples:',
-        '  svc listings resync list_123',
-        '  svc listings resync list_123 --wait --timeout 60',
-      ].join('\n'),
-    )
-    .action(async (id: string, options: WaitFlags) => run(ctx, id, options));
-}
-
-/** Sends the listing to its channel again as it is (PATCH {}), and shows it (after --wait). */
-export async function runResync(ctx: Context, id: string, options: WaitFlags): Promise<void> {
-  const listingId = requireListingId(id);
-  const client = await ctx.client();
-  const { updateListing } = await import('../../client/resources/listings.js');
-  const { showWrite } = await import('./helpers.js');
-  const listing = await updateListing(client, listingId, {}, ctx.signal);
-  await showWrite(ctx, client, listing, `Resync of ${listingId} started`, options);
-}
+export const command = defineCommand<{ id: string } & WaitFlags>({
+  path: ['listings', 'resync'],
+  rank: 5,
+  description: 'send a listing to its channel again as it is, e.g. after fixing the product',
+  args: [listingIdArg],
+  flags: waitFlags(),
+  notes: ['To resync every listing refused for one reason, use `svc listings retry --error-code CODE`.'],
+  examples: ['svc listings resync list_123', 'svc listings resync list_123 --wait --timeout 60'],
+  /** Sends the listing to its channel again as it is (PATCH {}), and shows it (after --wait). */
+  async run({ id, ...flags }, deps) {
+    const client = await deps.client();
+    const { updateListing } = await import('../../client/resources/listings.js');
+    const { showWrite } = await import('./helpers.js');
+    const listing = await updateListing(client, id, {}, deps.signal);
+    await showWrite(deps, client, listing, `Resync of ${id} started`, flags);
+  },
+});

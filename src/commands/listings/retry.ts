@@ -1,9 +1,9 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../client/client.js';
 import type { BulkPlan, FollowUp } from '../../cmdutil/bulk-command.js';
 import type { BulkSession } from '../../cmdutil/bulk-session.js';
-import type { Context } from '../../cmdutil/context.js';
-import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
+import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import type { ResyncOperations } from '../../core/listings/retry.js';
 import { requestsAndQuota } from '../../output/summary.js';
@@ -18,48 +18,55 @@ export interface RetryOptions extends WaitFlags {
   report?: string;
 }
 
+/** What a retry uses of the run's dependencies. */
+type RetryDeps = Pick<Deps, 'argv' | 'client' | 'globals' | 'io' | 'now' | 'prompts' | 'signal'>;
+
 /** `svc listings retry --error-code CODE …`. */
-export function retryCommand(parent: Command, ctx: Context, run = runRetry): Command {
-  const command = parent
-    .command('retry')
-    .description('resync every listing in error with one issue code, e.g. after adding the missing photos')
-    .requiredOption('--error-code <code>', 'issue code to retry, e.g. photo_required_for_channel')
-    .option('--channel <kind>', 'only listings on this channel kind')
-    .option('--channel-account <id>', 'only listings on this channel account')
-    .option('--dry-run', 'list the matching listings; send nothing');
-  return withWait(command, 'follow the resyncs and report which listings still fail, with their issue')
-    .option(
-      '--report <out.csv>',
-      'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Every matching listing is collected first (all pages), then each is resynced once with its',
-        'own Idempotency-Key, as fast as the rate limit allows. With a live key on a terminal it asks',
-        'first. It exits 0 only when every listing it sent succeeded; with --wait, each listing ends',
-        "listed, failed (with the channel's code) or pending: exit 3 when some still fail, 8 when some",
-        'are still pending.',
-        '',
-        'Examples:',
-        '  svc listings retry --error-code photo_required_for_channel --dry-run',
-        '  svc listings retry --error-code photo_required_for_channel --channel etsy --wait',
-        '  svc listings retry --error-code missing_required_attribute --channel-account chac_123 --yes',
-      ].join('\n'),
-    )
-    .action(async (options: RetryOptions) => run(ctx, options));
-}
+export const command = defineCommand<RetryOptions>({
+  path: ['listings', 'retry'],
+  rank: 7,
+  description: 'resync every listing in error with one issue code, e.g. after adding the missing photos',
+  flags: [
+    {
+      flags: '--error-code <code>',
+      description: 'issue code to retry, e.g. photo_required_for_channel',
+      required: true,
+    },
+    { flags: '--channel <kind>', description: 'only listings on this channel kind' },
+    { flags: '--channel-account <id>', description: 'only listings on this channel account' },
+    { flags: '--dry-run', description: 'list the matching listings; send nothing' },
+    ...waitFlags('follow the resyncs and report which listings still fail, with their issue'),
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every listing found (with --wait: listed, failed or pending)',
+    },
+  ],
+  takes: { confirms: true },
+  notes: [
+    'Every matching listing is collected first (all pages), then each is resynced once with its',
+    'own Idempotency-Key, as fast as the rate limit allows. With a live key on a terminal it asks',
+    'first. It exits 0 only when every listing it sent succeeded; with --wait, each listing ends',
+    "listed, failed (with the channel's code) or pending: exit 3 when some still fail, 8 when some",
+    'are still pending.',
+  ],
+  examples: [
+    'svc listings retry --error-code photo_required_for_channel --dry-run',
+    'svc listings retry --error-code photo_required_for_channel --channel etsy --wait',
+    'svc listings retry --error-code missing_required_attribute --channel-account chac_123 --yes',
+  ],
+  run: (options, deps) => retry(deps, options),
+});
 
 /** Collects the matches, asks when it should, resyncs each once, and with --wait reports the verdicts. */
-export async function runRetry(ctx: Context, options: RetryOptions): Promise<void> {
-  const client = await ctx.client();
+async function retry(deps: RetryDeps, options: RetryOptions): Promise<void> {
+  const client = await deps.client();
   const { checkChannelKind, checkChannelAccount, checkErrorCode } = await import(
     '../../cmdutil/filter-check.js'
   );
-  await checkChannelKind(ctx, options.channel, { path: '/listings', param: 'channel' });
-  await checkChannelAccount(ctx, options.channelAccount);
-  await checkErrorCode(ctx, options.errorCode);
+  await checkChannelKind(deps, options.channel, { path: '/listings', param: 'channel' });
+  await checkChannelAccount(deps, options.channelAccount);
+  await checkErrorCode(deps, options.errorCode);
   const { collectFailing } = await import('../../core/listings/retry.js');
   const where = [
     options.channel ? `on ${options.channel}` : '',
@@ -71,25 +78,25 @@ export async function runRetry(ctx: Context, options: RetryOptions): Promise<voi
   const matches = await collectFailing(
     client,
     { errorCode: options.errorCode, channel: options.channel, channelAccountId: options.channelAccount },
-    ctx.signal,
+    deps.signal,
   );
   if (matches.length === 0) {
-    ctx.io.messages.info(`No ${what}; nothing to retry.`);
+    deps.io.messages.info(`No ${what}; nothing to retry.`);
     const { BulkLedger } = await import('../../core/outcomes.js');
     // A script reading the summary gets one with nothing in it.
-    if (ctx.io.wantsJson) await ctx.io.printer.item(new BulkLedger(0).summary(0));
+    if (deps.io.wantsJson) await deps.io.printer.item(new BulkLedger(0).summary(0));
     return;
   }
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(
-    ctx,
-    retryPlan(ctx, matches, `${matches.length.toLocaleString('en-US')} ${what}`, options),
+    deps,
+    retryPlan(deps, matches, `${matches.length.toLocaleString('en-US')} ${what}`, options),
     options,
   );
 }
 
 /** The resyncs as the bulk frame runs them. */
-function retryPlan(ctx: Context, matches: Listing[], count: string, options: RetryOptions): BulkPlan {
+function retryPlan(deps: RetryDeps, matches: Listing[], count: string, options: RetryOptions): BulkPlan {
   const answers = new Map<string, Listing>();
   return {
     noun: 'listings',
@@ -100,12 +107,12 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
     dryRun: async () => {
       const { fromArray } = await import('../../cmdutil/list-command.js');
       const { listingsView } = await import('../../output/views/listings.js');
-      await ctx.io.printer.list(fromArray(matches), listingsView());
-      ctx.io.messages.info(
+      await deps.io.printer.list(fromArray(matches), listingsView());
+      deps.io.messages.info(
         `Dry run: ${count} would be resynced in ${requestsAndQuota(matches.length)}. Nothing was sent.`,
       );
     },
-    prepare: () => ctx.io.messages.info(`Found ${count}.`),
+    prepare: () => deps.io.messages.info(`Found ${count}.`),
     confirmation: `Resync ${counted(matches.length, 'listing')} with a LIVE key (${counted(matches.length, 'request')}, ${counted(matches.length, 'unit')} of daily write quota)`,
     action: 'retry',
     send: async (session, client) => {
@@ -125,11 +132,11 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
     verb: 'Resynced',
     follow: options.wait
       ? async (session) => {
-          const client = await ctx.client();
+          const client = await deps.client();
           const { resyncOperations } = await import('../../core/listings/retry.js');
           const indexOf = new Map(matches.map((listing, index) => [listing.id, index]));
           const operations = resyncOperations(matches, answers);
-          return followResyncs(ctx, client, operations, indexOf, session, options.timeout);
+          return followResyncs(deps, client, operations, indexOf, session, options.timeout);
         }
       : undefined,
     rerunNote: '; it picks up the listings still in error',
@@ -145,7 +152,7 @@ function retryPlan(ctx: Context, matches: Listing[], count: string, options: Ret
  * ends the run (exit 3 for failing, 8 for pending).
  */
 async function followResyncs(
-  ctx: Context,
+  deps: Pick<Deps, 'io' | 'signal'>,
   client: ApiClient,
   resyncs: ResyncOperations,
   indexOf: ReadonlyMap<string, number>,
@@ -157,22 +164,22 @@ async function followResyncs(
   const { stillFailing, tallyVerdicts, verdictOutcomes, verdicts } = await import(
     '../../core/listings/retry.js'
   );
-  const followed = await followMany(ctx, client, [...resyncs.byListing.values()], {
+  const followed = await followMany(deps, client, [...resyncs.byListing.values()], {
     timeoutSeconds,
     createdAfter: resyncs.createdAfter,
   });
   const all = verdicts(resyncs.byListing, followed.operations);
   session.revise(verdictOutcomes(all, indexOf));
   const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(all);
-  if (!ctx.io.wantsJson) {
+  if (!deps.io.wantsJson) {
     const { fromArray } = await import('../../cmdutil/list-command.js');
     const { retryVerdictsView } = await import('../../output/views/listings.js');
-    await ctx.io.printer.list(fromArray(unresolved), retryVerdictsView);
+    await deps.io.printer.list(fromArray(unresolved), retryVerdictsView);
   }
   return {
     json: { listed, still_failing: failing, still_pending: pending, unresolved },
     end: () => {
-      ctx.io.messages.info(
+      deps.io.messages.info(
         `After the resync: ${listed.toLocaleString('en-US')} listed, ${failing.toLocaleString('en-US')} still failing${pending > 0 ? `, ${pending} still pending after ${timeoutSeconds} s` : ''}${simulated > 0 ? `, ${simulated} simulated (test key)` : ''}.`,
       );
       // Refused at the resync, or by the channel after it: every failed listing, from the record.

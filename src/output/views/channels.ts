@@ -1,5 +1,10 @@
-/** How channel accounts, policies and categories are shown. */
-import type { Category, ChannelAccountSummary, Policy } from '../../contract/schemas/channel-account.js';
+/** How channel accounts, policies, categories and attribute schemas are shown. */
+import type {
+  AttributeSchema,
+  Category,
+  ChannelAccountSummary,
+  Policy,
+} from '../../contract/schemas/channel-account.js';
 import type { View } from '../view.js';
 
 /** Channel accounts: one row per connected account. */
@@ -52,4 +57,17 @@ export const categoriesView: View<Category> = {
     { header: 'LEAF', cell: (c) => (c.leaf ? 'yes' : 'no') },
   ],
   fields: ['id', 'name', 'path', 'parent_id', 'leaf'],
+};
+
+type Attribute = AttributeSchema['attributes'][number];
+
+/** The attributes a channel category asks for. */
+export const attributesView: View<Attribute> = {
+  columns: [
+    { header: 'NAME', cell: (a) => a.name },
+    { header: 'TYPE', cell: (a) => a.type ?? '' },
+    { header: 'REQUIRED', cell: (a) => (a.required ? 'yes' : 'no') },
+    { header: 'VALUES', cell: (a) => (a.values ?? []).join(', ') },
+  ],
+  fields: ['name', 'type', 'required', 'values'],
 };

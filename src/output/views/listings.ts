@@ -1,7 +1,10 @@
 /** How listings are shown. */
-import type { Listing } from '../../contract/schemas/listing.js';
+import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
+import type { Operation } from '../../contract/schemas/operation.js';
+import type { ErrorGroup } from '../../core/listings/error-summary.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import type { View } from '../view.js';
+import { operationText } from './operations.js';
 
 /**
  * Listings: where each product is published and what the channel said. With the store's
@@ -53,3 +56,61 @@ export const retryVerdictsView: View<RetryVerdict> = {
   ],
   fields: ['listing_id', 'status', 'code', 'message', 'operation_id'],
 };
+
+/** "list_1 (prod_2 on chac_3, etsy): ongoing, operation op_4", then one line per issue. */
+export function listingText(listing: Listing): string {
+  const where = `${listing.product_id} on ${listing.channel_account_id}${listing.channel ? `, ${listing.channel}` : ''}`;
+  const operation = listing.operation_id ? `, operation ${listing.operation_id}` : '';
+  const issues = (listing.issues ?? []).map((issue) =>
+    `\n  ${issue.severity ?? 'issue'} ${issue.code}: ${issue.message ?? ''}`.trimEnd(),
+  );
+  return `${listing.id} (${where}): ${listing.status}${operation}${issues.join('')}`;
+}
+
+/** A listing after --wait: the listing as it now is, then the operation that changed it and its results. */
+export function followedListingText(listing: Listing, operation: Operation): string {
+  return `${listingText(listing)}\n${operationText(operation)}`;
+}
+
+/** What a publish's dry run would have sent. */
+export function publishDryRunText(input: ListingInput): string {
+  return `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`;
+}
+
+/**
+ * Listings in error (`listings errors`): one row per issue code and channel kind, or per
+ * account with `byAccount` (named by the store's labels when given), with the retry for each.
+ */
+export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, string>): View<ErrorGroup> {
+  return {
+    columns: [
+      { header: 'CODE', cell: (g) => g.error_code },
+      { header: 'CHANNEL', cell: (g) => g.channel },
+      ...(byAccount
+        ? [
+            {
+              header: 'ACCOUNT',
+              cell: (g: ErrorGroup) =>
+                labels?.get(g.channel_account_id ?? '') || (g.channel_account_id ?? ''),
+              shrink: labels !== undefined,
+              drop: 4,
+            },
+          ]
+        : []),
+      { header: 'LISTINGS', cell: (g) => g.listings.toLocaleString('en-US') },
+      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 2 },
+      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 3 },
+      // A command cut short is no use: it is shown whole or, on a narrow terminal, left out.
+      { header: 'RETRY', cell: (g) => g.retry, drop: 1 },
+    ],
+    fields: [
+      'error_code',
+      'channel',
+      ...(byAccount ? ['channel_account_id'] : []),
+      'listings',
+      'oldest_updated_at',
+      'newest_updated_at',
+      'retry',
+    ],
+  };
+}

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cmdutil/context.js';
 import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
 import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
-import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listings/errors.js';
-import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
-import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
+import { command as listingsErrors } from '../../../src/commands/listings/errors.js';
+import { command as listingsPublish } from '../../../src/commands/listings/publish.js';
+import { command as listingsRetry } from '../../../src/commands/listings/retry.js';
 import { command as operationsWait } from '../../../src/commands/operations/wait.js';
 import { type FulfillOptions, fulfillCommand } from '../../../src/commands/orders/fulfill.js';
 import {
@@ -75,10 +75,8 @@ describe('inventory push --changed-only, inventory diff, listings errors', () =>
   });
 
   it('listings errors takes --by-account', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: ErrorsOptions[] = [];
-    errorsCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-    await parse(['errors', '--by-account']);
+    const { calls, parse } = definitionParser(listingsErrors, () => NOW);
+    await parse(['--by-account']);
     expect(calls).toEqual([{ byAccount: true }]);
   });
 });
@@ -107,19 +105,9 @@ describe('orders fulfill and orders list', () => {
 
 describe('listings publish and retry, operations wait', () => {
   it('publish collects repeated --override and --attribute in order', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: PublishOptions[] = [];
-    publishCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-    await parse(['publish', '--product', 'prod_1', '--channel-account', 'chac_1', '--override', 'title=A']);
-    await parse([
-      'publish',
-      '--file',
-      'listings.jsonl',
-      '--attribute',
-      'size=M',
-      '--attribute',
-      'color=Navy',
-    ]);
+    const { calls, parse } = definitionParser(listingsPublish, () => NOW);
+    await parse(['--product', 'prod_1', '--channel-account', 'chac_1', '--override', 'title=A']);
+    await parse(['--file', 'listings.jsonl', '--attribute', 'size=M', '--attribute', 'color=Navy']);
     expect(calls[0]).toMatchObject({ product: 'prod_1', channelAccount: 'chac_1', override: ['title=A'] });
     expect(calls[1]).toMatchObject({
       file: 'listings.jsonl',
@@ -129,12 +117,10 @@ describe('listings publish and retry, operations wait', () => {
   });
 
   it('retry needs --error-code; with it, --wait and --timeout come as numbers', async () => {
-    const { ctx, parent, parse, errors } = setUp();
-    const calls: RetryOptions[] = [];
-    retryCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-    await expect(parse(['retry', '--channel', 'etsy'])).rejects.toThrow(CommanderError);
+    const { calls, parse, errors } = definitionParser(listingsRetry, () => NOW);
+    await expect(parse(['--channel', 'etsy'])).rejects.toThrow(CommanderError);
     expect(errors()).toMatch(/required option '--error-code <code>' not specified/);
-    await parse(['retry', '--error-code', 'photo_required_for_channel', '--wait', '--timeout', '60']);
+    await parse(['--error-code', 'photo_required_for_channel', '--wait', '--timeout', '60']);
     expect(calls).toEqual([{ errorCode: 'photo_required_for_channel', wait: true, timeout: 60 }]);
   });
 
