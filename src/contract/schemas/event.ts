@@ -1,6 +1,5 @@
 /** Events: the log entries and webhook payloads, each a snapshot of a resource. */
 import { z } from 'zod';
-import { EVENT_TYPES } from '../contract.js';
 import { Timestamp } from './common.js';
 
 /** An event as the log returns it and as a webhook delivers it. */

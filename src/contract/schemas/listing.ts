@@ -1,6 +1,6 @@
 /** Listings: a product published on one channel account, and the inputs that publish it. */
 import { z } from 'zod';
-import { BATCH_MAX_ITEMS, ISSUE_CODES, LISTING_STATUSES } from '../contract.js';
+import { BATCH_MAX_ITEMS } from '../contract.js';
 import { Timestamp } from './common.js';
 
 /** Known listing statuses; others may appear. */

@@ -1,6 +1,5 @@
 /** Operations: the asynchronous propagation of a write to channels. */
 import { z } from 'zod';
-import { OPERATION_STATUSES, OPERATION_TERMINAL_STATUSES } from '../contract.js';
 import { ItemError, Timestamp } from './common.js';
 
 /** Known per-channel result statuses; others may appear. */

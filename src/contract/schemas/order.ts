@@ -1,6 +1,5 @@
 /** Orders ingested from every channel in one normalized shape, and the fulfillment input. */
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../contract.js';
 import { Money, Timestamp } from './common.js';
 
 /** Tracking of a shipped order. */
