@@ -171,8 +171,10 @@ function topLevel(): TopLevel[] {
   const entries: TopLevel[] = NOUNS.map((noun, index) => ({
     names: noun.names,
     group: noun.group,
-    // Its place among the legacy entries of its group, from 1 (as a definition's rank).
-    rank: NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
+    rank: legacyRank(
+      noun.group,
+      NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
+    ),
     add: (program: Command, ctx: Context) => noun.register(program, ctx, () => buildProgram(ctx)),
   }));
   for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
@@ -193,6 +195,21 @@ function topLevel(): TopLevel[] {
   }
   const groupIndex = (group: HelpGroup) => HELP_GROUPS.indexOf(group);
   return entries.sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.rank - b.rank);
+}
+
+/**
+ * The rank of the `place`-th legacy entry of `group` (from 1): the `place`-th rank its
+ * definitions leave free, so a group keeps its order while its nouns move to definitions.
+ */
+function legacyRank(group: HelpGroup, place: number): number {
+  const taken = new Set(
+    [...DEFINED_NOUNS, ...COMMANDS]
+      .filter((definition) => definition.path.length === 1 && (definition.group ?? SETUP) === group)
+      .map((definition) => definition.rank ?? 0),
+  );
+  let rank = 0;
+  for (let free = 0; free < place; ) if (!taken.has(++rank)) free++;
+  return rank;
 }
 
 /** Adds the nouns and commands below the noun at `path`, in rank order, then by name. */
