@@ -87,9 +87,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'products images add': { fields: image },
   'products images remove': { fields: image },
   'products images reorder': { fields: image },
-  'files upload': {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/file.js')).File),
-  },
   'listings list': { list: true, fields: listing },
   'listings get': { fields: listing },
   'listings publish': { confirms: true },

@@ -11,7 +11,6 @@ import { registerCompletion } from '../commands/completion/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
-import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
@@ -58,7 +57,6 @@ const SETUP = 'Setup';
  */
 const NOUNS: readonly Noun[] = [
   { names: ['products'], group: CATALOG, register: registerProducts },
-  { names: ['files'], group: CATALOG, register: registerFiles },
   { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
