@@ -43,8 +43,6 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
 const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
-const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
-const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
 const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
 const webhook = () =>
   schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
@@ -77,16 +75,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
     fields: () => schemaFieldsOf(async () => (await channels()).Category),
   },
   'channels schema': {},
-  'products list': { list: true, fields: product },
-  'products get': { fields: product },
-  'products create': { fields: product },
-  'products update': { fields: product },
-  'products delete': { confirms: true, fields: deleted },
-  'products upsert': { confirms: true },
-  'products images list': { fields: image },
-  'products images add': { fields: image },
-  'products images remove': { fields: image },
-  'products images reorder': { fields: image },
   'listings list': { list: true, fields: listing },
   'listings get': { fields: listing },
   'listings publish': { confirms: true },

@@ -16,7 +16,6 @@ import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
-import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
 import { registerVersion } from '../commands/version/index.js';
@@ -56,7 +55,6 @@ const SETUP = 'Setup';
  * a chunk per noun would cost more in module loading than it saves in parsing).
  */
 const NOUNS: readonly Noun[] = [
-  { names: ['products'], group: CATALOG, register: registerProducts },
   { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },

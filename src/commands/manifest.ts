@@ -6,9 +6,21 @@ import { command as command1 } from './operations/get.js';
 import { command as command2 } from './operations/list.js';
 import { noun as noun1 } from './operations/noun.js';
 import { command as command3 } from './operations/wait.js';
+import { command as command4 } from './products/create.js';
+import { command as command5 } from './products/delete.js';
+import { command as command6 } from './products/get.js';
+import { command as command7 } from './products/images/add.js';
+import { command as command8 } from './products/images/list.js';
+import { noun as noun2 } from './products/images/noun.js';
+import { command as command9 } from './products/images/remove.js';
+import { command as command10 } from './products/images/reorder.js';
+import { command as command11 } from './products/list.js';
+import { noun as noun3 } from './products/noun.js';
+import { command as command12 } from './products/update.js';
+import { command as command13 } from './products/upsert.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2, noun3];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13];
