@@ -42,8 +42,6 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 }
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
-const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
-const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
 const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
 const webhook = () =>
   schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
@@ -67,19 +65,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   api: { list: true },
-  'products list': { list: true, fields: product },
-  'products get': { fields: product },
-  'products create': { fields: product },
-  'products update': { fields: product },
-  'products delete': { confirms: true, fields: deleted },
-  'products upsert': { confirms: true },
-  'products images list': { fields: image },
-  'products images add': { fields: image },
-  'products images remove': { fields: image },
-  'products images reorder': { fields: image },
-  'files upload': {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/file.js')).File),
-  },
   'inventory push': { confirms: true },
   'inventory set': {
     fields: () =>

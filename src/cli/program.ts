@@ -10,12 +10,10 @@ import { registerCompletion } from '../commands/completion/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
-import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
-import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
 import { registerVersion } from '../commands/version/index.js';
@@ -41,7 +39,6 @@ interface Noun {
   register: Register;
 }
 
-const CATALOG = 'Catalog';
 const INVENTORY = 'Inventory';
 const ORDERS = 'Orders';
 const EVENTS = 'Events';
@@ -54,8 +51,6 @@ const SETUP = 'Setup';
  * a chunk per noun would cost more in module loading than it saves in parsing).
  */
 const NOUNS: readonly Noun[] = [
-  { names: ['products'], group: CATALOG, register: registerProducts },
-  { names: ['files'], group: CATALOG, register: registerFiles },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['orders'], group: ORDERS, register: registerOrders },
   { names: ['events'], group: EVENTS, register: registerEvents },
@@ -166,8 +161,10 @@ function topLevel(): TopLevel[] {
   const entries: TopLevel[] = NOUNS.map((noun, index) => ({
     names: noun.names,
     group: noun.group,
-    // Its place among the legacy entries of its group, from 1 (as a definition's rank).
-    rank: NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
+    rank: legacyRank(
+      noun.group,
+      NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
+    ),
     add: (program: Command, ctx: Context) => noun.register(program, ctx, () => buildProgram(ctx)),
   }));
   for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
@@ -188,6 +185,21 @@ function topLevel(): TopLevel[] {
   }
   const groupIndex = (group: HelpGroup) => HELP_GROUPS.indexOf(group);
   return entries.sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.rank - b.rank);
+}
+
+/**
+ * The rank of the `place`-th legacy entry of `group` (from 1): the `place`-th rank its
+ * definitions leave free, so a group keeps its order while its nouns move to definitions.
+ */
+function legacyRank(group: HelpGroup, place: number): number {
+  const taken = new Set(
+    [...DEFINED_NOUNS, ...COMMANDS]
+      .filter((definition) => definition.path.length === 1 && (definition.group ?? SETUP) === group)
+      .map((definition) => definition.rank ?? 0),
+  );
+  let rank = 0;
+  for (let free = 0; free < place; ) if (!taken.has(++rank)) free++;
+  return rank;
 }
 
 /** Adds the nouns and commands below the noun at `path`, in rank order, then by name. */

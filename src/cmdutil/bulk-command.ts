@@ -7,8 +7,11 @@
  */
 import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
-import type { BulkSession } from './bulk-session.js';
+import type { BulkSession, SessionDeps } from './bulk-session.js';
 import type { Deps } from './deps.js';
+
+/** What running a plan uses of the run: a session's, the confirmation's, and the command line to run it again. */
+export type BulkDeps = SessionDeps & Pick<Deps, 'globals' | 'prompts' | 'argv'>;
 
 /** What a dry run shows: the plan as data (for --json), and for people a sentence and the first items. */
 export interface DryRun {
@@ -72,11 +75,7 @@ export interface FollowUp {
 }
 
 /** Runs a bulk plan: dry run, or confirmation, the work, its follow-up, summary and exit. */
-export async function runBulk(
-  ctx: Pick<Deps, 'argv' | 'client' | 'globals' | 'io' | 'now' | 'prompts' | 'signal'>,
-  plan: BulkPlan,
-  flags: { dryRun?: boolean },
-): Promise<void> {
+export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
   if (flags.dryRun) return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun);
   const client = await ctx.client();
   await plan.prepare?.(client);

@@ -20,11 +20,11 @@ import { capped, plural } from '../words.js';
 import { STOP_GRACE_MS } from './context.js';
 import type { Deps } from './deps.js';
 
-/** What a session uses of the run's dependencies. */
-type SessionDeps = Pick<Deps, 'client' | 'io' | 'now' | 'signal'>;
-
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
 const BULK_CONCURRENCY = 8;
+
+/** What a session uses of the run: the printer and messages, the client's pace, the clock and the stop signal. */
+export type SessionDeps = Pick<Deps, 'io' | 'client' | 'now' | 'signal'>;
 
 /** What a session is about. */
 export interface BulkSessionOptions {

@@ -2,8 +2,11 @@
 import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
+/** What asking needs: --yes, whether a terminal can answer, and the prompts. */
+type Asking = Pick<Deps, 'globals' | 'io' | 'prompts'>;
+
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
-async function ask(ctx: Pick<Deps, 'prompts'>, message: string): Promise<boolean> {
+async function ask(ctx: Asking, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
   return confirm({ message, default: false });
 }
@@ -14,7 +17,7 @@ async function ask(ctx: Pick<Deps, 'prompts'>, message: string): Promise<boolean
  * without a terminal it refuses with exit 2, nothing sent.
  */
 export async function confirmDestructive(
-  ctx: Pick<Deps, 'globals' | 'io' | 'prompts'>,
+  ctx: Asking,
   action: { verb: string; target: string },
   question: () => string | Promise<string>,
 ): Promise<boolean> {
@@ -33,12 +36,7 @@ export async function confirmDestructive(
  * (CI) it says so and proceeds; --yes skips the question (README, Commands). A "no" is a
  * UsageError: nothing was sent.
  */
-export async function confirmLiveBulk(
-  ctx: Pick<Deps, 'globals' | 'io' | 'prompts'>,
-  live: boolean,
-  plan: string,
-  verb: string,
-): Promise<void> {
+export async function confirmLiveBulk(ctx: Asking, live: boolean, plan: string, verb: string): Promise<void> {
   if (!live) return;
   if (ctx.globals.yes || !ctx.io.canPrompt) {
     ctx.io.messages.info(`${plan}.`);
@@ -53,7 +51,7 @@ export async function confirmLiveBulk(
  * a script says so with the flag the refusal names.
  */
 export async function confirmRisk(
-  ctx: Pick<Deps, 'io' | 'prompts'>,
+  ctx: Asking,
   question: string,
   refusal: string,
   verb: string,

@@ -1,12 +1,15 @@
 /**
  * Commands that differ only in their noun, made by one factory each: an id argument checked
- * the same way everywhere, `get` that prints one resource in full, a list without filters.
+ * the same way everywhere, `get` that prints one resource in full, `delete` that asks first, a
+ * list without filters.
  */
 import type { ApiClient } from '../client/client.js';
 import { ID_PREFIXES, type IdKind } from '../contract/contract.js';
+import type { Deleted } from '../contract/schemas/common.js';
 import type { View } from '../output/view.js';
 import type { ArgSpec, CommandDefinition, FlagSpec, Takes } from './define.js';
 import type { Deps } from './deps.js';
+import { schemaFields } from './fields.js';
 import { fromArray, type ListItems, printList } from './list-command.js';
 
 /** The `<id>` argument of a resource of `kind`; an id without its prefix exits 2, naming `list`. */
@@ -49,6 +52,51 @@ export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string 
       const item = await spec.fetch(await deps.client(), args.id);
       if (spec.show) await spec.show(item, deps, args);
       else await deps.io.printer.item(item);
+    },
+  };
+}
+
+/** What sets one `delete` apart from its siblings. */
+export interface DeleteSpec {
+  /** ['products', 'delete']. */
+  path: readonly string[];
+  rank?: number;
+  description: string;
+  kind: IdKind;
+  /** The command that lists them, named when an id is malformed. */
+  list: string;
+  examples: readonly string[];
+  notes?: readonly string[];
+  /** What a terminal is asked before deleting; built only there, so it may read the resource. */
+  question: (id: string, deps: Pick<Deps, 'client'>) => string | Promise<string>;
+  /** Deletes it (importing its resource module lazily), answering the service's deletion record. */
+  remove: (client: ApiClient, id: string) => Promise<Deleted>;
+}
+
+/**
+ * `svc NOUN delete ID`: --yes goes ahead, a terminal is asked `question`, anything else is
+ * refused (exit 2, nothing sent); then the deletion record, said as "Deleted KIND ID".
+ */
+export function deleteCommand(spec: DeleteSpec): CommandDefinition<{ id: string }> {
+  return {
+    path: spec.path,
+    rank: spec.rank,
+    description: spec.description,
+    args: [idArg(spec.kind, spec.list)],
+    takes: { confirms: true },
+    fields: schemaFields(async () => (await import('../contract/schemas/common.js')).Deleted),
+    notes: spec.notes,
+    examples: spec.examples,
+    async run({ id }, deps) {
+      const { confirmDestructive } = await import('./confirm.js');
+      const action = { verb: 'delete', target: `${spec.kind} ${id}` };
+      if (!(await confirmDestructive(deps, action, () => spec.question(id, deps)))) {
+        deps.io.messages.info('Nothing deleted.');
+        return;
+      }
+      const deleted = await spec.remove(await deps.client(), id);
+      const { deletedText } = await import('../output/views/deleted.js');
+      await deps.io.printer.item(deleted, { summary: (answer) => deletedText(spec.kind, answer) });
     },
   };
 }

@@ -1,33 +1,28 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeFlag } from '../../cmdutil/parse.js';
+import { timeParser } from '../../cmdutil/parse.js';
 import { productsView } from '../../output/views/products.js';
+import { productFields } from './fields.js';
 
 /** `svc products list`: most recently updated first. */
-export function listCommand(parent: Command, ctx: Context, run = runList): Command {
-  return parent
-    .command('list')
-    .description('list products, most recently updated first')
-    .option(
-      '--updated-after <time>',
-      'ISO 8601 or a duration back from now',
-      timeFlag('--updated-after', ctx.now),
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  svc products list\n  svc products list --updated-after 7d --all --json\n',
-    )
-    .action(async (options: { updatedAfter?: string }) => run(ctx, options));
-}
-
-/** Runs `svc products list` once its flags are parsed. */
-export async function runList(ctx: Context, options: { updatedAfter?: string }): Promise<void> {
-  const { listProducts } = await import('../../client/resources/products.js');
-  const products = listProducts(
-    await ctx.client(),
-    { updated_after: options.updatedAfter },
-    ctx.io.listLimit,
-  );
-  await printList(ctx, products, productsView, 'products');
-}
+export const command = defineCommand<{ updatedAfter?: string }>({
+  path: ['products', 'list'],
+  rank: 1,
+  description: 'list products, most recently updated first',
+  flags: [
+    {
+      flags: '--updated-after <time>',
+      description: 'ISO 8601 or a duration back from now',
+      parse: timeParser('--updated-after'),
+    },
+  ],
+  takes: { list: true },
+  fields: productFields,
+  examples: ['svc products list', 'svc products list --updated-after 7d --all --json'],
+  async run(options, deps) {
+    const { listProducts } = await import('../../client/resources/products.js');
+    const filters = { updated_after: options.updatedAfter };
+    const products = listProducts(await deps.client(), filters, deps.io.listLimit);
+    await printList(deps, products, productsView, 'products');
+  },
+});

@@ -1,6 +1,6 @@
-import type { Command } from 'commander';
 import type { BulkPlan } from '../../cmdutil/bulk-command.js';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
 import { UsageError } from '../../errors.js';
@@ -18,62 +18,68 @@ export interface UpsertCommandOptions {
   createUnmatched?: boolean;
 }
 
-const HELP = [
-  '',
-  'Products are matched by variant SKU: one whose SKUs exist updates that product (its variants',
-  'and images become the ones in the file), any other is created. A product without variants',
-  'can never be matched, so every run would create it again: it is refused unless',
-  '--create-unmatched says so. The whole file is checked first (fields, option matrix, at most',
-  '20 images, no SKU in two products, SKUs without hidden characters); any bad line stops the',
-  'run with exit 2 and nothing is sent (--report then lists every bad line). Then products go in',
-  'requests of 100; when an answer is lost, products without variants are read back before',
-  'anything is sent again.',
-  '',
-  'Formats, by file name (or --format):',
-  '  .json    a JSON array of products, each as `svc products create --file` takes it',
-  '  .jsonl   one product (JSON object) per line',
-  '  .csv     one row per variant (comma, semicolon or tab separated), header row first:',
-  '           handle        groups rows into one product (without it, rows group by title)',
-  '           product       title (required), description, brand, category, short_description,',
-  '                         vat_rate, mpn, currency, status, tags (a|b|c), images (URL|URL),',
-  '                         weight.value, weight.unit, dimensions.length, .width, .height, .unit',
-  '                         (given on the first row of a product; later rows may leave them empty)',
-  '           variant       sku, variant_title, price, msrp, quantity, barcode, grams, asin',
-  '           options.NAME  one column per option, e.g. options.Size, options.Color',
-  '',
-  '  handle,title,sku,price,quantity,options.Size,options.Color',
-  '  tee,Basic tee,TEE-S-RED,19.00,5,S,Red',
-  '  tee,,TEE-S-BLUE,19.00,2,S,Blue',
-  '',
-  'Examples:',
-  '  svc products upsert catalog.csv --dry-run',
-  '  svc products upsert catalog.jsonl --report upsert-report.csv',
-  '  cat catalog.json | svc products upsert - --format json',
-].join('\n');
-
 /** `svc products upsert FILE`. */
-export function upsertCommand(parent: Command, ctx: Context, run = runUpsert): Command {
-  return parent
-    .command('upsert')
-    .description('create or update many products from a file, matched by variant SKU, 100 per request')
-    .argument(
-      '<file>',
-      '.json (array), .jsonl or .csv (one row per variant); - for standard input with --format',
-    )
-    .option('--format <format>', 'json, jsonl or csv, when the file name does not say')
-    .option('--dry-run', 'check the file and show what would be sent; send nothing')
-    .option('--report <out.csv>', 'write line,key,status,code,message for every product')
-    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
-    .option(
-      '--create-unmatched',
-      'also send products without variants: nothing can match them, so each run creates them again',
-    )
-    .addHelpText('after', HELP)
-    .action(async (file: string, options: UpsertCommandOptions) => run(ctx, file, options));
-}
+export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
+  path: ['products', 'upsert'],
+  rank: 6,
+  description: 'create or update many products from a file, matched by variant SKU, 100 per request',
+  args: [
+    {
+      name: 'file',
+      description: '.json (array), .jsonl or .csv (one row per variant); - for standard input with --format',
+    },
+  ],
+  flags: [
+    { flags: '--format <format>', description: 'json, jsonl or csv, when the file name does not say' },
+    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every product' },
+    {
+      flags: '--encoding <name>',
+      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+    },
+    {
+      flags: '--create-unmatched',
+      description:
+        'also send products without variants: nothing can match them, so each run creates them again',
+    },
+  ],
+  takes: { confirms: true },
+  notes: [
+    'Products are matched by variant SKU: one whose SKUs exist updates that product (its variants',
+    'and images become the ones in the file), any other is created. A product without variants',
+    'can never be matched, so every run would create it again: it is refused unless',
+    '--create-unmatched says so. The whole file is checked first (fields, option matrix, at most',
+    '20 images, no SKU in two products, SKUs without hidden characters); any bad line stops the',
+    'run with exit 2 and nothing is sent (--report then lists every bad line). Then products go in',
+    'requests of 100; when an answer is lost, products without variants are read back before',
+    'anything is sent again.',
+    '',
+    'Formats, by file name (or --format):',
+    '  .json    a JSON array of products, each as `svc products create --file` takes it',
+    '  .jsonl   one product (JSON object) per line',
+    '  .csv     one row per variant (comma, semicolon or tab separated), header row first:',
+    '           handle        groups rows into one product (without it, rows group by title)',
+    '           product       title (required), description, brand, category, short_description,',
+    '                         vat_rate, mpn, currency, status, tags (a|b|c), images (URL|URL),',
+    '                         weight.value, weight.unit, dimensions.length, .width, .height, .unit',
+    '                         (given on the first row of a product; later rows may leave them empty)',
+    '           variant       sku, variant_title, price, msrp, quantity, barcode, grams, asin',
+    '           options.NAME  one column per option, e.g. options.Size, options.Color',
+    '',
+    '  handle,title,sku,price,quantity,options.Size,options.Color',
+    '  tee,Basic tee,TEE-S-RED,19.00,5,S,Red',
+    '  tee,,TEE-S-BLUE,19.00,2,S,Blue',
+  ],
+  examples: [
+    'svc products upsert catalog.csv --dry-run',
+    'svc products upsert catalog.jsonl --report upsert-report.csv',
+    'cat catalog.json | svc products upsert - --format json',
+  ],
+  run: ({ file, ...options }, deps) => runUpsert(deps, file, options),
+});
 
 /** Checks the whole file, then upserts it in chunks of 100 and reports per-product outcomes. */
-export async function runUpsert(ctx: Context, path: string, options: UpsertCommandOptions): Promise<void> {
+async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions): Promise<void> {
   const { checkUpsertFile, formatOf, UPSERT_FORMATS } = await import('../../core/products/upsert-file.js');
   const format = options.format ?? formatOf(path);
   if (!format || !UPSERT_FORMATS.includes(format)) {
@@ -87,16 +93,20 @@ export async function runUpsert(ctx: Context, path: string, options: UpsertComma
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
   const shownPath = path === '-' ? 'standard input' : path;
-  const source = await sourcePath(ctx, path, { '--report': options.report });
+  const source = await sourcePath(deps, path, { '--report': options.report });
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(ctx, upsertPlan(ctx, file, options), options);
+  await runBulk(deps, upsertPlan(deps, file, options), options);
 }
 
 /** The upsert as the bulk frame runs it. */
-function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertCommandOptions): BulkPlan {
+function upsertPlan(
+  deps: Pick<Deps, 'now'>,
+  file: CheckedUpsertFile,
+  options: UpsertCommandOptions,
+): BulkPlan {
   const products = counted(file.items.length, 'product');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
@@ -144,7 +154,7 @@ function upsertPlan(ctx: Context, file: CheckedUpsertFile, options: UpsertComman
         },
         settle: (outcomes) => session.record(outcomes),
         // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
-        sendClock: () => (client.lastServerDate?.getTime() ?? ctx.now()) - READ_BACK_SLACK_MS,
+        sendClock: () => (client.lastServerDate?.getTime() ?? deps.now()) - READ_BACK_SLACK_MS,
         updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
       });
     },

@@ -7,6 +7,7 @@ import { helpAsFlag } from '../../../src/cli/main.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { command as productsDelete } from '../../../src/commands/products/delete.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
 import { Order } from '../../../src/contract/schemas/order.js';
@@ -56,7 +57,7 @@ describe('command scopes', () => {
     );
     expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
-    expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
+    expect(flagsFor({ ...productsDelete.takes, fields: productsDelete.fields }).has('yes')).toBe(true);
     expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['events listen']).has('query')).toBe(false);
   });

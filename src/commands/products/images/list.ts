@@ -1,0 +1,18 @@
+import { defineCommand } from '../../../cmdutil/define.js';
+import { idArg } from '../../../cmdutil/resource-commands.js';
+import { imageFields } from '../fields.js';
+
+/** `svc products images list ID`. */
+export const command = defineCommand<{ id: string }>({
+  path: ['products', 'images', 'list'],
+  rank: 1,
+  description: "list a product's images in display order",
+  args: [idArg('product', 'svc products list')],
+  fields: imageFields,
+  examples: ['svc products images list prod_123'],
+  async run({ id }, deps) {
+    const { getProduct } = await import('../../../client/resources/products.js');
+    const { printImages } = await import('./edit.js');
+    await printImages(deps, await getProduct(await deps.client(), id));
+  },
+});
