@@ -44,6 +44,10 @@ export class Context implements Deps {
     private keyringBackend?: KeyringBackend,
   ) {
     this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated);
+    // A run may take apart what it uses (`run(args, { io, client })`): every member works unbound.
+    for (const name of ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts'] as const) {
+      Object.defineProperty(this, name, { value: this[name].bind(this) });
+    }
   }
 
   /** Streams through the boundary, terminal facts, the output format, the printer and the messages. */

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions } from '../../../src/cmdutil/context.js';
 import type { IO } from '../../../src/output/io.js';
@@ -9,6 +12,15 @@ function terminal(): IO {
 }
 
 describe('Context', () => {
+  it('works taken apart, as a run destructures what it uses', async () => {
+    const { config, client } = new Context(memoryIO(), {
+      SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-ctx-')),
+    });
+    expect((await config()).profiles).toEqual({});
+    // No key anywhere: refused before anything is sent, by the context the function came from.
+    await expect(client()).rejects.toThrow(/no service address configured|no API key/);
+  });
+
   it('hands commands the global options read-only: only the program sets them', () => {
     const ctx = new Context(memoryIO(), {});
     ctx.useGlobals({ limit: 5 });
