@@ -31,8 +31,8 @@ import { flagsFor, isScoped } from './command-scopes.js';
 import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
-/** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
-type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
+/** Registers a noun's commands. */
+type Register = (program: Command, ctx: Context) => void;
 
 /** One noun: the top-level commands a register function adds, and where `svc --help` lists them. */
 interface Noun {
@@ -82,6 +82,7 @@ const NOUNS: readonly Noun[] = [
  * without them, the whole tree.
  */
 export function buildProgram(ctx: Context, args?: readonly string[]): Command {
+  ctx.useCommandTree(() => describeWholeTree(ctx));
   const program = new Command('svc')
     .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
     .version(__SVC_VERSION__, '-V, --version', 'print the version')
@@ -155,6 +156,15 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   return program;
 }
 
+/**
+ * Every command, described for completion and the command reference, whatever part of the
+ * tree this run registered: built again whole, and only when a run asks.
+ */
+async function describeWholeTree(ctx: Context) {
+  const { describeProgram } = await import('./describe-program.js');
+  return describeProgram(buildProgram(ctx));
+}
+
 /** One entry of `svc --help`: a noun or command directly below `svc`, with what lies below it. */
 interface TopLevel {
   names: readonly string[];
@@ -173,7 +183,7 @@ function topLevel(): TopLevel[] {
     group: noun.group,
     // Its place among the legacy entries of its group, from 1 (as a definition's rank).
     rank: NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
-    add: (program: Command, ctx: Context) => noun.register(program, ctx, () => buildProgram(ctx)),
+    add: (program: Command, ctx: Context) => noun.register(program, ctx),
   }));
   for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
     entries.push({

@@ -9,10 +9,9 @@ const DYNAMIC = ['profiles'] as const;
 /**
  * `svc completion bash|zsh|fish`, the hidden `svc __complete` the scripts call at TAB time, and
  * the hidden `svc __docs` that `npm run docs` writes the command reference from: all three are
- * generated from the command tree. `wholeTree` builds every command, whatever part of the tree
- * this run registered.
+ * generated from the command tree, every command of it whatever part this run registered.
  */
-export function registerCompletion(program: Command, ctx: Context, wholeTree: () => Command): void {
+export function registerCompletion(program: Command, ctx: Context): void {
   program
     .command('completion')
     .description('print the shell completion script for bash, zsh or fish')
@@ -30,10 +29,8 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
       ].join('\n'),
     )
     .action(async (shell: Shell) => {
-      const { describeProgram } = await import('./tree.js');
       const { completionScript } = await import('../../core/completion/script.js');
-      const tree = describeProgram(wholeTree());
-      await ctx.io.printer.raw(completionScript(shell, tree).trimEnd());
+      await ctx.io.printer.raw(completionScript(shell, await ctx.commandTree()).trimEnd());
     });
 
   program
@@ -50,8 +47,7 @@ export function registerCompletion(program: Command, ctx: Context, wholeTree: ()
     .command('__docs', { hidden: true })
     .description('print the command reference (docs/commands/*.md, man/svc.1) as JSON: file path to content')
     .action(async () => {
-      const { describeProgram } = await import('./tree.js');
       const { commandReference } = await import('../../core/docs/reference.js');
-      await ctx.io.printer.text(JSON.stringify(commandReference(describeProgram(wholeTree())), null, 2));
+      await ctx.io.printer.text(JSON.stringify(commandReference(await ctx.commandTree()), null, 2));
     });
 }
