@@ -127,9 +127,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'webhooks delete': { confirms: true, fields: deleted },
   'webhooks verify': { output: 'lines', offline: true },
   'emulator start': { output: 'lines', offline: true },
-  completion: { output: 'none', offline: true },
-  __complete: { output: 'none', offline: true },
-  __docs: { output: 'none', offline: true },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */

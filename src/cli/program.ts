@@ -7,7 +7,6 @@ import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
-import { registerCompletion } from '../commands/completion/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
@@ -73,7 +72,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['version'], group: SETUP, register: registerVersion },
   { names: ['api'], group: SETUP, register: registerApi },
   { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**

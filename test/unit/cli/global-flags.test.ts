@@ -7,6 +7,7 @@ import { helpAsFlag } from '../../../src/cli/main.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { command as completion } from '../../../src/commands/completion/completion.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
 import { Order } from '../../../src/contract/schemas/order.js';
@@ -57,7 +58,7 @@ describe('command scopes', () => {
     expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
-    expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
+    expect(flagsFor({ ...completion.takes }).has('output')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['events listen']).has('query')).toBe(false);
   });
 
