@@ -126,7 +126,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'webhooks update': { fields: webhook },
   'webhooks delete': { confirms: true, fields: deleted },
   'webhooks verify': { output: 'lines', offline: true },
-  'emulator start': { output: 'lines', offline: true },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */

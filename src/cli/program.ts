@@ -8,7 +8,6 @@ import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
-import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
@@ -71,7 +70,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['version'], group: SETUP, register: registerVersion },
   { names: ['api'], group: SETUP, register: registerApi },
-  { names: ['emulator'], group: SETUP, register: registerEmulator },
 ];
 
 /**

@@ -3,13 +3,15 @@ import type { CommandDefinition, NounDefinition } from '../cmdutil/define.js';
 import { command as command0 } from './completion/complete.js';
 import { command as command1 } from './completion/completion.js';
 import { command as command2 } from './completion/docs.js';
-import { command as command3 } from './operations/get.js';
-import { command as command4 } from './operations/list.js';
-import { noun as noun0 } from './operations/noun.js';
-import { command as command5 } from './operations/wait.js';
+import { noun as noun0 } from './emulator/noun.js';
+import { command as command3 } from './emulator/start.js';
+import { command as command4 } from './operations/get.js';
+import { command as command5 } from './operations/list.js';
+import { noun as noun1 } from './operations/noun.js';
+import { command as command6 } from './operations/wait.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6];

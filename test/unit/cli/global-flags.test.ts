@@ -8,6 +8,7 @@ import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
 import { command as completion } from '../../../src/commands/completion/completion.js';
+import { command as emulatorStart } from '../../../src/commands/emulator/start.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
 import { Order } from '../../../src/contract/schemas/order.js';
@@ -55,7 +56,7 @@ describe('command scopes', () => {
         'requestTimeout',
       ]),
     );
-    expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
+    expect(flagsFor({ ...emulatorStart.takes }).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
     expect(flagsFor({ ...completion.takes }).has('output')).toBe(false);
