@@ -4,7 +4,6 @@ import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
-import { registerApi } from '../commands/api/index.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
@@ -69,7 +68,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
   { names: ['version'], group: SETUP, register: registerVersion },
-  { names: ['api'], group: SETUP, register: registerApi },
 ];
 
 /**
