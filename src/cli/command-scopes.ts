@@ -67,7 +67,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   health: {
     fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Health),
   },
-  version: { fields: fixed(['version', 'node', 'platform']), offline: true },
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
   'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
   'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },

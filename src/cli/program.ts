@@ -17,7 +17,6 @@ import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
-import { registerVersion } from '../commands/version/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
@@ -67,7 +66,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['doctor'], group: SETUP, register: registerDoctor },
   { names: ['status'], group: SETUP, register: registerStatus },
   { names: ['health'], group: SETUP, register: registerHealth },
-  { names: ['version'], group: SETUP, register: registerVersion },
 ];
 
 /**

@@ -10,9 +10,10 @@ import { command as command5 } from './operations/get.js';
 import { command as command6 } from './operations/list.js';
 import { noun as noun1 } from './operations/noun.js';
 import { command as command7 } from './operations/wait.js';
+import { command as command8 } from './version/version.js';
 
 /** Every noun: a word that groups commands. */
 export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8];
