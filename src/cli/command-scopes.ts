@@ -61,12 +61,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'profiles use': { offline: true },
   'profiles remove': { offline: true },
   doctor: {},
-  status: {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Status),
-  },
-  health: {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Health),
-  },
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
   'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
   'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },

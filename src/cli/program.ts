@@ -9,14 +9,12 @@ import { registerChannels } from '../commands/channels/index.js';
 import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
-import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
-import { registerStatus } from '../commands/status/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
@@ -64,8 +62,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
   { names: ['doctor'], group: SETUP, register: registerDoctor },
-  { names: ['status'], group: SETUP, register: registerStatus },
-  { names: ['health'], group: SETUP, register: registerHealth },
 ];
 
 /**
