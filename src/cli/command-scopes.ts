@@ -60,7 +60,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'profiles list': { fields: fixed(['name', 'current', 'base_url', 'key', 'mode']) },
   'profiles use': { offline: true },
   'profiles remove': { offline: true },
-  doctor: {},
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
   'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
   'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },

@@ -6,7 +6,6 @@ import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerAuth } from '../commands/auth/index.js';
 import { registerChannels } from '../commands/channels/index.js';
-import { registerDoctor } from '../commands/doctor/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
@@ -61,7 +60,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
   { names: ['profiles'], group: SETUP, register: registerProfiles },
-  { names: ['doctor'], group: SETUP, register: registerDoctor },
 ];
 
 /**

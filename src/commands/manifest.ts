@@ -4,18 +4,19 @@ import { command as command0 } from './api/api.js';
 import { command as command1 } from './completion/complete.js';
 import { command as command2 } from './completion/completion.js';
 import { command as command3 } from './completion/docs.js';
+import { command as command4 } from './doctor/doctor.js';
 import { noun as noun0 } from './emulator/noun.js';
-import { command as command4 } from './emulator/start.js';
-import { command as command5 } from './health/health.js';
-import { command as command6 } from './operations/get.js';
-import { command as command7 } from './operations/list.js';
+import { command as command5 } from './emulator/start.js';
+import { command as command6 } from './health/health.js';
+import { command as command7 } from './operations/get.js';
+import { command as command8 } from './operations/list.js';
 import { noun as noun1 } from './operations/noun.js';
-import { command as command8 } from './operations/wait.js';
-import { command as command9 } from './status/status.js';
-import { command as command10 } from './version/version.js';
+import { command as command9 } from './operations/wait.js';
+import { command as command10 } from './status/status.js';
+import { command as command11 } from './version/version.js';
 
 /** Every noun: a word that groups commands. */
 export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11];
