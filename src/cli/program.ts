@@ -13,7 +13,6 @@ import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
-import { registerProfiles } from '../commands/profiles/index.js';
 import { registerWebhooks } from '../commands/webhooks/index.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
@@ -59,7 +58,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['events'], group: EVENTS, register: registerEvents },
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },
-  { names: ['profiles'], group: SETUP, register: registerProfiles },
 ];
 
 /**

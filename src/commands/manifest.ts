@@ -12,11 +12,15 @@ import { command as command7 } from './operations/get.js';
 import { command as command8 } from './operations/list.js';
 import { noun as noun1 } from './operations/noun.js';
 import { command as command9 } from './operations/wait.js';
-import { command as command10 } from './status/status.js';
-import { command as command11 } from './version/version.js';
+import { command as command10 } from './profiles/list.js';
+import { noun as noun2 } from './profiles/noun.js';
+import { command as command11 } from './profiles/remove.js';
+import { command as command12 } from './profiles/use.js';
+import { command as command13 } from './status/status.js';
+import { command as command14 } from './version/version.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14];
