@@ -54,9 +54,6 @@ const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
 export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
-  'auth login': {},
-  'auth status': {},
-  'auth logout': {},
   'channels list': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccountSummary) },
   'channels get': { fields: () => schemaFieldsOf(async () => (await channels()).ChannelAccount) },
   'channels policies': { fields: () => schemaFieldsOf(async () => (await channels()).Policy) },
