@@ -46,8 +46,6 @@ const listing = () => schemaFieldsOf(async () => (await import('../contract/sche
 const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
 const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
-const webhook = () =>
-  schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
 const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
 const channels = () => import('../contract/schemas/channel-account.js');
 const fixed = (fields: readonly string[]) => async () => fields;
@@ -106,11 +104,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'events list': { list: true, fields: event },
   'events replay': { output: 'lines' },
   'events listen': { output: 'lines' },
-  'webhooks list': { list: true, fields: webhook },
-  'webhooks create': { fields: webhook },
-  'webhooks update': { fields: webhook },
-  'webhooks delete': { confirms: true, fields: deleted },
-  'webhooks verify': { output: 'lines', offline: true },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */

@@ -12,7 +12,6 @@ import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
-import { registerWebhooks } from '../commands/webhooks/index.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
@@ -55,7 +54,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['listings'], group: LISTINGS, register: registerListings },
   { names: ['orders'], group: ORDERS, register: registerOrders },
   { names: ['events'], group: EVENTS, register: registerEvents },
-  { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
 ];
 
 /**

@@ -1,9 +1,12 @@
 /** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
+
+/** What asking needs: --yes, the terminal, the prompts. */
+type Asking = Pick<Deps, 'globals' | 'io' | 'prompts'>;
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
-async function ask(ctx: Context, message: string): Promise<boolean> {
+async function ask(ctx: Asking, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
   return confirm({ message, default: false });
 }
@@ -14,7 +17,7 @@ async function ask(ctx: Context, message: string): Promise<boolean> {
  * without a terminal it refuses with exit 2, nothing sent.
  */
 export async function confirmDestructive(
-  ctx: Context,
+  ctx: Asking,
   action: { verb: string; target: string },
   question: () => string | Promise<string>,
 ): Promise<boolean> {
@@ -33,12 +36,7 @@ export async function confirmDestructive(
  * (CI) it says so and proceeds; --yes skips the question (README, Commands). A "no" is a
  * UsageError: nothing was sent.
  */
-export async function confirmLiveBulk(
-  ctx: Context,
-  live: boolean,
-  plan: string,
-  verb: string,
-): Promise<void> {
+export async function confirmLiveBulk(ctx: Asking, live: boolean, plan: string, verb: string): Promise<void> {
   if (!live) return;
   if (ctx.globals.yes || !ctx.io.canPrompt) {
     ctx.io.messages.info(`${plan}.`);
@@ -53,7 +51,7 @@ export async function confirmLiveBulk(
  * a script says so with the flag the refusal names.
  */
 export async function confirmRisk(
-  ctx: Context,
+  ctx: Asking,
   question: string,
   refusal: string,
   verb: string,

@@ -22,9 +22,15 @@ import { command as command14 } from './profiles/remove.js';
 import { command as command15 } from './profiles/use.js';
 import { command as command16 } from './status/status.js';
 import { command as command17 } from './version/version.js';
+import { command as command18 } from './webhooks/create.js';
+import { command as command19 } from './webhooks/delete.js';
+import { command as command20 } from './webhooks/list.js';
+import { noun as noun4 } from './webhooks/noun.js';
+import { command as command21 } from './webhooks/update.js';
+import { command as command22 } from './webhooks/verify.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2, noun3];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2, noun3, noun4];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14, command15, command16, command17];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14, command15, command16, command17, command18, command19, command20, command21, command22];
