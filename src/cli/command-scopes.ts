@@ -45,7 +45,6 @@ const order = () => schemaFieldsOf(async () => (await import('../contract/schema
 const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
 const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
-const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
 const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
 const channels = () => import('../contract/schemas/channel-account.js');
 const fixed = (fields: readonly string[]) => async () => fields;
@@ -101,9 +100,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'orders list': { list: true, fields: order },
   'orders get': { fields: order },
   'orders fulfill': { confirms: true },
-  'events list': { list: true, fields: event },
-  'events replay': { output: 'lines' },
-  'events listen': { output: 'lines' },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */

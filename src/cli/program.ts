@@ -5,7 +5,6 @@ import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
 import { registerChannels } from '../commands/channels/index.js';
-import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
@@ -37,7 +36,6 @@ const CATALOG = 'Catalog';
 const INVENTORY = 'Inventory';
 const LISTINGS = 'Listings';
 const ORDERS = 'Orders';
-const EVENTS = 'Events';
 const SETUP = 'Setup';
 
 /**
@@ -53,7 +51,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
   { names: ['orders'], group: ORDERS, register: registerOrders },
-  { names: ['events'], group: EVENTS, register: registerEvents },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
 import { command as completion } from '../../../src/commands/completion/completion.js';
 import { command as emulatorStart } from '../../../src/commands/emulator/start.js';
+import { command as eventsListen } from '../../../src/commands/events/listen.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
 import { Order } from '../../../src/contract/schemas/order.js';
@@ -60,7 +61,7 @@ describe('command scopes', () => {
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['products delete']).has('yes')).toBe(true);
     expect(flagsFor({ ...completion.takes }).has('output')).toBe(false);
-    expect(flagsFor(COMMAND_SCOPES['events listen']).has('query')).toBe(false);
+    expect(flagsFor({ ...eventsListen.takes }).has('query')).toBe(false);
   });
 
   it('every declared field list loads', async () => {
