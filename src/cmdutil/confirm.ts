@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
-/** What asking needs: --yes, the terminal, the prompts. */
+/** What asking needs: --yes, whether a terminal can answer, and the prompts. */
 type Asking = Pick<Deps, 'globals' | 'io' | 'prompts'>;
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */

@@ -75,11 +75,11 @@ export class Context implements Deps {
     this.describeTree = describe;
   }
 
-  /** Every command, described, whatever part of the tree this run registered. */
-  async commandTree(): Promise<CommandTree> {
+  /** Every command, described, whatever part of the tree this run registered (works unbound, as a run may take it apart). */
+  readonly commandTree = async (): Promise<CommandTree> => {
     if (!this.describeTree) throw new Error('no command tree: the program sets it when it is built');
     return this.describeTree();
-  }
+  };
 
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
   get signal(): AbortSignal {
