@@ -42,29 +42,11 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 }
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
-const event = () => schemaFieldsOf(async () => (await import('../contract/schemas/event.js')).Event);
-const webhook = () =>
-  schemaFieldsOf(async () => (await import('../contract/schemas/webhook-endpoint.js')).WebhookEndpoint);
 const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
 const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
 export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
-  'auth login': {},
-  'auth status': {},
-  'auth logout': {},
-  'profiles list': { fields: fixed(['name', 'current', 'base_url', 'key', 'mode']) },
-  'profiles use': { offline: true },
-  'profiles remove': { offline: true },
-  doctor: {},
-  status: {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Status),
-  },
-  health: {
-    fields: () => schemaFieldsOf(async () => (await import('../contract/schemas/status.js')).Health),
-  },
-  version: { fields: fixed(['version', 'node', 'platform']), offline: true },
-  api: { list: true },
   'inventory push': { confirms: true },
   'inventory set': {
     fields: () =>
@@ -75,18 +57,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'orders list': { list: true, fields: order },
   'orders get': { fields: order },
   'orders fulfill': { confirms: true },
-  'events list': { list: true, fields: event },
-  'events replay': { output: 'lines' },
-  'events listen': { output: 'lines' },
-  'webhooks list': { list: true, fields: webhook },
-  'webhooks create': { fields: webhook },
-  'webhooks update': { fields: webhook },
-  'webhooks delete': { confirms: true, fields: deleted },
-  'webhooks verify': { output: 'lines', offline: true },
-  'emulator start': { output: 'lines', offline: true },
-  completion: { output: 'none', offline: true },
-  __complete: { output: 'none', offline: true },
-  __docs: { output: 'none', offline: true },
 };
 
 /** The global flags (attribute names) that mean something to a command with this scope. */

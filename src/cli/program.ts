@@ -4,20 +4,9 @@ import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
-import { registerApi } from '../commands/api/index.js';
-import { registerAuth } from '../commands/auth/index.js';
-import { registerCompletion } from '../commands/completion/index.js';
-import { registerDoctor } from '../commands/doctor/index.js';
-import { registerEmulator } from '../commands/emulator/index.js';
-import { registerEvents } from '../commands/events/index.js';
-import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerOrders } from '../commands/orders/index.js';
-import { registerProfiles } from '../commands/profiles/index.js';
-import { registerStatus } from '../commands/status/index.js';
-import { registerVersion } from '../commands/version/index.js';
-import { registerWebhooks } from '../commands/webhooks/index.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
@@ -27,8 +16,8 @@ import { flagsFor, isScoped } from './command-scopes.js';
 import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
-/** Registers a noun's commands; `wholeTree` builds every command (what completion describes). */
-type Register = (program: Command, ctx: Context, wholeTree: () => Command) => void;
+/** Registers a noun's commands. */
+type Register = (program: Command, ctx: Context) => void;
 
 /** One noun: the top-level commands a register function adds, and where `svc --help` lists them. */
 interface Noun {
@@ -41,7 +30,6 @@ interface Noun {
 
 const INVENTORY = 'Inventory';
 const ORDERS = 'Orders';
-const EVENTS = 'Events';
 const SETUP = 'Setup';
 
 /**
@@ -53,17 +41,6 @@ const SETUP = 'Setup';
 const NOUNS: readonly Noun[] = [
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['orders'], group: ORDERS, register: registerOrders },
-  { names: ['events'], group: EVENTS, register: registerEvents },
-  { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
-  { names: ['auth'], group: SETUP, register: registerAuth },
-  { names: ['profiles'], group: SETUP, register: registerProfiles },
-  { names: ['doctor'], group: SETUP, register: registerDoctor },
-  { names: ['status'], group: SETUP, register: registerStatus },
-  { names: ['health'], group: SETUP, register: registerHealth },
-  { names: ['version'], group: SETUP, register: registerVersion },
-  { names: ['api'], group: SETUP, register: registerApi },
-  { names: ['emulator'], group: SETUP, register: registerEmulator },
-  { names: ['completion', '__complete', '__docs'], group: SETUP, register: registerCompletion },
 ];
 
 /**
@@ -72,6 +49,7 @@ const NOUNS: readonly Noun[] = [
  * without them, the whole tree.
  */
 export function buildProgram(ctx: Context, args?: readonly string[]): Command {
+  ctx.useCommandTree(() => describeWholeTree(ctx));
   const program = new Command('svc')
     .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
     .version(__SVC_VERSION__, '-V, --version', 'print the version')
@@ -145,6 +123,15 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   return program;
 }
 
+/**
+ * Every command, described for completion and the command reference, whatever part of the
+ * tree this run registered: built again whole, and only when a run asks.
+ */
+async function describeWholeTree(ctx: Context) {
+  const { describeProgram } = await import('./describe-program.js');
+  return describeProgram(buildProgram(ctx));
+}
+
 /** One entry of `svc --help`: a noun or command directly below `svc`, with what lies below it. */
 interface TopLevel {
   names: readonly string[];
@@ -165,7 +152,7 @@ function topLevel(): TopLevel[] {
       noun.group,
       NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
     ),
-    add: (program: Command, ctx: Context) => noun.register(program, ctx, () => buildProgram(ctx)),
+    add: (program: Command, ctx: Context) => noun.register(program, ctx),
   }));
   for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
     entries.push({

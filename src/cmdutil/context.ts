@@ -7,6 +7,7 @@ import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { keyMode } from '../contract/contract.js';
+import type { CommandTree } from '../core/command-tree.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import type { Messages } from '../output/messages.js';
@@ -35,6 +36,8 @@ export class Context implements Deps {
   private readonly builtClients: ApiClient[] = [];
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
+  /** Describes the whole command tree; the program sets it (commands cannot reach commander). */
+  private describeTree?: () => Promise<CommandTree>;
 
   constructor(
     io: IO,
@@ -70,6 +73,17 @@ export class Context implements Deps {
   useQuery(query: Query): void {
     this.streams = this.streams.with(this.streams.globals, query);
   }
+
+  /** Called by the program: how to describe every command, should a run ask (completion, docs). */
+  useCommandTree(describe: () => Promise<CommandTree>): void {
+    this.describeTree = describe;
+  }
+
+  /** Every command, described, whatever part of the tree this run registered (works unbound, as a run may take it apart). */
+  readonly commandTree = async (): Promise<CommandTree> => {
+    if (!this.describeTree) throw new Error('no command tree: the program sets it when it is built');
+    return this.describeTree();
+  };
 
   /** Aborted on SIGINT or SIGTERM, so long work can stop cleanly. */
   get signal(): AbortSignal {

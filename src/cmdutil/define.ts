@@ -46,7 +46,7 @@ export interface FlagSpec {
   choices?: readonly string[];
   /** Left out of --help and completion. */
   hidden?: boolean;
-  /** What its value completes to, when neither its choices nor its name say (src/commands/completion/hints.ts). */
+  /** What its value completes to, when neither its choices nor its name say (src/cli/completion-hints.ts). */
   completes?: ValueSource;
 }
 

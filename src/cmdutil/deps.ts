@@ -7,6 +7,7 @@ import type { ApiClient } from '../client/client.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
+import type { CommandTree } from '../core/command-tree.js';
 import type { GlobalOptions, IOStreams } from './io-streams.js';
 
 /** The interactive prompts of @inquirer/prompts, ended by Ctrl-C or the run's stop signal. */
@@ -45,4 +46,9 @@ export interface Deps {
   keyring(): Promise<KeyringBackend>;
   /** Interactive prompts; Ctrl-C at one ends the run as SIGINT does. */
   prompts(): Promise<Prompts>;
+  /**
+   * Every command, described (what completion and the command reference are made from),
+   * whatever part of the tree this run registered; built only when asked for.
+   */
+  commandTree(): Promise<CommandTree>;
 }

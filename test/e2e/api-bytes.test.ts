@@ -99,6 +99,22 @@ describe('svc api -F types a value as a number only when it reads back exactly a
     expect(server.requests[0].url).toMatch(/[?&]a=007&e=-0&n=12(&|$)/);
   });
 
+  it('-F and -f fields keep the order they were typed in across both flags, run after run', async () => {
+    const server = await capture();
+    const args = ['-f', 'b=x', '-F', 'a=1', '-f', 'c=y', '-F', 'd=2'];
+    for (const method of ['POST', 'POST']) {
+      const result = await svc(server, ['api', method, '/things', ...args]);
+      expect(result.code, result.err).toBe(0);
+    }
+    expect(server.requests.map((request) => request.body.toString('utf8'))).toEqual([
+      '{"b":"x","a":1,"c":"y","d":2}',
+      '{"b":"x","a":1,"c":"y","d":2}',
+    ]);
+    const result = await svc(server, ['api', 'GET', '/things', ...args]);
+    expect(result.code, result.err).toBe(0);
+    expect(server.requests[2].url).toMatch(/\?b=x&a=1&c=y&d=2$/);
+  });
+
   it('--override and --attribute type values the same way', () => {
     expect(parseAssignments('--attribute', typed)).toEqual({
       a: '007',

@@ -117,6 +117,8 @@ describe('svc webhooks list/create/update/delete', () => {
     [['webhooks', 'create', '--url', 'https://example.com', '--events', ' , '], /--events/],
     [['webhooks', 'update', 'we_1'], /nothing to change/],
     [['webhooks', 'update', 'we_1', '--enable', '--disable'], /not both/],
+    [['webhooks', 'update', '1', '--enable'], /"1" is not a webhook endpoint id .*svc webhooks list/],
+    [['webhooks', 'delete', 'ord_1', '--yes'], /"ord_1" is not a webhook endpoint id .*svc webhooks list/],
   ])('refuses bad input before sending: %j', async (args, message) => {
     const result = await runSvc(args, { env: envFor(emu) });
     expect(result.code).toBe(2);

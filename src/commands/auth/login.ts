@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
 
@@ -16,85 +16,90 @@ export interface LoginOptions {
 const DEFAULT_PROFILE = 'default';
 
 /** `svc auth login`: prompts on a terminal, reads the key from stdin in CI. */
-export function loginCommand(parent: Command, ctx: Context, run = runLogin): Command {
-  return parent
-    .command('login')
-    .description('save an API key and base URL as a profile, after checking the key with the service')
-    .option('--with-key-stdin', 'read the key from standard input (for CI; keys are never taken from a flag)')
-    .option('--insecure-storage', 'keep the key in the config file (mode 0600) instead of the OS keyring')
-    .option('--use', 'make this profile the current one (the first login does so anyway)')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'On a terminal it asks for the key first (masked), then the profile name and the base URL.',
-        'The profile is --profile (default "default"), never a name that looks like a key; the base',
-        'URL is --base-url or SVC_BASE_URL.',
-        'The key goes to the OS keyring (Keychain, Credential Manager, Secret Service) when one',
-        'answers, else to the config file, readable only by you; --insecure-storage picks the file.',
-        '',
-        'Examples:',
-        '  svc auth login',
-        '  echo "$SVC_KEY" | svc auth login --with-key-stdin --base-url https://api.example.com --profile ci',
-      ].join('\n'),
-    )
-    .action(async (options: LoginOptions) => run(ctx, options));
-}
-
-/** Asks for or reads the key, verifies it, stores it and saves the profile. */
-export async function runLogin(ctx: Context, options: LoginOptions): Promise<void> {
-  const { profile, baseUrl, apiKey } = options.withKeyStdin ? await fromStdin(ctx) : await fromPrompts(ctx);
-  const mode = keyMode(apiKey);
-  if (!mode) {
-    throw new AuthError(
-      'that is not an API key: keys look like svc_live_… or svc_test_…; nothing was saved',
-      KEY_MALFORMED,
+export const command = defineCommand<LoginOptions>({
+  path: ['auth', 'login'],
+  rank: 1,
+  description: 'save an API key and base URL as a profile, after checking the key with the service',
+  flags: [
+    {
+      flags: '--with-key-stdin',
+      description: 'read the key from standard input (for CI; keys are never taken from a flag)',
+    },
+    {
+      flags: '--insecure-storage',
+      description: 'keep the key in the config file (mode 0600) instead of the OS keyring',
+    },
+    { flags: '--use', description: 'make this profile the current one (the first login does so anyway)' },
+  ],
+  notes: [
+    'On a terminal it asks for the key first (masked), then the profile name and the base URL.',
+    'The profile is --profile (default "default"), never a name that looks like a key; the base',
+    'URL is --base-url or SVC_BASE_URL.',
+    'The key goes to the OS keyring (Keychain, Credential Manager, Secret Service) when one',
+    'answers, else to the config file, readable only by you; --insecure-storage picks the file.',
+  ],
+  examples: [
+    'svc auth login',
+    'echo "$SVC_KEY" | svc auth login --with-key-stdin --base-url https://api.example.com --profile ci',
+  ],
+  /** Asks for or reads the key, verifies it, stores it and saves the profile. */
+  async run(options, deps) {
+    const { profile, baseUrl, apiKey } = options.withKeyStdin
+      ? await fromStdin(deps)
+      : await fromPrompts(deps);
+    const mode = keyMode(apiKey);
+    if (!mode) {
+      throw new AuthError(
+        'that is not an API key: keys look like svc_live_… or svc_test_…; nothing was saved',
+        KEY_MALFORMED,
+      );
+    }
+    const { stores, note } = await verifyKey(deps, baseUrl, apiKey);
+    const config = await deps.config();
+    const { saveLogin } = await import('../../core/auth/keys.js');
+    const saved = await saveLogin(config, await deps.keyring(), {
+      profile,
+      baseUrl,
+      apiKey,
+      stores,
+      insecure: Boolean(options.insecureStorage),
+      use: Boolean(options.use),
+    });
+    const file = join(config.dir, 'config.json');
+    if (saved.fallbackReason) {
+      deps.io.messages.warn(
+        `no OS keyring took the key (${saved.fallbackReason}); it is stored in ${file}, readable only by you (mode 0600). --insecure-storage chooses the file without trying the keyring.`,
+      );
+    }
+    if (saved.leftBehind)
+      deps.io.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
+    const where = saved.storage === 'keyring' ? 'stored in the OS keyring' : `stored in ${file} (mode 0600)`;
+    const store = stores?.length ? ` (store: ${stores.join(', ')})` : '';
+    deps.io.messages.info(
+      `Logged in to ${baseUrl}${store} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
     );
-  }
-  const { stores, note } = await verifyKey(ctx, baseUrl, apiKey);
-  const config = await ctx.config();
-  const { saveLogin } = await import('../../core/auth/keys.js');
-  const saved = await saveLogin(config, await ctx.keyring(), {
-    profile,
-    baseUrl,
-    apiKey,
-    stores,
-    insecure: Boolean(options.insecureStorage),
-    use: Boolean(options.use),
-  });
-  const file = join(config.dir, 'config.json');
-  if (saved.fallbackReason) {
-    ctx.io.messages.warn(
-      `no OS keyring took the key (${saved.fallbackReason}); it is stored in ${file}, readable only by you (mode 0600). --insecure-storage chooses the file without trying the keyring.`,
-    );
-  }
-  if (saved.leftBehind) ctx.io.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
-  const where = saved.storage === 'keyring' ? 'stored in the OS keyring' : `stored in ${file} (mode 0600)`;
-  const store = stores?.length ? ` (store: ${stores.join(', ')})` : '';
-  ctx.io.messages.info(
-    `Logged in to ${baseUrl}${store} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
-  );
-  if (saved.switched) ctx.io.messages.info(`"${profile}" is now the current profile.`);
-  else if (saved.current !== profile) {
-    ctx.io.messages.info(
-      `The current profile is still "${saved.current}"; use this one with --profile ${profile}, or make it current with \`svc profiles use ${profile}\`.`,
-    );
-  }
-  if (mode === 'test')
-    ctx.io.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
-}
+    if (saved.switched) deps.io.messages.info(`"${profile}" is now the current profile.`);
+    else if (saved.current !== profile) {
+      deps.io.messages.info(
+        `The current profile is still "${saved.current}"; use this one with --profile ${profile}, or make it current with \`svc profiles use ${profile}\`.`,
+      );
+    }
+    if (mode === 'test')
+      deps.io.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
+  },
+});
 
 /**
  * One real request proves the key and names the store: 200, or a 403 for a missing scope,
  * means the service knows it; a 401 means it does not.
  */
 async function verifyKey(
-  ctx: Context,
+  deps: Pick<Deps, 'clientFor'>,
   baseUrl: string,
   apiKey: string,
 ): Promise<{ stores?: string[]; note: string }> {
   const { checkKey } = await import('../../core/auth/check-key.js');
-  const client = await ctx.clientFor(baseUrl, apiKey);
+  const client = await deps.clientFor(baseUrl, apiKey);
   try {
     const check = await checkKey(client);
     if (check.accepted) return { stores: check.stores, note: check.note ? `; note: ${check.note}` : '' };
@@ -113,35 +118,39 @@ async function verifyKey(
   }
 }
 
-async function fromStdin(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
-  const baseUrl = ctx.globals.baseUrl ?? ctx.env.SVC_BASE_URL;
+async function fromStdin(
+  deps: Pick<Deps, 'globals' | 'env' | 'io'>,
+): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
+  const baseUrl = deps.globals.baseUrl ?? deps.env.SVC_BASE_URL;
   if (!baseUrl)
     throw new UsageError(
       '--with-key-stdin needs the service address: pass --base-url URL or set SVC_BASE_URL',
     );
   validateUrl(baseUrl);
   let text = '';
-  for await (const chunk of ctx.io.stdin) text += chunk;
+  for await (const chunk of deps.io.stdin) text += chunk;
   const apiKey = text.trim();
-  ctx.io.boundary.protect(apiKey);
+  deps.io.boundary.protect(apiKey);
   if (!apiKey)
     throw new UsageError(
       'no key on standard input; pipe it in, e.g. `echo "$KEY" | svc auth login --with-key-stdin`',
     );
-  return { profile: ctx.globals.profile ?? DEFAULT_PROFILE, baseUrl, apiKey };
+  return { profile: deps.globals.profile ?? DEFAULT_PROFILE, baseUrl, apiKey };
 }
 
 /**
  * The key first, masked, then the profile name and the service address: a key pasted at the
  * first question lands where it belongs, and a name that looks like a key is refused.
  */
-async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
-  if (!ctx.io.canPrompt) {
+async function fromPrompts(
+  deps: Pick<Deps, 'globals' | 'env' | 'io' | 'prompts'>,
+): Promise<{ profile: string; baseUrl: string; apiKey: string }> {
+  if (!deps.io.canPrompt) {
     throw new UsageError(
       'no terminal to prompt on; pass the key on standard input with --with-key-stdin (and --base-url)',
     );
   }
-  const { input, password } = await ctx.prompts();
+  const { input, password } = await deps.prompts();
   const apiKey = (
     await password({
       message: 'API key',
@@ -149,10 +158,10 @@ async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: st
       validate: (v) => Boolean(keyMode(v.trim())) || 'keys look like svc_live_… or svc_test_…',
     })
   ).trim();
-  ctx.io.boundary.protect(apiKey);
+  deps.io.boundary.protect(apiKey);
   const { profileNameProblem } = await import('../../config/credentials.js');
   const profile =
-    ctx.globals.profile ??
+    deps.globals.profile ??
     (await input({
       message: 'Profile name',
       default: DEFAULT_PROFILE,
@@ -161,10 +170,10 @@ async function fromPrompts(ctx: Context): Promise<{ profile: string; baseUrl: st
       theme: { validationFailureMode: 'clear' },
     }));
   const baseUrl =
-    ctx.globals.baseUrl ??
+    deps.globals.baseUrl ??
     (await input({
       message: 'Service base URL (the part before /rest/v1)',
-      default: ctx.env.SVC_BASE_URL ?? 'http://127.0.0.1:4010',
+      default: deps.env.SVC_BASE_URL ?? 'http://127.0.0.1:4010',
       validate: (v) => isHttpUrl(v) || 'an http(s) URL, e.g. https://api.example.com',
     }));
   validateUrl(baseUrl);

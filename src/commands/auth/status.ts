@@ -1,59 +1,58 @@
-import type { Command } from 'commander';
-import { type Context, requireKey } from '../../cmdutil/context.js';
+import { requireKey } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import type { Credentials } from '../../config/credentials.js';
 import { keyMode, maskKey } from '../../contract/contract.js';
 import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';
 
 /** `svc auth status`: which key and base URL are in force, where each came from, and what the service says of the key. */
-export function statusCommand(parent: Command, ctx: Context, run = runStatus): Command {
-  return parent
-    .command('status')
-    .description(
-      'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from',
-    )
-    .addHelpText(
-      'after',
-      '\nMakes one cheap read, then one per read scope; write scopes are not probed (only a write could tell).\nExits 4 when the service refuses the key.\n\nExamples:\n  svc auth status\n  svc auth status --json\n',
-    )
-    .action(async () => run(ctx));
-}
-
-/** The settings in force, what the service says of the key, printed; exit 4 when it refuses it. */
-async function runStatus(ctx: Context): Promise<void> {
-  const credentials = await ctx.credentials();
-  const settings = settingsOf(credentials);
-  if (!credentials.apiKey) {
-    await print(ctx, credentials, { ...settings, verified: false });
-    // Names what is missing: no key at all, or a keyring that did not give it.
-    requireKey(credentials);
-  }
-  const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
-  let inspection: KeyInspection;
-  try {
-    inspection = await inspectKey(await ctx.client());
-  } catch (error) {
-    await print(ctx, credentials, { ...settings, verified: false });
-    throw error;
-  }
-  if (!inspection.accepted) {
-    const { status, code, message } = inspection.error;
-    await print(ctx, credentials, { ...settings, verified: false, refused: { status, code, message } });
-    throw refusal(credentials, inspection.error, refusalAdvice);
-  }
-  const { stores, rateTier, scopes, note } = inspection;
-  await print(ctx, credentials, {
-    ...settings,
-    verified: true,
-    store: stores ?? null,
-    rate_limit: rateTier
-      ? { burst: rateTier.burst, per_second: rateTier.perSecond, tier: rateTier.tier ?? null }
-      : null,
-    read_scopes: Object.fromEntries(scopes.map((probe) => [probe.scope, probe.ok ? 'ok' : probe.reason])),
-    write_scopes: 'not probed',
-    ...(note ? { note } : {}),
-  });
-}
+export const command = defineCommand<Record<string, never>>({
+  path: ['auth', 'status'],
+  rank: 2,
+  description:
+    'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from',
+  notes: [
+    'Makes one cheap read, then one per read scope; write scopes are not probed (only a write could tell).',
+    'Exits 4 when the service refuses the key.',
+  ],
+  examples: ['svc auth status', 'svc auth status --json'],
+  /** The settings in force, what the service says of the key, printed; exit 4 when it refuses it. */
+  async run(_args, deps) {
+    const credentials = await deps.credentials();
+    const settings = settingsOf(credentials);
+    if (!credentials.apiKey) {
+      await print(deps, credentials, { ...settings, verified: false });
+      // Names what is missing: no key at all, or a keyring that did not give it.
+      requireKey(credentials);
+    }
+    const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
+    let inspection: KeyInspection;
+    try {
+      inspection = await inspectKey(await deps.client());
+    } catch (error) {
+      await print(deps, credentials, { ...settings, verified: false });
+      throw error;
+    }
+    if (!inspection.accepted) {
+      const { status, code, message } = inspection.error;
+      await print(deps, credentials, { ...settings, verified: false, refused: { status, code, message } });
+      throw refusal(credentials, inspection.error, refusalAdvice);
+    }
+    const { stores, rateTier, scopes, note } = inspection;
+    await print(deps, credentials, {
+      ...settings,
+      verified: true,
+      store: stores ?? null,
+      rate_limit: rateTier
+        ? { burst: rateTier.burst, per_second: rateTier.perSecond, tier: rateTier.tier ?? null }
+        : null,
+      read_scopes: Object.fromEntries(scopes.map((probe) => [probe.scope, probe.ok ? 'ok' : probe.reason])),
+      write_scopes: 'not probed',
+      ...(note ? { note } : {}),
+    });
+  },
+});
 
 /** Where each setting came from; the key masked. */
 function settingsOf(credentials: Credentials): Record<string, unknown> {
@@ -85,7 +84,11 @@ function refusal(
   );
 }
 
-async function print(ctx: Context, credentials: Credentials, status: Record<string, unknown>): Promise<void> {
+async function print(
+  { io }: Pick<Deps, 'io'>,
+  credentials: Credentials,
+  status: Record<string, unknown>,
+): Promise<void> {
   const { authStatusText } = await import('../../output/views/auth-status.js');
-  await ctx.io.printer.item(status, { summary: () => authStatusText(credentials, status) });
+  await io.printer.item(status, { summary: () => authStatusText(credentials, status) });
 }

@@ -1,5 +1,5 @@
-import { type Command, InvalidArgumentError } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { InvalidArgumentError } from 'commander';
+import { defineCommand } from '../../cmdutil/define.js';
 import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
@@ -35,168 +35,209 @@ export interface EmulatorStartOptions {
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
-export function startCommand(parent: Command, ctx: Context, run = runStart): Command {
-  return parent
-    .command('start')
-    .description('start a local emulator of the service and print its base URL and keys')
-    .option('--port <n>', 'port to listen on (0 picks a free one)', integerFlag('--port', 0, 65535), 4010)
-    .option('--host <host>', 'address to listen on (another than loopback makes random keys)', '127.0.0.1')
-    .option('--fixed-keys', "keep the seed's well-known keys on a --host other machines can reach")
-    .option('--seed <n>', 'seed of the generated store data (default 1)', integerFlag('--seed', 0))
-    .option('--orders <n>', 'how many orders to seed', integerFlag('--orders', 0))
-    .option('--products <n>', 'how many products to seed', integerFlag('--products', 0))
-    .option('--bucket <n>', 'rate-limit bucket size per key (default 80)', integerFlag('--bucket', 1))
-    .option('--drain <r>', 'rate-limit drain per second (default 4)', positiveNumberFlag('--drain'))
-    .option('--no-rate-limit', 'turn the rate limit off')
-    .option('--write-quota <n>', 'daily write quota (default 10000)', integerFlag('--write-quota', 0))
-    .option(
-      '--orders-per-minute <r>',
-      'new orders arriving from the channels per minute, on average (default 0: none)',
-      positiveNumberFlag('--orders-per-minute'),
-    )
-    .option(
-      '--orders-unpaid-share <x>',
-      'share of arriving orders that arrive awaiting_payment, to be paid or canceled later, 0 to 1',
-      shareFlag('--orders-unpaid-share'),
-      0.2,
-    )
-    .option(
-      '--orders-payment-delay <s>',
-      'mean seconds from an unpaid order arriving to its payment or cancellation',
-      positiveNumberFlag('--orders-payment-delay'),
-      600,
-    )
-    .option(
-      '--orders-cancel-share <x>',
-      'share of unpaid orders canceled instead of paid, 0 to 1',
-      shareFlag('--orders-cancel-share'),
-      0.1,
-    )
-    .option(
-      '--channel-delay <ms>',
-      'time before channels answer a write (default 2000)',
-      integerFlag('--channel-delay', 0),
-    )
-    .option(
-      '--channel-rate-limit-share <x>',
-      'share of channel calls throttled (channel_rate_limited) and retried with backoff, 0 to 1',
-      shareFlag('--channel-rate-limit-share'),
-      0.05,
-    )
-    .option(
-      '--channel-failure-share <x>',
-      'share of channel calls that fail outright (channel_error), 0 to 1',
-      shareFlag('--channel-failure-share'),
-      0,
-    )
-    .option(
-      '--webhook-time-scale <x>',
-      'multiply webhook retry delays (1 min … 24 h) by this, e.g. 0.001 to run them in seconds',
-      positiveNumberFlag('--webhook-time-scale'),
-    )
-    .option(
-      '--webhook-timeout <ms>',
-      'time a webhook receiver has to answer (default 10000)',
-      integerFlag('--webhook-timeout', 1),
-    )
-    .option(
-      '--webhook-duplicates <x>',
-      'share of delivered events sent a second time, 0 to 1 (at-least-once)',
-      shareFlag('--webhook-duplicates'),
-    )
-    .option(
-      '--state <dir>',
-      'keep the store in DIR: loaded at start when there, written on stop and every --state-interval',
-    )
-    .option(
-      '--state-interval <s>',
-      'seconds between writes of --state while anything changed',
-      integerFlag('--state-interval', 1),
-      30,
-    )
-    .option(
-      '--fault <spec>',
-      'inject a fault into the next matching requests: METHOD:PATH:KIND[:TIMES[:SECONDS]] (repeatable)',
-      collectFault,
-    )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  svc emulator start\n  svc emulator start --port 0 --json      # one JSON line: base_url and keys\n  svc emulator start --bucket 10 --drain 5 --write-quota 100\n  svc emulator start --state ./rehearsal    # the store survives a restart\n  svc emulator start --orders 1000000 --no-rate-limit\n  svc emulator start --orders-per-minute 30 --orders-unpaid-share 0.5 --orders-payment-delay 120\n  svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"\n',
-    )
-    .action(async (options: EmulatorStartOptions) => run(ctx, options));
-}
-
-/** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
-export async function runStart(ctx: Context, options: EmulatorStartOptions): Promise<void> {
-  const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
-  const { isLoopbackName } = await import('../../client/proxy-route.js');
-  const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
-  const emulator = await startEmulator({
-    port: options.port,
-    host: options.host,
-    seed: options.seed,
-    randomKeys,
-    orders: options.orders,
-    products: options.products,
-    bucket: options.bucket,
-    drainPerSecond: options.drain,
-    rateLimit: options.rateLimit,
-    writeQuota: options.writeQuota,
-    orderArrivalPerMinute: options.ordersPerMinute,
-    orderUnpaidShare: options.ordersUnpaidShare,
-    orderPaymentDelayMs: options.ordersPaymentDelay * 1000,
-    orderCancelShare: options.ordersCancelShare,
-    channelDelayMs: options.channelDelay,
-    channelRateLimitShare: options.channelRateLimitShare,
-    channelFailureShare: options.channelFailureShare,
-    webhookTimeScale: options.webhookTimeScale,
-    webhookTimeoutMs: options.webhookTimeout,
-    webhookDuplicateRate: options.webhookDuplicates,
-    stateDir: options.state,
-    stateIntervalMs: options.stateInterval * 1000,
-  }).catch((error: unknown) => {
-    // A state it cannot use is the user's to move or replace: exit 2, never reseed over it.
-    throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
-  });
-  for (const fault of options.fault ?? []) emulator.faults.inject(fault);
-  if (warning) ctx.io.messages.warn(warning);
-  const unused = [
-    options.seed !== undefined && '--seed',
-    options.orders !== undefined && '--orders',
-    options.products !== undefined && '--products',
-  ].filter(Boolean);
-  if (emulator.restored && unused.length > 0) {
-    ctx.io.messages.warn(
-      `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
-    );
-  }
-  // Its keys reach only this emulator: they are printed whole, to be copied.
-  ctx.io.boundary.disclose(Object.values(emulator.keys));
-  if (options.json || ctx.io.wantsJson) {
-    await ctx.io.printer.json({ base_url: emulator.url, keys: emulator.keys });
-  } else {
-    const lines = [
-      `Emulator listening on ${emulator.url}`,
-      '',
-      ...Object.entries(emulator.keys).map(([name, key]) => `  ${`${name} key`.padEnd(15)} ${key}`),
-      '',
-      'Try:',
-      `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}`,
-      '  svc orders list --status awaiting_shipment',
-      '',
-      ...(options.state
-        ? [
-            `The store is kept in ${options.state} (written every ${options.stateInterval} s and on stop).`,
-            '',
-          ]
-        : []),
-      'Press Ctrl-C to stop.',
-    ];
-    await ctx.io.printer.text(lines.join('\n'));
-  }
-  await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
-  await emulator.close();
-}
+export const command = defineCommand<EmulatorStartOptions>({
+  path: ['emulator', 'start'],
+  rank: 1,
+  description: 'start a local emulator of the service and print its base URL and keys',
+  flags: [
+    {
+      flags: '--port <n>',
+      description: 'port to listen on (0 picks a free one)',
+      parse: integerFlag('--port', 0, 65535),
+      default: 4010,
+    },
+    {
+      flags: '--host <host>',
+      description: 'address to listen on (another than loopback makes random keys)',
+      default: '127.0.0.1',
+    },
+    {
+      flags: '--fixed-keys',
+      description: "keep the seed's well-known keys on a --host other machines can reach",
+    },
+    {
+      flags: '--seed <n>',
+      description: 'seed of the generated store data (default 1)',
+      parse: integerFlag('--seed', 0),
+    },
+    { flags: '--orders <n>', description: 'how many orders to seed', parse: integerFlag('--orders', 0) },
+    {
+      flags: '--products <n>',
+      description: 'how many products to seed',
+      parse: integerFlag('--products', 0),
+    },
+    {
+      flags: '--bucket <n>',
+      description: 'rate-limit bucket size per key (default 80)',
+      parse: integerFlag('--bucket', 1),
+    },
+    {
+      flags: '--drain <r>',
+      description: 'rate-limit drain per second (default 4)',
+      parse: positiveNumberFlag('--drain'),
+    },
+    { flags: '--no-rate-limit', description: 'turn the rate limit off' },
+    {
+      flags: '--write-quota <n>',
+      description: 'daily write quota (default 10000)',
+      parse: integerFlag('--write-quota', 0),
+    },
+    {
+      flags: '--orders-per-minute <r>',
+      description: 'new orders arriving from the channels per minute, on average (default 0: none)',
+      parse: positiveNumberFlag('--orders-per-minute'),
+    },
+    {
+      flags: '--orders-unpaid-share <x>',
+      description:
+        'share of arriving orders that arrive awaiting_payment, to be paid or canceled later, 0 to 1',
+      parse: shareFlag('--orders-unpaid-share'),
+      default: 0.2,
+    },
+    {
+      flags: '--orders-payment-delay <s>',
+      description: 'mean seconds from an unpaid order arriving to its payment or cancellation',
+      parse: positiveNumberFlag('--orders-payment-delay'),
+      default: 600,
+    },
+    {
+      flags: '--orders-cancel-share <x>',
+      description: 'share of unpaid orders canceled instead of paid, 0 to 1',
+      parse: shareFlag('--orders-cancel-share'),
+      default: 0.1,
+    },
+    {
+      flags: '--channel-delay <ms>',
+      description: 'time before channels answer a write (default 2000)',
+      parse: integerFlag('--channel-delay', 0),
+    },
+    {
+      flags: '--channel-rate-limit-share <x>',
+      description: 'share of channel calls throttled (channel_rate_limited) and retried with backoff, 0 to 1',
+      parse: shareFlag('--channel-rate-limit-share'),
+      default: 0.05,
+    },
+    {
+      flags: '--channel-failure-share <x>',
+      description: 'share of channel calls that fail outright (channel_error), 0 to 1',
+      parse: shareFlag('--channel-failure-share'),
+      default: 0,
+    },
+    {
+      flags: '--webhook-time-scale <x>',
+      description: 'multiply webhook retry delays (1 min … 24 h) by this, e.g. 0.001 to run them in seconds',
+      parse: positiveNumberFlag('--webhook-time-scale'),
+    },
+    {
+      flags: '--webhook-timeout <ms>',
+      description: 'time a webhook receiver has to answer (default 10000)',
+      parse: integerFlag('--webhook-timeout', 1),
+    },
+    {
+      flags: '--webhook-duplicates <x>',
+      description: 'share of delivered events sent a second time, 0 to 1 (at-least-once)',
+      parse: shareFlag('--webhook-duplicates'),
+    },
+    {
+      flags: '--state <dir>',
+      description:
+        'keep the store in DIR: loaded at start when there, written on stop and every --state-interval',
+    },
+    {
+      flags: '--state-interval <s>',
+      description: 'seconds between writes of --state while anything changed',
+      parse: integerFlag('--state-interval', 1),
+      default: 30,
+    },
+    {
+      flags: '--fault <spec>',
+      description:
+        'inject a fault into the next matching requests: METHOD:PATH:KIND[:TIMES[:SECONDS]] (repeatable)',
+      parse: (raw, previous) => collectFault(raw, previous as FaultSpec[] | undefined),
+    },
+  ],
+  takes: { output: 'lines', offline: true },
+  examples: [
+    'svc emulator start',
+    'svc emulator start --port 0 --json      # one JSON line: base_url and keys',
+    'svc emulator start --bucket 10 --drain 5 --write-quota 100',
+    'svc emulator start --state ./rehearsal    # the store survives a restart',
+    'svc emulator start --orders 1000000 --no-rate-limit',
+    'svc emulator start --orders-per-minute 30 --orders-unpaid-share 0.5 --orders-payment-delay 120',
+    'svc emulator start --fault POST:/inventory/batch:service_unavailable:3:2 --fault "*:/orders*:delay:1:1500"',
+  ],
+  /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
+  async run(options, { io, signal }) {
+    const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
+    const { isLoopbackName } = await import('../../client/proxy-route.js');
+    const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
+    const emulator = await startEmulator({
+      port: options.port,
+      host: options.host,
+      seed: options.seed,
+      randomKeys,
+      orders: options.orders,
+      products: options.products,
+      bucket: options.bucket,
+      drainPerSecond: options.drain,
+      rateLimit: options.rateLimit,
+      writeQuota: options.writeQuota,
+      orderArrivalPerMinute: options.ordersPerMinute,
+      orderUnpaidShare: options.ordersUnpaidShare,
+      orderPaymentDelayMs: options.ordersPaymentDelay * 1000,
+      orderCancelShare: options.ordersCancelShare,
+      channelDelayMs: options.channelDelay,
+      channelRateLimitShare: options.channelRateLimitShare,
+      channelFailureShare: options.channelFailureShare,
+      webhookTimeScale: options.webhookTimeScale,
+      webhookTimeoutMs: options.webhookTimeout,
+      webhookDuplicateRate: options.webhookDuplicates,
+      stateDir: options.state,
+      stateIntervalMs: options.stateInterval * 1000,
+    }).catch((error: unknown) => {
+      // A state it cannot use is the user's to move or replace: exit 2, never reseed over it.
+      throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
+    });
+    for (const fault of options.fault ?? []) emulator.faults.inject(fault);
+    if (warning) io.messages.warn(warning);
+    const unused = [
+      options.seed !== undefined && '--seed',
+      options.orders !== undefined && '--orders',
+      options.products !== undefined && '--products',
+    ].filter(Boolean);
+    if (emulator.restored && unused.length > 0) {
+      io.messages.warn(
+        `the store was loaded from ${options.state}: ${unused.join(' and ')} shape only a new store, and ${plural(unused.length, 'is', 'are')} ignored (start with another --state directory for a new one)`,
+      );
+    }
+    // Its keys reach only this emulator: they are printed whole, to be copied.
+    io.boundary.disclose(Object.values(emulator.keys));
+    if (options.json || io.wantsJson) {
+      await io.printer.json({ base_url: emulator.url, keys: emulator.keys });
+    } else {
+      const lines = [
+        `Emulator listening on ${emulator.url}`,
+        '',
+        ...Object.entries(emulator.keys).map(([name, key]) => `  ${`${name} key`.padEnd(15)} ${key}`),
+        '',
+        'Try:',
+        `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}`,
+        '  svc orders list --status awaiting_shipment',
+        '',
+        ...(options.state
+          ? [
+              `The store is kept in ${options.state} (written every ${options.stateInterval} s and on stop).`,
+              '',
+            ]
+          : []),
+        'Press Ctrl-C to stop.',
+      ];
+      await io.printer.text(lines.join('\n'));
+    }
+    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await emulator.close();
+  },
+});
 
 /**
  * On an address other machines can reach, the seed's keys are public knowledge: the keys are

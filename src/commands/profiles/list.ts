@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import { fixedFields } from '../../cmdutil/fields.js';
 import { fromArray, printList } from '../../cmdutil/list-command.js';
 import { type Profile, storageOf } from '../../config/credentials.js';
 import { keyMode, maskKey } from '../../contract/contract.js';
@@ -18,40 +18,37 @@ interface ProfileRow {
 }
 
 /** `svc profiles list`: never reads the keyring (the masked key was kept at login). */
-export function listCommand(parent: Command, ctx: Context, run = runList): Command {
-  return parent
-    .command('list')
-    .description(
-      'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one',
-    )
-    .addHelpText('after', '\nExample:\n  svc profiles list\n')
-    .action(async () => run(ctx));
-}
-
-/** Runs `svc profiles list` once its flags are parsed. */
-export async function runList(ctx: Context): Promise<void> {
-  const config = await ctx.config();
-  const rows = Object.entries(config.profiles).map(([name, profile]) =>
-    rowOf(name, profile, name === config.currentProfile),
-  );
-  await printList(
-    ctx,
-    fromArray(rows),
-    {
-      columns: [
-        { header: '', cell: (r) => (r.current ? '*' : '') },
-        { header: 'NAME', cell: (r) => r.name },
-        { header: 'STORE', cell: (r) => r.store.join(', ') },
-        { header: 'BASE URL', cell: (r) => r.base_url },
-        { header: 'KEY', cell: (r) => r.key },
-        { header: 'MODE', cell: (r) => r.mode },
-        { header: 'STORED IN', cell: (r) => r.key_storage },
-      ],
-      fields: ['name', 'current', 'store', 'base_url', 'key', 'mode', 'key_storage'],
-    },
-    'profiles',
-  );
-}
+export const command = defineCommand<Record<string, never>>({
+  path: ['profiles', 'list'],
+  rank: 1,
+  description:
+    'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one',
+  fields: fixedFields(['name', 'current', 'base_url', 'key', 'mode']),
+  examples: ['svc profiles list'],
+  async run(_args, deps) {
+    const config = await deps.config();
+    const rows = Object.entries(config.profiles).map(([name, profile]) =>
+      rowOf(name, profile, name === config.currentProfile),
+    );
+    await printList(
+      deps,
+      fromArray(rows),
+      {
+        columns: [
+          { header: '', cell: (r) => (r.current ? '*' : '') },
+          { header: 'NAME', cell: (r) => r.name },
+          { header: 'STORE', cell: (r) => r.store.join(', ') },
+          { header: 'BASE URL', cell: (r) => r.base_url },
+          { header: 'KEY', cell: (r) => r.key },
+          { header: 'MODE', cell: (r) => r.mode },
+          { header: 'STORED IN', cell: (r) => r.key_storage },
+        ],
+        fields: ['name', 'current', 'store', 'base_url', 'key', 'mode', 'key_storage'],
+      },
+      'profiles',
+    );
+  },
+});
 
 function rowOf(name: string, profile: Profile, current: boolean): ProfileRow {
   const key = profile.api_key ? maskKey(profile.api_key) : (profile.key_hint ?? '');

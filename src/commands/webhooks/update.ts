@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import { idArg } from '../../cmdutil/resource-commands.js';
 import type { WebhookEndpointUpdate } from '../../contract/schemas/webhook-endpoint.js';
 import { UsageError } from '../../errors.js';
+import { webhookFields } from './fields.js';
 
 /** Options of `svc webhooks update`. */
 export interface UpdateOptions {
@@ -13,33 +14,31 @@ export interface UpdateOptions {
 }
 
 /** `svc webhooks update ID [--url U] [--events a,b] [--enable|--disable]`. */
-export function updateCommand(parent: Command, ctx: Context, run = runUpdate): Command {
-  return parent
-    .command('update')
-    .description('change where an endpoint receives events, which ones, or turn it on or off')
-    .argument('<id>', 'webhook endpoint id (we_…)')
-    .option('--url <url>', 'new https:// receiver (plain http only to localhost)')
-    .option('--events <types>', 'comma-separated event types, or * for all')
-    .option('--enable', 'turn delivery on (e.g. after it was disabled by failures)')
-    .option('--disable', 'turn delivery off')
-    .option('--description <text>', 'a note for people')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  svc webhooks update we_123 --enable\n  svc webhooks update we_123 --events order.created --url https://example.com/v2/hooks\n',
-    )
-    .action(async (id: string, options: UpdateOptions) => run(ctx, id, options));
-}
-
-/** Runs `svc webhooks update` once its flags are parsed. */
-export async function runUpdate(ctx: Context, id: string, options: UpdateOptions): Promise<void> {
-  const change = await updateFromFlags(options);
-  const { updateWebhookEndpoint } = await import('../../client/resources/webhooks.js');
-  const { webhookSummary } = await import('../../output/views/webhooks.js');
-  const endpoint = await updateWebhookEndpoint(await ctx.client(), id, change);
-  await ctx.io.printer.item(endpoint, {
-    summary: (updated) => `Updated webhook endpoint ${webhookSummary(updated)}`,
-  });
-}
+export const command = defineCommand<UpdateOptions & { id: string }>({
+  path: ['webhooks', 'update'],
+  rank: 3,
+  description: 'change where an endpoint receives events, which ones, or turn it on or off',
+  args: [idArg('webhook endpoint', 'svc webhooks list')],
+  flags: [
+    { flags: '--url <url>', description: 'new https:// receiver (plain http only to localhost)' },
+    { flags: '--events <types>', description: 'comma-separated event types, or * for all' },
+    { flags: '--enable', description: 'turn delivery on (e.g. after it was disabled by failures)' },
+    { flags: '--disable', description: 'turn delivery off' },
+    { flags: '--description <text>', description: 'a note for people' },
+  ],
+  fields: webhookFields,
+  examples: [
+    'svc webhooks update we_123 --enable',
+    'svc webhooks update we_123 --events order.created --url https://example.com/v2/hooks',
+  ],
+  async run({ id, ...options }, deps) {
+    const change = await updateFromFlags(options);
+    const { updateWebhookEndpoint } = await import('../../client/resources/webhooks.js');
+    const { updatedWebhookText } = await import('../../output/views/webhooks.js');
+    const endpoint = await updateWebhookEndpoint(await deps.client(), id, change);
+    await deps.io.printer.item(endpoint, { summary: updatedWebhookText });
+  },
+});
 
 /** The PATCH body the flags ask for; exit 2 when they ask for nothing or for both --enable and --disable. */
 async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {

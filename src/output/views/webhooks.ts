@@ -1,4 +1,5 @@
 /** How webhook endpoints are shown. */
+import type { DeletedWebhookEndpoint } from '../../client/resources/webhooks.js';
 import type { WebhookEndpoint } from '../../contract/schemas/webhook-endpoint.js';
 import type { View } from '../view.js';
 
@@ -17,4 +18,23 @@ export const webhooksView: View<WebhookEndpoint> = {
 /** "we_123 → https://example.com/hooks (order.created, order.status_changed), enabled". */
 export function webhookSummary(endpoint: WebhookEndpoint): string {
   return `${endpoint.id} → ${endpoint.url} (${endpoint.enabled_events.join(', ')}), ${endpoint.status}`;
+}
+
+/** A new endpoint and its signing secret, which the service shows only at creation. */
+export function createdWebhookText(endpoint: WebhookEndpoint): string {
+  return [
+    `Created webhook endpoint ${webhookSummary(endpoint)}`,
+    '',
+    `Signing secret: ${endpoint.secret ?? '(the service sent none)'}`,
+  ].join('\n');
+}
+
+/** "Updated webhook endpoint we_123 → …". */
+export function updatedWebhookText(endpoint: WebhookEndpoint): string {
+  return `Updated webhook endpoint ${webhookSummary(endpoint)}`;
+}
+
+/** "Deleted webhook endpoint we_123". */
+export function deletedWebhookText(answer: DeletedWebhookEndpoint): string {
+  return `Deleted webhook endpoint ${answer.id}`;
 }

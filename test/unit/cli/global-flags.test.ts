@@ -7,6 +7,9 @@ import { helpAsFlag } from '../../../src/cli/main.js';
 import { buildProgram } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
+import { command as completion } from '../../../src/commands/completion/completion.js';
+import { command as emulatorStart } from '../../../src/commands/emulator/start.js';
+import { command as eventsListen } from '../../../src/commands/events/listen.js';
 import { command as productsDelete } from '../../../src/commands/products/delete.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
@@ -55,11 +58,11 @@ describe('command scopes', () => {
         'requestTimeout',
       ]),
     );
-    expect(flagsFor(COMMAND_SCOPES['emulator start']).has('baseUrl')).toBe(false);
+    expect(flagsFor({ ...emulatorStart.takes }).has('baseUrl')).toBe(false);
     expect(flagsFor(COMMAND_SCOPES['inventory set']).has('limit')).toBe(false);
     expect(flagsFor({ ...productsDelete.takes, fields: productsDelete.fields }).has('yes')).toBe(true);
-    expect(flagsFor(COMMAND_SCOPES.completion).has('output')).toBe(false);
-    expect(flagsFor(COMMAND_SCOPES['events listen']).has('query')).toBe(false);
+    expect(flagsFor({ ...completion.takes }).has('output')).toBe(false);
+    expect(flagsFor({ ...eventsListen.takes }).has('query')).toBe(false);
   });
 
   it('every declared field list loads', async () => {

@@ -161,10 +161,19 @@ describe('only the named noun is registered', () => {
     expect(fullList && helpOf(fullList)).toBe(lazyIO.out());
   });
 
-  it('registers the commands generated from the tree for svc __complete and svc __docs', () => {
-    for (const args of [['__complete', 'profiles'], ['__docs']]) {
+  it('registers only the command named, even svc __complete and svc __docs (they ask for the whole tree when they run)', () => {
+    for (const args of [['__complete', 'profiles'], ['__docs'], ['completion', 'bash']]) {
       const lazy = buildProgram(new Context(memoryIO(), {}), args);
-      expect(lazy.commands.map((command) => command.name())).toEqual(['completion', '__complete', '__docs']);
+      expect(lazy.commands.map((command) => command.name())).toEqual([args[0]]);
     }
+  });
+
+  it('describes every command to a run, whatever part of the tree it registered', async () => {
+    const ctx = new Context(memoryIO(), {});
+    buildProgram(ctx, ['__docs']);
+    const tree = await ctx.commandTree();
+    const names = tree.root.commands.map((command) => command.name);
+    expect(names).toEqual(expect.arrayContaining(['orders', 'inventory', 'completion', 'api', 'help']));
+    expect(names).not.toContain('__docs');
   });
 });

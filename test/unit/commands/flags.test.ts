@@ -5,6 +5,9 @@
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cmdutil/context.js';
+import { command as api } from '../../../src/commands/api/api.js';
+import { command as eventsListen } from '../../../src/commands/events/listen.js';
+import { command as eventsReplay } from '../../../src/commands/events/replay.js';
 import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
 import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
 import { command as listingsErrors } from '../../../src/commands/listings/errors.js';
@@ -16,6 +19,8 @@ import {
   type OrdersListOptions,
   listCommand as ordersListCommand,
 } from '../../../src/commands/orders/list.js';
+import { command as webhooksUpdate } from '../../../src/commands/webhooks/update.js';
+import { UsageError } from '../../../src/errors.js';
 import { definitionParser } from '../../helpers/definition.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
@@ -130,5 +135,48 @@ describe('listings publish and retry, operations wait', () => {
     expect(errors()).toContain('--timeout takes a whole number');
     await parse(['op_1', '--timeout', '0']);
     expect(calls).toEqual([{ id: 'op_1', timeout: 0 }]);
+  });
+});
+
+describe('events replay and listen, svc api, webhooks update', () => {
+  it('events replay needs --since and --to; --since counts back from the run clock', async () => {
+    const { calls, parse, errors } = definitionParser(eventsReplay, () => NOW);
+    await expect(parse(['--since', '24h'])).rejects.toThrow(CommanderError);
+    expect(errors()).toMatch(/required option '--to <url>' not specified/);
+    await parse(['--since', '24h', '--to', 'http://localhost:3000/hooks', '--dry-run']);
+    expect(calls).toEqual([
+      { since: '2026-11-01T12:00:00.000Z', to: 'http://localhost:3000/hooks', dryRun: true },
+    ]);
+  });
+
+  it('events listen polls every 2 s unless told, and refuses an interval under 0.1 s', async () => {
+    const { calls, parse, errors } = definitionParser(eventsListen, () => NOW);
+    await parse(['--forward-to', 'http://localhost:3000/hooks']);
+    expect(calls).toEqual([{ forwardTo: 'http://localhost:3000/hooks', interval: 2 }]);
+    await expect(
+      parse(['--forward-to', 'http://localhost:3000/hooks', '--interval', '0.05']),
+    ).rejects.toThrow(CommanderError);
+    expect(errors()).toContain('--interval takes a number of seconds from 0.1');
+  });
+
+  it('svc api keeps the method and path, the -H headers in order, and each field its place across -F and -f', async () => {
+    const { calls, parse } = definitionParser(api, () => NOW);
+    await parse(['GET', '/orders', '-f', 'b=x', '-F', 'a=1', '-f', 'c=y', '-H', 'A: 1', '-H', 'B: 2']);
+    const [args] = calls;
+    expect(args).toMatchObject({ methodOrPath: 'GET', path: '/orders', header: ['A: 1', 'B: 2'] });
+    const placed = [...(args?.field ?? []), ...(args?.rawField ?? [])].sort((x, y) => x.at - y.at);
+    expect(placed.map((field) => [field.assignment, field.typed])).toEqual([
+      ['b=x', false],
+      ['a=1', true],
+      ['c=y', false],
+    ]);
+  });
+
+  it('webhooks update refuses an id without we_ before it runs', async () => {
+    const { calls, parse } = definitionParser(webhooksUpdate, () => NOW);
+    await expect(parse(['1', '--enable'])).rejects.toThrow(UsageError);
+    expect(calls).toEqual([]);
+    await parse(['we_1', '--enable']);
+    expect(calls).toEqual([{ id: 'we_1', enable: true }]);
   });
 });

@@ -1,23 +1,12 @@
-/** `svc emulator start`: the flags of orders that move, parsed in-process through the run override. */
-import { Command, CommanderError } from 'commander';
+/** `svc emulator start`: the flags of orders that move, parsed in-process through its definition. */
+import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { Context } from '../../../../src/cmdutil/context.js';
-import { type EmulatorStartOptions, startCommand } from '../../../../src/commands/emulator/start.js';
-import { memoryIO } from '../../../helpers/memory-io.js';
+import { command, type EmulatorStartOptions } from '../../../../src/commands/emulator/start.js';
+import { definitionParser } from '../../../helpers/definition.js';
 
 function setUp() {
-  const io = memoryIO();
-  const ctx = new Context(io, {}, () => Date.parse('2026-11-02T12:00:00Z'));
-  const parent = new Command('emulator')
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => io.stderr.write(text), writeOut: () => {} });
-  const calls: EmulatorStartOptions[] = [];
-  startCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-  return {
-    calls,
-    parse: (args: string[]) => parent.parseAsync(['start', ...args], { from: 'user' }),
-    errors: io.err,
-  };
+  const parser = definitionParser<EmulatorStartOptions>(command, () => Date.parse('2026-11-02T12:00:00Z'));
+  return { calls: parser.calls, parse: parser.parse, errors: parser.errors };
 }
 
 describe('svc emulator start, orders that move', () => {

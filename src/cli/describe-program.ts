@@ -9,8 +9,8 @@ import type {
   TreeCommand,
   TreeOption,
   ValueSource,
-} from '../../core/command-tree.js';
-import { argumentValue, flagValue } from './hints.js';
+} from '../core/command-tree.js';
+import { argumentValue, flagValue } from './completion-hints.js';
 
 /** The flags of the root that every command accepts: all but help and version. */
 function isGlobal(option: Option, root: Command): boolean {

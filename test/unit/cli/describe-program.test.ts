@@ -1,7 +1,7 @@
 import { Argument, Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { describeProgram } from '../../../../src/commands/completion/tree.js';
-import { ORDER_STATUSES } from '../../../../src/contract/contract.js';
+import { describeProgram } from '../../../src/cli/describe-program.js';
+import { ORDER_STATUSES } from '../../../src/contract/contract.js';
 
 /** A commander program shaped like svc's: global flags, a noun with verbs, a hidden helper. */
 function program(): Command {

@@ -4,11 +4,11 @@
  * from src/contract/filter-values.ts (the values the CLI also checks), so a new status shows up in the scripts on the next
  * `npm run completions`.
  */
-import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../../contract/filter-values.js';
-import { CHANNEL_KINDS } from '../../contract/schemas/channel-account.js';
-import type { ValueSource } from '../../core/command-tree.js';
-import { ENCODINGS } from '../../core/csv/text.js';
-import { UPSERT_FORMATS } from '../../core/products/upsert-file.js';
+import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../contract/filter-values.js';
+import { CHANNEL_KINDS } from '../contract/schemas/channel-account.js';
+import type { ValueSource } from '../core/command-tree.js';
+import { ENCODINGS } from '../core/csv/text.js';
+import { UPSERT_FORMATS } from '../core/products/upsert-file.js';
 
 /** Flags whose value is a path on disk, under any command. */
 const FILE_FLAGS = new Set(['--file', '--report', '--payload', '--input', '--secret-file']);

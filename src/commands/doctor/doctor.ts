@@ -1,0 +1,40 @@
+import { defineCommand } from '../../cmdutil/define.js';
+import { CommandFailed } from '../../errors.js';
+import { plural } from '../../words.js';
+
+/** `svc doctor`: what to run when something is wrong; one line per check, with the fix. */
+export const command = defineCommand<Record<string, never>>({
+  path: ['doctor'],
+  group: 'Setup',
+  rank: 3,
+  description: 'check config, key, service, clock, proxy, TLS, rate limit and saved state; each with its fix',
+  notes: [
+    'Each check prints ok, warn or fail, and the fix. Exits 0 unless a check fails.',
+    '--json prints the report for a support ticket: no key or password is in it.',
+  ],
+  examples: ['svc doctor', 'svc doctor --json > doctor.json'],
+  /** Runs every check, prints the report, and exits 1 when a check failed. */
+  async run(_args, deps) {
+    const [{ runDoctor }, { configDir }, { doctorText }] = await Promise.all([
+      import('../../core/doctor/run.js'),
+      import('../../config/config-store.js'),
+      import('../../output/views/doctor.js'),
+    ]);
+    const checks = await runDoctor({
+      env: deps.env,
+      configDir: configDir(deps.env),
+      credentials: () => deps.credentials(),
+      // One retry: a doctor run should say quickly that the service cannot be reached.
+      client: (baseUrl, apiKey) => deps.clientFor(baseUrl, apiKey, { maxRetries: 1 }),
+      now: deps.now,
+      nodeVersion: process.versions.node,
+    });
+    const failed = checks.filter((check) => check.status === 'fail');
+    if (deps.io.wantsMachineText) await deps.io.printer.json({ ok: failed.length === 0, checks }, 2);
+    else await deps.io.printer.text(doctorText(checks));
+    if (failed.length > 0) {
+      const names = failed.map((check) => check.name).join(', ');
+      throw new CommandFailed(`${failed.length} ${plural(failed.length, 'check')} failed: ${names}`);
+    }
+  },
+});
