@@ -42,7 +42,6 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
 }
 
 const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
-const deleted = () => schemaFieldsOf(async () => (await import('../contract/schemas/common.js')).Deleted);
 const fixed = (fields: readonly string[]) => async () => fields;
 
 /** Every command by its path below `svc`. */
