@@ -107,7 +107,12 @@ function retryPlan(deps: RetryDeps, matches: Listing[], count: string, options: 
     dryRun: async () => {
       const { fromArray } = await import('../../cmdutil/list-command.js');
       const { listingsView } = await import('../../output/views/listings.js');
-      await deps.io.printer.list(fromArray(matches), listingsView());
+      // On a table, accounts by their labels (one read), as listings list shows them.
+      const labels =
+        deps.io.format === 'table'
+          ? await (await import('../../client/resources/channels.js')).accountLabels(await deps.client())
+          : undefined;
+      await deps.io.printer.list(fromArray(matches), listingsView({ labels, fixed: { status: true } }));
       deps.io.messages.info(
         `Dry run: ${count} would be resynced in ${requestsAndQuota(matches.length)}. Nothing was sent.`,
       );

@@ -174,7 +174,7 @@ function fromProduct(product: Product | undefined, name: string): boolean {
 }
 
 /** The id of the account's category whose path is `path` (case-insensitive), found by searching its last part. */
-async function categoryByPath(
+export async function categoryByPath(
   client: ApiClient,
   accountId: string,
   path: string,

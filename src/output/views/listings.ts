@@ -6,24 +6,46 @@ import type { RetryVerdict } from '../../core/listings/retry.js';
 import type { View } from '../view.js';
 import { operationText } from './operations.js';
 
+/** What a listings table knows beyond the listings: names to show, and what the filters fixed. */
+export interface ListingsViewOptions {
+  /** The store's account labels (one read): ACCOUNT names the account instead of a bare chac_ id. */
+  labels?: ReadonlyMap<string, string>;
+  /** Product titles by product id, for listings without a title override (one read per product). */
+  titles?: ReadonlyMap<string, string>;
+  /** Columns a filter fixed (`--status error`: every row says error): the first to go on a narrow terminal. */
+  fixed?: { status?: boolean; channel?: boolean; account?: boolean };
+}
+
 /**
- * Listings: where each product is published and what the channel said. With the store's
- * account labels (one read), ACCOUNT names the account instead of showing a bare chac_ id.
+ * Listings: where each product is published and what the channel said. On a narrow terminal
+ * what a filter fixed goes first, then times and second ids; the id and the issues stay whole.
  */
-export function listingsView(accountLabels?: ReadonlyMap<string, string>): View<Listing> {
+export function listingsView(options: ListingsViewOptions = {}): View<Listing> {
+  const { labels, titles, fixed = {} } = options;
+  const first = (isFixed: boolean | undefined, turn?: number) => (isFixed ? 0 : turn);
   return {
     columns: [
       { header: 'ID', cell: (l) => l.id },
       { header: 'PRODUCT', cell: (l) => l.product_id, drop: 2 },
-      { header: 'TITLE', cell: (l) => l.overrides?.title ?? '', shrink: true, hideEmpty: true },
-      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: 3 },
+      {
+        header: 'TITLE',
+        cell: (l) => l.overrides?.title ?? titles?.get(l.product_id) ?? '',
+        shrink: true,
+        hideEmpty: true,
+      },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: first(fixed.channel, 3) },
       {
         header: 'ACCOUNT',
-        cell: (l) => accountLabels?.get(l.channel_account_id) || l.channel_account_id,
-        shrink: accountLabels !== undefined,
+        cell: (l) => labels?.get(l.channel_account_id) || l.channel_account_id,
+        shrink: labels !== undefined,
+        drop: first(fixed.account),
       },
-      { header: 'STATUS', cell: (l) => l.status },
-      { header: 'ISSUES', cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '), shrink: true },
+      { header: 'STATUS', cell: (l) => l.status, drop: first(fixed.status) },
+      {
+        header: 'ISSUES',
+        cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '),
+        wrap: 'text',
+      },
       { header: 'UPDATED', time: (l) => l.updated_at, drop: 1 },
     ],
     fields: LISTING_FIELDS,
@@ -84,7 +106,7 @@ export function publishDryRunText(input: ListingInput): string {
 export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, string>): View<ErrorGroup> {
   return {
     columns: [
-      { header: 'CODE', cell: (g) => g.error_code },
+      { header: 'CODE', cell: (g) => g.error_code, wrap: 'text' },
       { header: 'CHANNEL', cell: (g) => g.channel },
       ...(byAccount
         ? [
@@ -93,15 +115,15 @@ export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, stri
               cell: (g: ErrorGroup) =>
                 labels?.get(g.channel_account_id ?? '') || (g.channel_account_id ?? ''),
               shrink: labels !== undefined,
-              drop: 4,
+              drop: 3,
             },
           ]
         : []),
       { header: 'LISTINGS', cell: (g) => g.listings.toLocaleString('en-US') },
-      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 2 },
-      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 3 },
-      // A command cut short is no use: it is shown whole or, on a narrow terminal, left out.
-      { header: 'RETRY', cell: (g) => g.retry, drop: 1 },
+      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 1 },
+      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 2 },
+      // What to do next: never cut nor left out; on a narrow terminal it wraps, still pasteable.
+      { header: 'RETRY', cell: (g) => g.retry, wrap: 'command' },
     ],
     fields: [
       'error_code',
