@@ -27,7 +27,9 @@ try {
   for (const limit of ['25', '100', 'all']) {
     const paging = limit === 'all' ? ['--all'] : ['--limit', limit];
     emulator.reset();
-    const tsv = await runMeasured([svc, 'listings', 'list', ...paging, '-o', 'tsv'], env, { keepStdout: true });
+    const tsv = await runMeasured([svc, 'listings', 'list', ...paging, '-o', 'tsv'], env, {
+      keepStdout: true,
+    });
     if (tsv.code !== 0) throw new Error(`tsv list failed (exit ${tsv.code}): ${tsv.stderr.trim()}`);
     const ids = tsv.stdout
       .trim()

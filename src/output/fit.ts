@@ -45,8 +45,7 @@ export function fitTable(
       return wrap ? Math.min(natural, wordFloor(cells, wrap)) : natural;
     });
     const narrowest = (columns: number[]) =>
-      columns.reduce((sum, column) => sum + floors[column], 0) +
-      COLUMN_GAP * Math.max(0, columns.length - 1);
+      columns.reduce((sum, column) => sum + floors[column], 0) + COLUMN_GAP * Math.max(0, columns.length - 1);
     const turns = kept
       .filter((column) => give.dropOrder?.[column] !== undefined)
       .sort((a, b) => (give.dropOrder?.[a] ?? 0) - (give.dropOrder?.[b] ?? 0));
@@ -82,8 +81,7 @@ export function fitColumns(
   const natural = headers.map((_, column) => Math.max(...cellsOf(column).map(displayWidth)));
   const widths = [...natural];
   if (width !== undefined && width > 0) {
-    const total = () =>
-      widths.reduce((sum, w) => sum + w, 0) + COLUMN_GAP * Math.max(0, widths.length - 1);
+    const total = () => widths.reduce((sum, w) => sum + w, 0) + COLUMN_GAP * Math.max(0, widths.length - 1);
     let excess = total() - width;
     const narrow = (floors: readonly (number | undefined)[]) => {
       while (excess > 0) {

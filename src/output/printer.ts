@@ -3,10 +3,10 @@ import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvField } from './delimited.js';
 import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
+import type { Wrap } from './fit.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
 import { simulatedNote } from './summary.js';
-import type { Wrap } from './fit.js';
 import { formatTime } from './time.js';
 import { type Column, isShrinkableField, type OutputSettings, type View } from './view.js';
 

@@ -202,8 +202,14 @@ describe('attribute_value_invalid names the command that shows the allowed value
       env: { ...envFor(emu), COLUMNS: '200' },
     });
     expect(result.code, result.stderr).toBe(0);
-    const command = /svc channels schema (chac_\w+) (\S+)/.exec(result.stdout);
-    expect(command, result.stdout).not.toBeNull();
+    // The message column of the issues table, its wrapped lines joined.
+    const table = result.stdout.slice(result.stdout.indexOf('\nissues:\n') + '\nissues:\n'.length);
+    const [head, ...lines] = table.trimEnd().split('\n');
+    const from = head.indexOf('message');
+    const to = head.indexOf('attribute_names');
+    const message = lines.map((line) => line.slice(from, to).trim()).join(' ');
+    const command = /svc channels schema (chac_\w+) (\S+)/.exec(message);
+    expect(command, message).not.toBeNull();
     if (!command) return;
     expect(command[1]).toBe(listing.channel_account_id);
     // The command it names works, and lists the attribute the message is about.

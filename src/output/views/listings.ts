@@ -1,6 +1,7 @@
 /** How listings are shown. */
 import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
+import type { RetryPlanned } from '../../core/listings/cause.js';
 import type { ErrorGroup } from '../../core/listings/error-summary.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import type { View } from '../view.js';
@@ -67,13 +68,37 @@ const LISTING_FIELDS = [
   'updated_at',
 ];
 
+/**
+ * A retry's dry run: each listing in error, whether it would be sent, and why (what the cause
+ * check found); accounts by the store's labels when given.
+ */
+export function retryPlanView(labels?: ReadonlyMap<string, string>): View<Listing & { retry: RetryPlanned }> {
+  return {
+    columns: [
+      { header: 'ID', cell: (l) => l.id },
+      { header: 'PRODUCT', cell: (l) => l.product_id, drop: 2 },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: 3 },
+      {
+        header: 'ACCOUNT',
+        cell: (l) => labels?.get(l.channel_account_id) || l.channel_account_id,
+        shrink: labels !== undefined,
+      },
+      { header: 'SEND', cell: (l) => (l.retry.send ? 'yes' : 'no') },
+      { header: 'WHY', cell: (l) => l.retry.reason, wrap: 'text' },
+      { header: 'UPDATED', time: (l) => l.updated_at, drop: 1 },
+    ],
+    fields: [...LISTING_FIELDS, 'retry.send', 'retry.cause', 'retry.reason'],
+  };
+}
+
 /** Listings still failing (or pending) after `listings retry --wait`: one row each, with the issue. */
 export const retryVerdictsView: View<RetryVerdict> = {
   columns: [
     { header: 'LISTING', cell: (v) => v.listing_id },
     { header: 'STATUS', cell: (v) => v.status },
     { header: 'CODE', cell: (v) => v.code ?? '' },
-    { header: 'MESSAGE', cell: (v) => v.message ?? '', shrink: true },
+    // Why it still fails and what to do: wrapped on a narrow terminal, never cut.
+    { header: 'MESSAGE', cell: (v) => v.message ?? '', wrap: 'text' },
     { header: 'OPERATION', cell: (v) => v.operation_id },
   ],
   fields: ['listing_id', 'status', 'code', 'message', 'operation_id'],
