@@ -105,7 +105,7 @@ export function fitColumns(
     );
     narrow(headers.map((_, column) => (wrap[column] === 'text' ? floor(column, MIN_WIDTH) : undefined)));
   }
-  const fit = (cells: readonly string[]) =>
+  const narrowed = (cells: readonly string[]) =>
     cells.map((cell, column) => {
       if (widths[column] >= natural[column]) return cell;
       const kind = wrap[column];
@@ -113,7 +113,7 @@ export function fitColumns(
       if (kind === 'text') return wrapText(cell, widths[column]);
       return truncate(cell, widths[column]);
     });
-  return { headers: fit(headers), rows: rows.map(fit) };
+  return { headers: narrowed(headers), rows: rows.map(narrowed) };
 }
 
 /** The narrowest a wrapped column gets while its words stay whole: its longest word (and ` \` for a command). */
