@@ -159,7 +159,8 @@ async function showRetryDryRun(
     held > 0
       ? `; ${counted(held, 'listing')} ${plural(held, 'looks', 'look')} unfixed and would not be sent (--include-unfixed sends them)`
       : '';
+  const which = sent === planned.length ? count : `${sent.toLocaleString('en-US')} of ${count}`;
   deps.io.messages.info(
-    `Dry run: ${sent.toLocaleString('en-US')} of ${count} would be resynced in ${requestsAndQuota(sent)}${unfixed}. Nothing was sent.`,
+    `Dry run: ${which} would be resynced in ${requestsAndQuota(sent)}${unfixed}. Nothing was sent.`,
   );
 }

@@ -95,9 +95,7 @@ async function checkAttributes(
   const schema = await schemaOf(reads, listing);
   // A name the schema knows but no longer requires is no longer wanted; names it does not know
   // (a channel's own rule: brand, barcode) still are.
-  const wanted = new Set(
-    named.filter((name) => !schema?.some((a) => a.name === name && !a.required)),
-  );
+  const wanted = new Set(named.filter((name) => !schema?.some((a) => a.name === name && !a.required)));
   for (const attribute of schema ?? []) if (attribute.required) wanted.add(attribute.name);
   if (wanted.size === 0) return { state: 'unknown', reason: 'the issue names no attribute svc can check' };
   const product = await reads.product(listing.product_id);
