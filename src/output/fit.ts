@@ -9,6 +9,8 @@
 export const COLUMN_GAP = 2;
 /** A shrinking column keeps at least this many characters (or its natural width, when less). */
 const MIN_WIDTH = 8;
+/** Wrapped prose narrower than this (a message, a reason) only once no column is left to leave out. */
+const WRAP_MIN_WIDTH = 20;
 
 /**
  * How a column kept whole may still grow narrower: free text wraps onto more lines at spaces
@@ -41,8 +43,11 @@ export function fitTable(
       const natural = Math.max(...cells.map(displayWidth));
       if (give.shrinkable[column]) return Math.min(natural, MIN_WIDTH);
       const wrap = give.wrap?.[column];
-      // A wrapped column's words stay whole while columns can still be left out.
-      return wrap ? Math.min(natural, wordFloor(cells, wrap)) : natural;
+      // While columns can still be left out, a wrapped column keeps its words whole, and
+      // prose a readable width.
+      const floor =
+        wrap === 'text' ? Math.max(wordFloor(cells, wrap), WRAP_MIN_WIDTH) : wordFloor(cells, 'command');
+      return wrap ? Math.min(natural, floor) : natural;
     });
     const narrowest = (columns: number[]) =>
       columns.reduce((sum, column) => sum + floors[column], 0) + COLUMN_GAP * Math.max(0, columns.length - 1);
