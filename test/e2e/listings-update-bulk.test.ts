@@ -166,4 +166,18 @@ describe('listings update --error-code', () => {
     expect(neither.stderr).toMatch(/either a listing id or --error-code/);
     expect(emu.requests({ method: 'PATCH' })).toEqual([]);
   });
+
+  it('listings update ID keeps working as before; its --dry-run sends nothing', async () => {
+    const emu = await start();
+    const [listing] = failingOnEbay(emu).filter(missesOnlyCondition);
+    const args = ['listings', 'update', listing.id, '--attribute', 'condition=New'];
+    const dry = await runSvc([...args, '--dry-run'], { env: envFor(emu) });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`PATCH /listings/${listing.id} {"attributes":{"condition":"New"}}`);
+    expect(emu.requests({ method: 'PATCH' })).toEqual([]);
+    const result = await runSvc(args, { env: envFor(emu) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(patches(emu)).toEqual([listing.id]);
+    expect(emu.store.listings.get(listing.id)?.attributes.condition).toBe('New');
+  });
 });

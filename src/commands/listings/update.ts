@@ -116,9 +116,8 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
       }
     }
     if (options.dryRun) {
-      deps.io.messages.info(
-        `Dry run: would send PATCH /listings/${id} ${JSON.stringify(body)}. Nothing was sent.`,
-      );
+      const { updateDryRunText } = await import('../../output/views/listings.js');
+      await deps.io.printer.item(body, { summary: () => updateDryRunText(id, body) });
       return;
     }
     const { showWrite } = await import('./helpers.js');

@@ -1,5 +1,5 @@
 /** How listings are shown. */
-import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
+import type { Listing, ListingInput, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
 import type { RetryPlanned } from '../../core/listings/cause.js';
 import type { ErrorGroup } from '../../core/listings/error-summary.js';
@@ -117,6 +117,11 @@ export function listingText(listing: Listing): string {
 /** A listing after --wait: the listing as it now is, then the operation that changed it and its results. */
 export function followedListingText(listing: Listing, operation: Operation): string {
   return `${listingText(listing)}\n${operationText(operation)}`;
+}
+
+/** What an update's dry run would have sent. */
+export function updateDryRunText(id: string, body: ListingUpdate): string {
+  return `Dry run: would send PATCH /listings/${id} ${JSON.stringify(body)}. Nothing was sent.`;
 }
 
 /** What a publish's dry run would have sent. */
