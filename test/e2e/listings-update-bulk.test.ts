@@ -171,7 +171,7 @@ describe('listings update --error-code', () => {
     const emu = await start();
     const [listing] = failingOnEbay(emu).filter(missesOnlyCondition);
     const args = ['listings', 'update', listing.id, '--attribute', 'condition=New'];
-    const dry = await runSvc([...args, '--dry-run'], { env: envFor(emu) });
+    const dry = await runSvc([...args, '--dry-run', '-o', 'table'], { env: envFor(emu) });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(`PATCH /listings/${listing.id} {"attributes":{"condition":"New"}}`);
     expect(emu.requests({ method: 'PATCH' })).toEqual([]);

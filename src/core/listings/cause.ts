@@ -10,6 +10,7 @@ import type { Listing, ListingIssue } from '../../contract/schemas/listing.js';
 import type { Product } from '../../contract/schemas/product.js';
 import { plural } from '../../words.js';
 import { runChunks } from '../bulk.js';
+import { fromProduct, present } from './discovery.js';
 import type { ListingReads } from './reads.js';
 
 /** What a check found: the cause fixed, unchanged, or not known to svc. */
@@ -137,30 +138,9 @@ function issueOf(listing: Listing, code: string): ListingIssue | undefined {
   return listing.issues?.find((issue) => issue.code === code);
 }
 
-/**
- * Whether an attribute is given: by the listing, by a product field of its name (brand), or by
- * every variant, as a field (barcode) or an option of that name in any case (Size).
- */
+/** Whether an attribute is given: by the listing, or by its product (discovery.ts, fromProduct). */
 export function provided(listing: Listing, product: Product | undefined, name: string): boolean {
-  if (present(listing.attributes?.[name])) return true;
-  if (!product) return false;
-  if (present((product as Record<string, unknown>)[name])) return true;
-  const variants = product.variants ?? [];
-  const wanted = name.toLowerCase();
-  return (
-    variants.length > 0 &&
-    variants.every(
-      (variant) =>
-        present((variant as Record<string, unknown>)[name]) ||
-        Object.entries(variant.options ?? {}).some(
-          ([option, value]) => option.toLowerCase() === wanted && present(value),
-        ),
-    )
-  );
-}
-
-function present(value: unknown): boolean {
-  return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+  return present(listing.attributes?.[name]) || fromProduct(product, name);
 }
 
 /**

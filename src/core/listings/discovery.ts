@@ -177,16 +177,31 @@ function valueProblem(attribute: AttributeDefinition, value: unknown): string | 
   return undefined;
 }
 
-function present(value: unknown): boolean {
+/** A value that gives an attribute: not missing, null or blank. */
+export function present(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 }
 
-/** A product field of the same name fills an attribute (brand), as does one every variant carries (barcode). */
-function fromProduct(product: Product | undefined, name: string): boolean {
+/**
+ * A product field of the same name fills an attribute (brand), as does what every variant
+ * carries: a field of that name (barcode) or an option of that name in any case (Size), as the
+ * channels read them.
+ */
+export function fromProduct(product: Product | undefined, name: string): boolean {
   if (!product) return false;
   if (present((product as Record<string, unknown>)[name])) return true;
-  const variants = (product.variants ?? []) as Record<string, unknown>[];
-  return variants.length > 0 && variants.every((variant) => present(variant[name]));
+  const variants = (product.variants ?? []) as Array<Record<string, unknown> & { options?: unknown }>;
+  const wanted = name.toLowerCase();
+  return (
+    variants.length > 0 &&
+    variants.every(
+      (variant) =>
+        present(variant[name]) ||
+        Object.entries((variant.options ?? {}) as Record<string, unknown>).some(
+          ([option, value]) => option.toLowerCase() === wanted && present(value),
+        ),
+    )
+  );
 }
 
 /** The id of the account's category whose path is `path` (case-insensitive), found by searching its last part. */
