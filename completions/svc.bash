@@ -57,10 +57,10 @@ _svc_options() {
     'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
     'listings get') _svc_reply=(-h --help) ;;
     'listings publish') _svc_reply=(--product --channel-account --override --attribute --file --dry-run --report --encoding --wait --timeout -h --help) ;;
-    'listings update') _svc_reply=(--override --attribute --wait --timeout -h --help) ;;
+    'listings update') _svc_reply=(--override --attribute --error-code --channel --channel-account --dry-run --report --wait --timeout -h --help) ;;
     'listings resync') _svc_reply=(--wait --timeout -h --help) ;;
     'listings delist') _svc_reply=(--wait --timeout -h --help) ;;
-    'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report -h --help) ;;
+    'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report --include-unfixed -h --help) ;;
     'listings errors') _svc_reply=(--by-account -h --help) ;;
     'operations') _svc_reply=(-h --help) ;;
     'operations list') _svc_reply=(--status --created-after -h --help) ;;
@@ -114,7 +114,7 @@ _svc_takes_value() {
     'inventory diff|--map' | 'inventory diff|--ignore' | 'inventory diff|--encoding' | 'inventory diff|--batch-size') return 0 ;;
     'listings list|--product' | 'listings list|--channel-account' | 'listings list|--channel' | 'listings list|--status' | 'listings list|--error-code' | 'listings list|--updated-after') return 0 ;;
     'listings publish|--product' | 'listings publish|--channel-account' | 'listings publish|--override' | 'listings publish|--attribute' | 'listings publish|--file' | 'listings publish|--report' | 'listings publish|--encoding' | 'listings publish|--timeout') return 0 ;;
-    'listings update|--override' | 'listings update|--attribute' | 'listings update|--timeout') return 0 ;;
+    'listings update|--override' | 'listings update|--attribute' | 'listings update|--error-code' | 'listings update|--channel' | 'listings update|--channel-account' | 'listings update|--report' | 'listings update|--timeout') return 0 ;;
     'listings resync|--timeout') return 0 ;;
     'listings delist|--timeout') return 0 ;;
     'listings retry|--error-code' | 'listings retry|--channel' | 'listings retry|--channel-account' | 'listings retry|--timeout' | 'listings retry|--report') return 0 ;;
@@ -138,7 +138,7 @@ _svc_takes_value() {
 # Completes the value of flag $2 (or argument #N) of command path $1.
 _svc_values() {
   case "$1|$2" in
-    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
+    'products create|--file' | 'products update|--file' | 'products upsert|--report' | 'products upsert|#1' | 'files upload|#1' | 'inventory push|--report' | 'inventory push|#1' | 'inventory diff|#1' | 'listings publish|--file' | 'listings publish|--report' | 'listings update|--report' | 'listings retry|--report' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'events replay|--secret-file' | 'events listen|--secret-file' | 'webhooks verify|--payload' | 'webhooks verify|--secret-file' | 'api|--input') _svc_files ;;
     'products upsert|--format') _svc_choices 'json jsonl csv' ;;
     'products upsert|--encoding' | 'inventory push|--encoding' | 'inventory diff|--encoding' | 'listings publish|--encoding' | 'orders fulfill|--encoding') _svc_choices 'utf-8 latin1' ;;
     'products images add|#1' | 'products images remove|#1' | 'products images reorder|#1') : ;;
@@ -147,7 +147,7 @@ _svc_values() {
     'files help|#1') _svc_choices 'upload' ;;
     'channels help|#1') _svc_choices 'list get policies categories schema' ;;
     'inventory help|#1') _svc_choices 'push set export diff' ;;
-    'listings list|--channel' | 'listings retry|--channel' | 'orders list|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
+    'listings list|--channel' | 'listings update|--channel' | 'listings retry|--channel' | 'orders list|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
     'listings list|--status') _svc_choices 'listed imported ongoing error delisted' ;;
     'listings help|#1') _svc_choices 'list get publish update resync delist retry errors' ;;
     'operations list|--status') _svc_choices 'pending processing succeeded partial failed' ;;

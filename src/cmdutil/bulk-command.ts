@@ -1,6 +1,6 @@
 /**
  * The one frame of the bulk commands (inventory push, products upsert, listings publish --file,
- * listings retry, orders fulfill --file). A command checks its input, then states what it will
+ * listings retry, listings update --error-code, orders fulfill --file). A command checks its input, then states what it will
  * do as a BulkPlan; runBulk runs every plan the same way: the dry run, or the checks that need
  * the service, the live-key confirmation, the session (progress, the record, clean stop),
  * the work, what the work started (--wait), the report, the summary and the exit code.

@@ -148,7 +148,12 @@ export class BulkSession {
     const summary = this.summary;
     if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
     else {
-      const figures = { ...summary, taken: this.ledger.sentAndTaken, created: this.ledger.count('created') };
+      const figures = {
+        ...summary,
+        taken: this.ledger.sentAndTaken,
+        created: this.ledger.count('created'),
+        unfixed: this.ledger.count('unfixed'),
+      };
       this.ctx.io.messages.info(
         `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
       );

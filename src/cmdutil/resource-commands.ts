@@ -33,8 +33,12 @@ export interface GetSpec<T> {
   examples: readonly string[];
   notes?: readonly string[];
   flags?: readonly FlagSpec[];
-  /** Prints the resource (default: the printer's detail view). */
-  show?: (item: T, deps: Pick<Deps, 'io'>, args: Record<string, unknown>) => Promise<void>;
+  /** Prints the resource (default: the printer's detail view); may read more to say more. */
+  show?: (
+    item: T,
+    deps: Pick<Deps, 'io' | 'client' | 'signal'>,
+    args: Record<string, unknown>,
+  ) => Promise<void>;
 }
 
 /** `svc NOUN get ID`: one resource in full. */

@@ -104,6 +104,8 @@ export interface ItemRunOptions<T> extends BulkRunOptions {
   settle: (outcome: ItemOutcome) => void;
   /** The report's line and key of an item, for the outcome a stop gives it. */
   describe: (item: T) => Pick<ItemOutcome, 'line' | 'key'>;
+  /** True for an item not to send (settled apart: a retry's listing whose cause looks unchanged). */
+  skip?: (item: T, index: number) => boolean;
 }
 
 /**
@@ -116,7 +118,7 @@ export async function runItems<T>(
   work: (item: T, index: number) => Promise<ItemOutcome>,
   options: ItemRunOptions<T>,
 ): Promise<void> {
-  const { settle, describe, ...run } = options;
+  const { settle, describe, skip, ...run } = options;
   const given = (item: T, verdict: Verdict, index: number) =>
     settle({ index, ...describe(item), ...verdict });
   await runChunks(
@@ -131,7 +133,7 @@ export async function runItems<T>(
       }
       settle(outcome);
     },
-    { ...run, unsettled: given },
+    { ...run, skip: skip && ((index, item) => skip(item, index)), unsettled: given },
   );
 }
 

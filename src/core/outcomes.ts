@@ -10,7 +10,8 @@ import { ApiError, AuthError, QuotaError, RateLimitError } from '../errors.js';
 /**
  * Every final status an item can have, as the report's `status` column says it. `created`
  * (upsert, publish), `listed` and `pending` (a resync followed with --wait) count as
- * `updated` in the summary.
+ * `updated` in the summary. `unfixed` (a retry's listing whose cause looks unchanged, not sent)
+ * has a count of its own in the summaries of the commands that have such items.
  */
 export type ItemStatus =
   | 'updated'
@@ -21,7 +22,8 @@ export type ItemStatus =
   | 'failed'
   | 'skipped'
   | 'not_sent'
-  | 'simulated';
+  | 'simulated'
+  | 'unfixed';
 
 /** One input item's outcome, as the summary counts it and the report lists it. */
 export interface ItemOutcome {
@@ -57,7 +59,8 @@ export interface BulkSummary {
 /** The summary's status counts, which add up to `total`. */
 type CountName = 'updated' | 'unchanged' | 'failed' | 'skipped' | 'not_sent' | 'simulated';
 
-const COUNTED_AS: Record<ItemStatus, CountName> = {
+// `unfixed` is counted apart: only a retry has such items, and its summary adds the count.
+const COUNTED_AS: Record<ItemStatus, CountName | undefined> = {
   updated: 'updated',
   created: 'updated',
   listed: 'updated',
@@ -67,6 +70,7 @@ const COUNTED_AS: Record<ItemStatus, CountName> = {
   skipped: 'skipped',
   not_sent: 'not_sent',
   simulated: 'simulated',
+  unfixed: undefined,
 };
 
 /** Statuses of items the service took when this run sent them: what a summary's verb counts. */
@@ -155,6 +159,7 @@ export class BulkLedger {
     skipped: 0,
     not_sent: 0,
     simulated: 0,
+    unfixed: 0,
   };
   /** 1 for an item the service took when this run sent it (kept when a follow revises its status). */
   private readonly taken: Uint8Array;
@@ -221,8 +226,10 @@ export class BulkLedger {
       requests: this.requests,
       seconds,
     };
-    for (const status of Object.keys(this.counts) as ItemStatus[])
-      summary[COUNTED_AS[status]] += this.counts[status];
+    for (const status of Object.keys(this.counts) as ItemStatus[]) {
+      const name = COUNTED_AS[status];
+      if (name) summary[name] += this.counts[status];
+    }
     // An item nothing settled (a stop before the run reached it) was applied by no run.
     summary.not_sent += this.total - this.settledCount;
     return summary;

@@ -3,6 +3,7 @@ import { escapeLine } from './escape.js';
 import { cellText, getPath, leafPaths } from './fields.js';
 import { renderTable } from './table.js';
 import { formatTime, isTimeField, type TimeMode } from './time.js';
+import { isShrinkableField } from './view.js';
 
 /** How a detail view is drawn. */
 export interface DetailOptions {
@@ -33,9 +34,10 @@ export async function renderDetail(record: Record<string, unknown>, options: Det
     if (Array.isArray(value) && value.length > 0 && value.every((v) => v && typeof v === 'object')) {
       const columns = [...new Set(value.flatMap((v) => leafPaths(v as Record<string, unknown>)))];
       const rows = value.map((v) => columns.map((c) => text(c, getPath(v, c))));
+      // A detail view is where one goes to read: its cells wrap, never cut; ids stay whole.
       const table = await renderTable(columns, rows, options.color, {
         width: options.width,
-        shrinkable: columns.map(() => true),
+        wrap: columns.map((column) => (isShrinkableField(column) ? 'text' : undefined)),
       });
       tables.push(`\n${escapeLine(key)}:\n${table}`);
     } else if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -3,6 +3,7 @@ import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvField } from './delimited.js';
 import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
 import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
+import type { Wrap } from './fit.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
 import { simulatedNote } from './summary.js';
@@ -203,6 +204,7 @@ export class Printer {
         cells.map((row) => shown.map(({ index }) => row[index])),
         shown.map(({ column }) => column.shrink === true),
         shown.map(({ column }) => column.drop),
+        shown.map(({ column }) => column.wrap),
       );
     }
     await writeText(this.io.stdout, rendered);
@@ -219,6 +221,7 @@ export class Printer {
     rows: string[][],
     shrinkable?: boolean[],
     dropOrder?: (number | undefined)[],
+    wrap?: (Wrap | undefined)[],
   ): Promise<string> {
     const { color, width, headers: withHeaders } = this.settings;
     const { renderTable } = await import('./table.js');
@@ -231,6 +234,7 @@ export class Printer {
         width,
         shrinkable: shrinkable ?? headers.map(isShrinkableField),
         dropOrder,
+        wrap,
         headers: withHeaders,
       },
     );

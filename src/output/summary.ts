@@ -18,6 +18,8 @@ export interface SummaryFigures extends BulkSummary {
   taken: number;
   /** Of `updated`, the items created (upsert, publish). */
   created: number;
+  /** Items not sent because their cause looks unchanged (a retry's). */
+  unfixed?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function summaryLine(figures: SummaryFigures, noun: string, verb: string)
     [figures.skipped, 'skipped'],
     [figures.simulated, 'simulated'],
     [figures.not_sent, 'not sent'],
+    [figures.unfixed ?? 0, 'unfixed (not sent)'],
   ] as const) {
     if (count > 0) parts.push(`${count.toLocaleString('en-US')} ${word}`);
   }

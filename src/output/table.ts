@@ -1,6 +1,6 @@
 /** Tables for a terminal, drawn with cli-table3 (imported only when a table is drawn). */
 import { escapeLine } from './escape.js';
-import { fitTable } from './fit.js';
+import { fitTable, type Wrap } from './fit.js';
 
 /** How a table is laid out beyond its cells. */
 export interface TableLayout {
@@ -8,6 +8,8 @@ export interface TableLayout {
   width?: number;
   /** Per column: whether it may shrink to fit (free text; never ids). */
   shrinkable?: readonly boolean[];
+  /** Per column: kept whole and wrapped onto more lines when narrowed (text or a command). */
+  wrap?: readonly (Wrap | undefined)[];
   /** Per column: its turn to be left out when the table cannot fit otherwise (1 first). */
   dropOrder?: readonly (number | undefined)[];
   /** False with --no-headers. */
@@ -22,10 +24,11 @@ export async function renderTable(
   layout: TableLayout = {},
 ): Promise<string> {
   const { default: Table } = await import('cli-table3');
-  // One line per row, and nothing in a cell that a terminal would act on; fitted as shown.
+  // Nothing in a cell that a terminal would act on; fitted as shown (a wrapped cell gets its own lines).
   const oneLine = rows.map((row) => row.map(escapeLine));
   const fitted = fitTable(headers.map(escapeLine), oneLine, layout.width, {
     shrinkable: layout.shrinkable ?? headers.map(() => false),
+    wrap: layout.wrap,
     dropOrder: layout.dropOrder,
   });
   const table = new Table({

@@ -1,4 +1,5 @@
 /** How one kind of resource is shown: table columns for people, field paths for machines. */
+import type { Wrap } from './fit.js';
 import type { Query } from './query.js';
 import type { TimeMode } from './time.js';
 
@@ -12,6 +13,11 @@ export interface Column<T> {
   time?: (item: T) => string | null | undefined;
   /** Free text that may be cut with "…" to fit the terminal (never an id). */
   shrink?: boolean;
+  /**
+   * What a row is for (its issues, the command to run): never cut; on a narrow terminal other
+   * columns give way first, then it wraps onto more lines (a command with ` \` continuations).
+   */
+  wrap?: Wrap;
   /** Left out when every row's cell is empty (a field few items have). */
   hideEmpty?: boolean;
   /** Its turn (1 first) to be left out on a terminal too narrow for the table otherwise. */

@@ -137,6 +137,8 @@ describe('other bulk runs stopped by the write quota', () => {
         'photo_required_for_channel',
         '--channel',
         'etsy',
+        // Sent whatever their cause, so that the quota stops the run.
+        '--include-unfixed',
         '--json',
         '--report',
         report,
@@ -187,6 +189,8 @@ describe('a report of a command that waits carries the final state', () => {
     PHOTO,
     '--channel',
     'etsy',
+    // Every listing sent, those whose cause is unchanged too: the verdicts say which still fail.
+    '--include-unfixed',
     '--wait',
     '--timeout',
     '60',

@@ -42,7 +42,7 @@ describe('listings retry over more than 100 matches', () => {
       (listing) => listing.status === 'error' && listing.issues.some((issue) => issue.code === PHOTO),
     );
 
-  it('collects every page first, resyncs exactly the matches once each with its own key, and --wait tells fixed from unfixed', async () => {
+  it('collects every page first, resyncs exactly the matches once each with its own key (--include-unfixed), and --wait tells fixed from unfixed', async () => {
     const matches = failing();
     expect(matches.length).toBeGreaterThan(100);
     const fixed = matches.slice(0, 5);
@@ -54,7 +54,17 @@ describe('listings retry over more than 100 matches', () => {
     }
     const others = [...emu.store.listings.values()].filter((listing) => !matches.includes(listing));
     const result = await runSvc(
-      ['listings', 'retry', '--error-code', PHOTO, '--wait', '--timeout', '60', '--json'],
+      [
+        'listings',
+        'retry',
+        '--error-code',
+        PHOTO,
+        '--include-unfixed',
+        '--wait',
+        '--timeout',
+        '60',
+        '--json',
+      ],
       {
         env: envFor(emu),
         timeoutMs: 60_000,

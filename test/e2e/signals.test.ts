@@ -143,7 +143,8 @@ describe('a signal during the other bulk commands', () => {
     const emu = await start({ products: 800, orders: 20, channelDelayMs: 50 });
     const patches = slowWrites(emu, 'PATCH', /^\/listings\/[^/]+$/);
     const code = 'photo_required_for_channel';
-    const result = await runSvc(['listings', 'retry', '--error-code', code, '--json'], {
+    // Every match sent, whatever its cause, so that there is work to stop.
+    const result = await runSvc(['listings', 'retry', '--error-code', code, '--include-unfixed', '--json'], {
       env: envFor(emu),
       signalWhen: { signal: 'SIGINT', when: () => emu.requests(patches).length >= 12 },
     });
@@ -153,6 +154,8 @@ describe('a signal during the other bulk commands', () => {
     expect(summary.updated).toBeGreaterThan(0);
     expect(summary.not_sent).toBe(summary.total - summary.updated);
     expect(summary.not_sent).toBeGreaterThan(0);
-    expect(result.stderr).toContain(`\`svc listings retry --error-code ${code} --json\` runs it again`);
+    expect(result.stderr).toContain(
+      `\`svc listings retry --error-code ${code} --include-unfixed --json\` runs it again`,
+    );
   });
 });

@@ -10,5 +10,18 @@ export const command = getCommand({
   list: 'svc listings list',
   fields: listingFields,
   fetch: async (client, id) => (await import('../../client/resources/listings.js')).getListing(client, id),
+  notes: [
+    'On a terminal, an issue svc can say more about ends with the command that shows what it',
+    'needs: an invalid attribute value, with `svc channels schema ACCOUNT CATEGORY` (the values the',
+    "listing's category accepts). json, ndjson, csv and tsv carry the listing as the service sent it.",
+  ],
   examples: ['svc listings get list_123'],
+  /** On a table, the issues' messages with their hints (a read of the category when the listing names none). */
+  async show(listing, deps) {
+    if (deps.io.format !== 'table') return deps.io.printer.item(listing);
+    const { ListingReads } = await import('../../core/listings/reads.js');
+    const { withHints } = await import('../../core/listings/cause.js');
+    const reads = new ListingReads(await deps.client(), deps.signal);
+    await deps.io.printer.item(await withHints(reads, listing));
+  },
 });

@@ -1,6 +1,10 @@
+import type { ApiClient } from '../../client/client.js';
+import type { PagedList } from '../../client/paginate.js';
 import { defineCommand } from '../../cmdutil/define.js';
-import { printList } from '../../cmdutil/list-command.js';
+import type { Deps } from '../../cmdutil/deps.js';
+import { type ListItems, printList } from '../../cmdutil/list-command.js';
 import { timeParser } from '../../cmdutil/parse.js';
+import type { Listing } from '../../contract/schemas/listing.js';
 import { listingsView } from '../../output/views/listings.js';
 import { listingFields } from './fields.js';
 
@@ -59,12 +63,64 @@ export const command = defineCommand<ListingsListOptions>({
       updated_after: options.updatedAfter,
     };
     const client = await deps.client();
-    // On a table, accounts by their labels: one read, shared with the --channel check.
-    const labels =
-      deps.io.format === 'table'
-        ? await (await import('../../client/resources/channels.js')).accountLabels(client)
-        : undefined;
     const listings = listListings(client, filters, deps.io.listLimit);
-    await printList(deps, listings, listingsView(labels), 'listings');
+    if (!showsColumns(deps)) {
+      await printList(deps, listings, listingsView(), 'listings');
+      return;
+    }
+    // On a table, accounts by their labels: one read, shared with the --channel check.
+    const labels = await (await import('../../client/resources/channels.js')).accountLabels(client);
+    const titles = new Map<string, string>();
+    const fixed = {
+      status: status !== undefined,
+      channel: filters.channel !== undefined,
+      account: filters.channel_account_id !== undefined,
+    };
+    await printList(
+      deps,
+      withTitles(client, listings, titles, deps.signal),
+      listingsView({ labels, titles, fixed }),
+      'listings',
+    );
   },
 });
+
+/** A table of the view's own columns (not --fields, not --query): the one output with titles and labels. */
+function showsColumns(deps: Pick<Deps, 'io' | 'globals'>): boolean {
+  return deps.io.format === 'table' && !deps.globals.fields && !deps.io.query;
+}
+
+/**
+ * The listings, once their products' titles are in `titles` (a table is drawn from every row
+ * at once anyway): the crawl first, then one read per distinct product without a title
+ * override. A crawl that fails midway still shows what it read (without titles), then fails.
+ */
+function withTitles(
+  client: ApiClient,
+  listings: PagedList<Listing>,
+  titles: Map<string, string>,
+  signal: AbortSignal,
+): ListItems<Listing> {
+  return {
+    get hasMore() {
+      return listings.hasMore;
+    },
+    async *[Symbol.asyncIterator]() {
+      const read: Listing[] = [];
+      let failure: unknown;
+      try {
+        for await (const listing of listings) read.push(listing);
+      } catch (error) {
+        failure = error;
+      }
+      if (failure === undefined) {
+        const { ListingReads } = await import('../../core/listings/reads.js');
+        const { productTitles } = await import('../../core/listings/titles.js');
+        for (const [id, title] of await productTitles(new ListingReads(client, signal), read))
+          titles.set(id, title);
+      }
+      yield* read;
+      if (failure !== undefined) throw failure;
+    },
+  };
+}

@@ -1,23 +1,27 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import { collect } from '../../cmdutil/parse.js';
-import type { ListingUpdate } from '../../contract/schemas/listing.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { listingIdArg } from './fields.js';
+import { type SelectionFlags, selectionFlags } from './selection.js';
 
 /** Flags of `svc listings update`. */
-export interface UpdateOptions extends WaitFlags {
+export interface UpdateOptions extends WaitFlags, SelectionFlags {
   override: string[];
   attribute: string[];
+  dryRun?: boolean;
+  report?: string;
 }
 
-/** `svc listings update ID [--override k=v ...] [--attribute k=v ...]`. */
-export const command = defineCommand<{ id: string } & UpdateOptions>({
+/** `svc listings update ID …`, or every listing in error with one code: `--error-code C …`. */
+export const command = defineCommand<{ id?: string } & UpdateOptions>({
   path: ['listings', 'update'],
   rank: 4,
-  description: "change a listing's overrides or attributes and resync it to its channel",
-  args: [listingIdArg],
+  description:
+    "change a listing's overrides or attributes and resync it, or every listing in error with one issue code",
+  summary: "change a listing's overrides or attributes and resync it to its channel",
+  args: [{ ...listingIdArg, optional: true }],
   flags: [
     {
       flags: '--override <k=v>',
@@ -31,33 +35,67 @@ export const command = defineCommand<{ id: string } & UpdateOptions>({
       parse: collect,
       default: [],
     },
-    ...waitFlags(),
+    ...selectionFlags({
+      description:
+        'instead of one listing, every listing in error with this issue code, e.g. missing_required_attribute',
+    }),
+    { flags: '--dry-run', description: 'check everything and show what would be sent; send nothing' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'with --error-code: write line,key,status,code,message for every listing (with --wait: its final state)',
+    },
+    ...waitFlags('follow the update and report what the channel said (with --error-code: which still fail)'),
   ],
+  takes: { confirms: true },
   notes: [
     'Values are typed as `svc api -F` types them; text overrides stay text. With --attribute, the',
     'attributes are checked against the category schema first when the account offers one.',
+    '',
+    'Many at once: --error-code C (with --channel or --channel-account to narrow it) collects every',
+    'listing in error with C first, then sends the same change to each, one request (and one unit',
+    'of daily write quota) per listing; with a live key on a terminal it asks first. A value a',
+    "listing's category does not take stops the run before anything is sent (exit 2). Listings",
+    'that already carry the change are not sent again, so a stopped run can be run again as it is.',
+    'With --wait it reports which listings are listed again and which still fail (exit 3).',
   ],
   examples: [
     'svc listings update list_123 --override title="Blue stoneware mug, 350 ml"',
     'svc listings update list_123 --attribute brand=Northwind --attribute barcode=012345678905 --wait',
+    'svc listings update --error-code missing_required_attribute --channel ebay --attribute condition=New --dry-run',
+    'svc listings update --error-code missing_required_attribute --channel ebay --attribute condition=New --wait',
   ],
-  /** Sends the change (after the schema check) and shows the listing, or its outcome with --wait. */
   async run({ id, ...options }, deps) {
-    if (options.override.length === 0 && options.attribute.length === 0) {
+    if ((id === undefined) === (options.errorCode === undefined)) {
       throw new UsageError(
-        `nothing to update: give --override or --attribute, or resync as it is with \`svc listings resync ${id}\``,
+        'give either a listing id or --error-code CODE (every listing in error with that issue code), not both: svc listings update list_123 --attribute k=v',
       );
     }
-    const { parseAssignments, unknownOverrides } = await import('../../core/listings/assignments.js');
-    const body: ListingUpdate = {};
-    if (options.override.length > 0)
-      body.overrides = parseAssignments('--override', options.override) as ListingUpdate['overrides'];
-    if (options.attribute.length > 0) body.attributes = parseAssignments('--attribute', options.attribute);
-    const unknown = unknownOverrides(body.overrides ?? {});
+    const { updateBody } = await import('../../core/listings/bulk-update.js');
+    const { body, unknown } = updateBody(options.override, options.attribute);
+    if (!body.overrides && !body.attributes) {
+      const resync = id
+        ? `svc listings resync ${id}`
+        : `svc listings retry --error-code ${options.errorCode}`;
+      throw new UsageError(
+        `nothing to update: give --override or --attribute, or resync as it is with \`${resync}\``,
+      );
+    }
     if (unknown.length > 0)
       deps.io.messages.warn(
         `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
       );
+    if (id === undefined) {
+      const { updateFailing } = await import('./update-bulk.js');
+      return updateFailing(deps, { ...options, errorCode: options.errorCode as string }, body);
+    }
+    for (const [flag, given] of [
+      ['--channel', options.channel],
+      ['--channel-account', options.channelAccount],
+      ['--report', options.report],
+    ] as const) {
+      if (given !== undefined) throw new UsageError(`${flag} goes with --error-code, not with a listing id`);
+    }
     const client = await deps.client();
     const { getListing, updateListing } = await import('../../client/resources/listings.js');
     if (body.attributes) {
@@ -76,6 +114,11 @@ export const command = defineCommand<{ id: string } & UpdateOptions>({
         });
         if (check.note) deps.io.messages.warn(check.note);
       }
+    }
+    if (options.dryRun) {
+      const { updateDryRunText } = await import('../../output/views/listings.js');
+      await deps.io.printer.item(body, { summary: () => updateDryRunText(id, body) });
+      return;
     }
     const { showWrite } = await import('./helpers.js');
     const listing = await updateListing(client, id, body, deps.signal);

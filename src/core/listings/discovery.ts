@@ -93,13 +93,7 @@ export async function checkAttributes(
     throw error;
   }
   product ??= await getProduct(client, input.productId);
-  // A number typed for a text attribute (size 42, a barcode) is meant as its text.
-  for (const attribute of attributes) {
-    const value = input.attributes[attribute.name];
-    const textual = attribute.type === 'string' || attribute.type === 'enum';
-    if (textual && (typeof value === 'number' || typeof value === 'boolean'))
-      input.attributes[attribute.name] = String(value);
-  }
+  typeAsSchema(attributes, input.attributes);
   const problems = attributeProblems(
     attributes,
     input.attributes,
@@ -122,6 +116,38 @@ function attributeProblems(
   effective: Record<string, unknown>,
   product?: Product,
 ): string[] {
+  const problems = givenProblems(schema, given);
+  const missing = schema.filter(
+    (attribute) =>
+      attribute.required && !present(effective[attribute.name]) && !fromProduct(product, attribute.name),
+  );
+  if (missing.length > 0) {
+    const list = missing.map((attribute) => attribute.name).join(', ');
+    problems.push(
+      `missing required ${plural(missing.length, 'attribute')} ${list}; add --attribute ${missing[0].name}=…`,
+    );
+  }
+  return problems;
+}
+
+/** A number or boolean typed for a text attribute (size 42, a barcode) is meant as its text: made so, in place. */
+export function typeAsSchema(
+  schema: readonly AttributeDefinition[],
+  attributes: Record<string, unknown>,
+): void {
+  for (const attribute of schema) {
+    const value = attributes[attribute.name];
+    const textual = attribute.type === 'string' || attribute.type === 'enum';
+    if (textual && (typeof value === 'number' || typeof value === 'boolean'))
+      attributes[attribute.name] = String(value);
+  }
+}
+
+/** The given attributes against a schema: names it does not know, values it does not take; one line each. */
+export function givenProblems(
+  schema: readonly AttributeDefinition[],
+  given: Record<string, unknown>,
+): string[] {
   const byName = new Map(schema.map((attribute) => [attribute.name, attribute]));
   const problems: string[] = [];
   const names = schema
@@ -135,16 +161,6 @@ function attributeProblems(
     }
     const problem = valueProblem(attribute, given[name]);
     if (problem) problems.push(problem);
-  }
-  const missing = schema.filter(
-    (attribute) =>
-      attribute.required && !present(effective[attribute.name]) && !fromProduct(product, attribute.name),
-  );
-  if (missing.length > 0) {
-    const list = missing.map((attribute) => attribute.name).join(', ');
-    problems.push(
-      `missing required ${plural(missing.length, 'attribute')} ${list}; add --attribute ${missing[0].name}=…`,
-    );
   }
   return problems;
 }
@@ -161,20 +177,35 @@ function valueProblem(attribute: AttributeDefinition, value: unknown): string | 
   return undefined;
 }
 
-function present(value: unknown): boolean {
+/** A value that gives an attribute: not missing, null or blank. */
+export function present(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 }
 
-/** A product field of the same name fills an attribute (brand), as does one every variant carries (barcode). */
-function fromProduct(product: Product | undefined, name: string): boolean {
+/**
+ * A product field of the same name fills an attribute (brand), as does what every variant
+ * carries: a field of that name (barcode) or an option of that name in any case (Size), as the
+ * channels read them.
+ */
+export function fromProduct(product: Product | undefined, name: string): boolean {
   if (!product) return false;
   if (present((product as Record<string, unknown>)[name])) return true;
-  const variants = (product.variants ?? []) as Record<string, unknown>[];
-  return variants.length > 0 && variants.every((variant) => present(variant[name]));
+  const variants = (product.variants ?? []) as Array<Record<string, unknown> & { options?: unknown }>;
+  const wanted = name.toLowerCase();
+  return (
+    variants.length > 0 &&
+    variants.every(
+      (variant) =>
+        present(variant[name]) ||
+        Object.entries((variant.options ?? {}) as Record<string, unknown>).some(
+          ([option, value]) => option.toLowerCase() === wanted && present(value),
+        ),
+    )
+  );
 }
 
 /** The id of the account's category whose path is `path` (case-insensitive), found by searching its last part. */
-async function categoryByPath(
+export async function categoryByPath(
   client: ApiClient,
   accountId: string,
   path: string,

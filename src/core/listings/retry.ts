@@ -1,7 +1,8 @@
 /**
- * `listings retry --error-code`: collect every failing listing with that issue first (so a
- * listing that changes during the run is neither skipped nor resynced twice), then resync
- * each with PATCH {} under its own Idempotency-Key, paced by the client.
+ * `listings retry --error-code` (and `listings update --error-code`): collect every failing
+ * listing with that issue first (so a listing that changes during the run is neither skipped
+ * nor resynced twice), then resync each with PATCH (`{}`, or the update) under its own
+ * Idempotency-Key, paced by the client; listings held back (their cause unchanged) are not sent.
  */
 import type { ApiClient } from '../../client/client.js';
 import { type ListingFilters, listListings } from '../../client/resources/listings.js';
@@ -41,7 +42,9 @@ export async function collectFailing(
 /** How the resyncs are sent and where their outcomes go. */
 export interface ResyncOptions extends BulkRunOptions {
   simulated: boolean;
-  send: (id: string) => Promise<Listing>;
+  send: (listing: Listing) => Promise<Listing>;
+  /** True for a listing not to send (settled apart, before the run). */
+  hold?: (listing: Listing) => boolean;
   /** Every listing's outcome as it is known: answered, refused, or not sent because the run stopped. */
   settle: (outcome: ItemOutcome) => void;
   /** The service's answer to a resync it took. */
@@ -51,14 +54,14 @@ export interface ResyncOptions extends BulkRunOptions {
 // A listing the service refuses on its own (gone, delisted meanwhile) fails alone; anything else stops the run.
 const ITEM_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 422]);
 
-/** Resyncs each listing once; stops on quota or signal (RunStopped) after in-flight ones land. */
+/** Resyncs each listing once (but those held); stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
-  const { simulated, send, settle, onAnswer, ...run } = options;
+  const { simulated, send, settle, onAnswer, hold, ...run } = options;
   await runItems(
     listings,
     async (listing, index) => {
       try {
-        const answer = await send(listing.id);
+        const answer = await send(listing);
         onAnswer?.(answer);
         const status = simulated ? 'simulated' : 'updated';
         return { index, key: listing.id, status, message: answer.operation_id ?? undefined };
@@ -68,7 +71,7 @@ export async function resyncAll(listings: readonly Listing[], options: ResyncOpt
       }
     },
     // Listings come from no file: their rows have no line.
-    { ...run, settle, describe: (listing) => ({ key: listing.id }) },
+    { ...run, settle, skip: hold, describe: (listing) => ({ key: listing.id }) },
   );
 }
 

@@ -1,29 +1,52 @@
 /** How listings are shown. */
-import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
+import type { Listing, ListingInput, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
+import type { RetryPlanned } from '../../core/listings/cause.js';
 import type { ErrorGroup } from '../../core/listings/error-summary.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
 import type { View } from '../view.js';
 import { operationText } from './operations.js';
 
+/** What a listings table knows beyond the listings: names to show, and what the filters fixed. */
+export interface ListingsViewOptions {
+  /** The store's account labels (one read): ACCOUNT names the account instead of a bare chac_ id. */
+  labels?: ReadonlyMap<string, string>;
+  /** Product titles by product id, for listings without a title override (one read per product). */
+  titles?: ReadonlyMap<string, string>;
+  /** Columns a filter fixed (`--status error`: every row says error): the first to go on a narrow terminal. */
+  fixed?: { status?: boolean; channel?: boolean; account?: boolean };
+}
+
 /**
- * Listings: where each product is published and what the channel said. With the store's
- * account labels (one read), ACCOUNT names the account instead of showing a bare chac_ id.
+ * Listings: where each product is published and what the channel said. On a narrow terminal
+ * what a filter fixed goes first, then times and second ids; the id and the issues stay whole.
  */
-export function listingsView(accountLabels?: ReadonlyMap<string, string>): View<Listing> {
+export function listingsView(options: ListingsViewOptions = {}): View<Listing> {
+  const { labels, titles, fixed = {} } = options;
+  const first = (isFixed: boolean | undefined, turn?: number) => (isFixed ? 0 : turn);
   return {
     columns: [
       { header: 'ID', cell: (l) => l.id },
       { header: 'PRODUCT', cell: (l) => l.product_id, drop: 2 },
-      { header: 'TITLE', cell: (l) => l.overrides?.title ?? '', shrink: true, hideEmpty: true },
-      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: 3 },
+      {
+        header: 'TITLE',
+        cell: (l) => l.overrides?.title ?? titles?.get(l.product_id) ?? '',
+        shrink: true,
+        hideEmpty: true,
+      },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: first(fixed.channel, 3) },
       {
         header: 'ACCOUNT',
-        cell: (l) => accountLabels?.get(l.channel_account_id) || l.channel_account_id,
-        shrink: accountLabels !== undefined,
+        cell: (l) => labels?.get(l.channel_account_id) || l.channel_account_id,
+        shrink: labels !== undefined,
+        drop: first(fixed.account),
       },
-      { header: 'STATUS', cell: (l) => l.status },
-      { header: 'ISSUES', cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '), shrink: true },
+      { header: 'STATUS', cell: (l) => l.status, drop: first(fixed.status) },
+      {
+        header: 'ISSUES',
+        cell: (l) => (l.issues ?? []).map((issue) => issue.code).join(', '),
+        wrap: 'text',
+      },
       { header: 'UPDATED', time: (l) => l.updated_at, drop: 1 },
     ],
     fields: LISTING_FIELDS,
@@ -45,13 +68,37 @@ const LISTING_FIELDS = [
   'updated_at',
 ];
 
+/**
+ * A retry's dry run: each listing in error, whether it would be sent, and why (what the cause
+ * check found); accounts by the store's labels when given.
+ */
+export function retryPlanView(labels?: ReadonlyMap<string, string>): View<Listing & { retry: RetryPlanned }> {
+  return {
+    columns: [
+      { header: 'ID', cell: (l) => l.id },
+      { header: 'PRODUCT', cell: (l) => l.product_id, drop: 2 },
+      { header: 'CHANNEL', cell: (l) => l.channel ?? '', drop: 3 },
+      {
+        header: 'ACCOUNT',
+        cell: (l) => labels?.get(l.channel_account_id) || l.channel_account_id,
+        shrink: labels !== undefined,
+      },
+      { header: 'SEND', cell: (l) => (l.retry.send ? 'yes' : 'no') },
+      { header: 'WHY', cell: (l) => l.retry.reason, wrap: 'text' },
+      { header: 'UPDATED', time: (l) => l.updated_at, drop: 1 },
+    ],
+    fields: [...LISTING_FIELDS, 'retry.send', 'retry.cause', 'retry.reason'],
+  };
+}
+
 /** Listings still failing (or pending) after `listings retry --wait`: one row each, with the issue. */
 export const retryVerdictsView: View<RetryVerdict> = {
   columns: [
     { header: 'LISTING', cell: (v) => v.listing_id },
     { header: 'STATUS', cell: (v) => v.status },
     { header: 'CODE', cell: (v) => v.code ?? '' },
-    { header: 'MESSAGE', cell: (v) => v.message ?? '', shrink: true },
+    // Why it still fails and what to do: wrapped on a narrow terminal, never cut.
+    { header: 'MESSAGE', cell: (v) => v.message ?? '', wrap: 'text' },
     { header: 'OPERATION', cell: (v) => v.operation_id },
   ],
   fields: ['listing_id', 'status', 'code', 'message', 'operation_id'],
@@ -72,6 +119,11 @@ export function followedListingText(listing: Listing, operation: Operation): str
   return `${listingText(listing)}\n${operationText(operation)}`;
 }
 
+/** What an update's dry run would have sent. */
+export function updateDryRunText(id: string, body: ListingUpdate): string {
+  return `Dry run: would send PATCH /listings/${id} ${JSON.stringify(body)}. Nothing was sent.`;
+}
+
 /** What a publish's dry run would have sent. */
 export function publishDryRunText(input: ListingInput): string {
   return `Dry run: would send POST /listings ${JSON.stringify(input)}. Nothing was sent.`;
@@ -84,7 +136,7 @@ export function publishDryRunText(input: ListingInput): string {
 export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, string>): View<ErrorGroup> {
   return {
     columns: [
-      { header: 'CODE', cell: (g) => g.error_code },
+      { header: 'CODE', cell: (g) => g.error_code, wrap: 'text' },
       { header: 'CHANNEL', cell: (g) => g.channel },
       ...(byAccount
         ? [
@@ -93,15 +145,15 @@ export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, stri
               cell: (g: ErrorGroup) =>
                 labels?.get(g.channel_account_id ?? '') || (g.channel_account_id ?? ''),
               shrink: labels !== undefined,
-              drop: 4,
+              drop: 3,
             },
           ]
         : []),
       { header: 'LISTINGS', cell: (g) => g.listings.toLocaleString('en-US') },
-      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 2 },
-      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 3 },
-      // A command cut short is no use: it is shown whole or, on a narrow terminal, left out.
-      { header: 'RETRY', cell: (g) => g.retry, drop: 1 },
+      { header: 'OLDEST', time: (g) => g.oldest_updated_at, drop: 1 },
+      { header: 'NEWEST', time: (g) => g.newest_updated_at, drop: 2 },
+      // What to do next: never cut nor left out; on a narrow terminal it wraps, still pasteable.
+      { header: 'RETRY', cell: (g) => g.retry, wrap: 'command' },
     ],
     fields: [
       'error_code',

@@ -41,14 +41,15 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
   return {
     columns: [
       { header: 'ID', cell: (o) => o.id },
-      { header: 'CHANNEL', cell: (o) => o.channel ?? '', drop: 5 },
-      { header: 'ORDER ON CHANNEL', cell: (o) => o.order_id_on_channel ?? '', drop: 1 },
-      { header: 'STATUS', cell: (o) => o.status },
+      { header: 'CHANNEL', cell: (o) => o.channel ?? '', drop: 4 },
+      // The number the buyer and the marketplace quote: kept on a narrow terminal (wrapped at the narrowest).
+      { header: 'ORDER ON CHANNEL', cell: (o) => o.order_id_on_channel ?? '', wrap: 'text' },
+      { header: 'STATUS', cell: (o) => o.status, wrap: 'text' },
       { header: 'TOTAL', cell: (o) => `${o.total ?? ''} ${o.currency ?? ''}`.trim() },
       {
         header: 'ITEMS',
         cell: (o) => String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)),
-        drop: 3,
+        drop: 2,
       },
       ...(showBuyer
         ? [
@@ -59,8 +60,8 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
             },
           ]
         : []),
-      { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '', drop: 2 },
-      { header: 'AGE', time: (o) => o.created_at, drop: 4 },
+      { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '', drop: 1 },
+      { header: 'AGE', time: (o) => o.created_at, drop: 3 },
     ],
     fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : [])],
     hideInText: showBuyer ? undefined : withoutBuyerData,

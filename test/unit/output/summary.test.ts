@@ -37,6 +37,16 @@ describe('summaryLine', () => {
     ).toBe('Upserted 5 products in 1 request (1.2 s): 3 created, 2 updated');
   });
 
+  it("names a retry's unfixed listings apart: not sent, and not failed", () => {
+    expect(
+      summaryLine(
+        { ...base, total: 9, updated: 1, requests: 1, taken: 1, unfixed: 8 },
+        'listings',
+        'Resynced',
+      ),
+    ).toBe('Resynced 1 of 9 listings in 1 request (1.2 s): 1 updated, 8 unfixed (not sent)');
+  });
+
   it('says "not sent" for what a stopped run never sent, not "skipped"', () => {
     const stopped = { ...base, total: 168, updated: 90, not_sent: 78, requests: 9, taken: 90 };
     expect(summaryLine(stopped, 'SKUs', 'Pushed')).toBe(
