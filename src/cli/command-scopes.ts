@@ -41,7 +41,6 @@ async function schemaFieldsOf(load: () => Promise<ZodType>): Promise<readonly st
   return schemaFields(schema);
 }
 
-const order = () => schemaFieldsOf(async () => (await import('../contract/schemas/order.js')).Order);
 const listing = () => schemaFieldsOf(async () => (await import('../contract/schemas/listing.js')).Listing);
 const product = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Product);
 const image = () => schemaFieldsOf(async () => (await import('../contract/schemas/product.js')).Image);
@@ -115,9 +114,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   'inventory export': { list: true, fields: fixed(['sku', 'quantity', 'price']) },
   'inventory diff': {},
-  'orders list': { list: true, fields: order },
-  'orders get': { fields: order },
-  'orders fulfill': { confirms: true },
   'events list': { list: true, fields: event },
   'events replay': { output: 'lines' },
   'events listen': { output: 'lines' },

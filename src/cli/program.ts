@@ -16,7 +16,6 @@ import { registerHealth } from '../commands/health/index.js';
 import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
-import { registerOrders } from '../commands/orders/index.js';
 import { registerProducts } from '../commands/products/index.js';
 import { registerProfiles } from '../commands/profiles/index.js';
 import { registerStatus } from '../commands/status/index.js';
@@ -46,7 +45,6 @@ interface Noun {
 const CATALOG = 'Catalog';
 const INVENTORY = 'Inventory';
 const LISTINGS = 'Listings';
-const ORDERS = 'Orders';
 const EVENTS = 'Events';
 const SETUP = 'Setup';
 
@@ -62,7 +60,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['channels'], group: CATALOG, register: registerChannels },
   { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
-  { names: ['orders'], group: ORDERS, register: registerOrders },
   { names: ['events'], group: EVENTS, register: registerEvents },
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },
   { names: ['auth'], group: SETUP, register: registerAuth },

@@ -8,7 +8,11 @@
 import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
 import type { BulkSession } from './bulk-session.js';
-import type { Context } from './context.js';
+import type { AskDeps } from './confirm.js';
+import type { Deps } from './deps.js';
+
+/** What the frame uses of a run's dependencies. */
+export type BulkDeps = AskDeps & Pick<Deps, 'client' | 'now' | 'signal' | 'argv'>;
 
 /** What a dry run shows: the plan as data (for --json), and for people a sentence and the first items. */
 export interface DryRun {
@@ -72,7 +76,7 @@ export interface FollowUp {
 }
 
 /** Runs a bulk plan: dry run, or confirmation, the work, its follow-up, summary and exit. */
-export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
+export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
   if (flags.dryRun) return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun);
   const client = await ctx.client();
   await plan.prepare?.(client);
@@ -109,7 +113,7 @@ export async function runBulk(ctx: Context, plan: BulkPlan, flags: { dryRun?: bo
 }
 
 /** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
-export async function showDryRun(ctx: Context, dryRun: DryRun): Promise<void> {
+export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise<void> {
   await ctx.io.printer.item(dryRun.plan, {
     summary: () =>
       [
@@ -120,7 +124,7 @@ export async function showDryRun(ctx: Context, dryRun: DryRun): Promise<void> {
   });
 }
 
-async function defaultStopNote(ctx: Context, rerunNote = ''): Promise<string> {
+async function defaultStopNote(ctx: Pick<Deps, 'argv'>, rerunNote = ''): Promise<string> {
   const { rerunCommand } = await import('./rerun.js');
   return `stopped before the end; \`${rerunCommand(ctx.argv)}\` runs it again${rerunNote}`;
 }

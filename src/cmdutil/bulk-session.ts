@@ -17,7 +17,11 @@ import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportFile } from '../output/report.js';
 import { capped, plural } from '../words.js';
-import { type Context, STOP_GRACE_MS } from './context.js';
+import { STOP_GRACE_MS } from './context.js';
+import type { Deps } from './deps.js';
+
+/** What a session uses of a run's dependencies. */
+type SessionDeps = Pick<Deps, 'io' | 'client' | 'now' | 'signal'>;
 
 /** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
 const BULK_CONCURRENCY = 8;
@@ -55,7 +59,7 @@ export class BulkSession {
   private seconds = 0;
 
   private constructor(
-    private readonly ctx: Context,
+    private readonly ctx: SessionDeps,
     private readonly options: BulkSessionOptions,
     private readonly progress: Progress,
     private readonly report: ReportFile | undefined,
@@ -65,7 +69,7 @@ export class BulkSession {
   }
 
   /** Opens the report (failing early on a bad path) and starts progress on a terminal. */
-  static async start(ctx: Context, options: BulkSessionOptions): Promise<BulkSession> {
+  static async start(ctx: SessionDeps, options: BulkSessionOptions): Promise<BulkSession> {
     const report = options.report
       ? await (await import('../output/report.js')).ReportFile.open(options.report)
       : undefined;

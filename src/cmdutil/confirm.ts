@@ -1,9 +1,13 @@
 /** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
+import type { Deps } from './deps.js';
+
+/** What asking needs: the terminal, --yes, the prompts. */
+export type AskDeps = Pick<Deps, 'io' | 'globals' | 'prompts'>;
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
-async function ask(ctx: Context, message: string): Promise<boolean> {
+async function ask(ctx: Pick<Deps, 'prompts'>, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
   return confirm({ message, default: false });
 }
@@ -34,7 +38,7 @@ export async function confirmDestructive(
  * UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(
-  ctx: Context,
+  ctx: AskDeps,
   live: boolean,
   plan: string,
   verb: string,
@@ -53,7 +57,7 @@ export async function confirmLiveBulk(
  * a script says so with the flag the refusal names.
  */
 export async function confirmRisk(
-  ctx: Context,
+  ctx: AskDeps,
   question: string,
   refusal: string,
   verb: string,

@@ -14,6 +14,7 @@ import {
 } from '../contract/filter-values.js';
 import { UsageError } from '../errors.js';
 import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** Where `svc api` would send the value instead: `GET /orders` and its query parameter. */
 export interface ApiRoute {
@@ -64,7 +65,7 @@ export function checkNotBlank(flag: string, value: string | undefined): string |
  * `route`, the refusal names the `svc api` call that sends it anyway (an account gone since).
  */
 export async function checkChannelAccount(
-  ctx: Context,
+  ctx: Pick<Deps, 'client'>,
   id: string | undefined,
   route?: ApiRoute,
 ): Promise<string | undefined> {
@@ -101,7 +102,7 @@ export async function checkErrorCode(ctx: Context, code: string | undefined): Pr
  * does not list kinds, and a kind with no account here could only match nothing).
  */
 export async function checkChannelKind(
-  ctx: Context,
+  ctx: Pick<Deps, 'client'>,
   kind: string | undefined,
   route: ApiRoute,
 ): Promise<string | undefined> {

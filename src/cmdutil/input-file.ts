@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isStdin } from '../config/spool.js';
 import { FileError, UsageError } from '../errors.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** Files the command writes, by flag (`--report`, `--backup`); unset ones are left out. */
 export type OutputFiles = Record<string, string | undefined>;
@@ -18,7 +18,11 @@ export type OutputFiles = Record<string, string | undefined>;
  * directory). No file in `outputs` may be the input or another output: writing it would
  * replace the feed (or the undo file) the user has no other copy of.
  */
-export async function inputFile(ctx: Context, path: string, outputs: OutputFiles = {}): Promise<string> {
+export async function inputFile(
+  ctx: Pick<Deps, 'io'>,
+  path: string,
+  outputs: OutputFiles = {},
+): Promise<string> {
   const regular = isStdin(path) ? false : await isRegularFile(path);
   await checkOutputs(path, outputs, regular);
   if (regular) return path;

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from '../client/client.js';
 import { ID_PREFIXES, type IdKind } from '../contract/contract.js';
+import type { View } from '../output/view.js';
 import type { ArgSpec, CommandDefinition, FlagSpec } from './define.js';
 import type { Deps } from './deps.js';
 
@@ -28,6 +29,11 @@ export interface GetSpec<T> {
   examples: readonly string[];
   notes?: readonly string[];
   flags?: readonly FlagSpec[];
+  /**
+   * The view it is printed with, chosen before the request, so that flags it refuses send
+   * nothing (default: the printer's detail view).
+   */
+  view?: (deps: Pick<Deps, 'io' | 'globals'>, args: Record<string, unknown>) => Promise<View<T>>;
   /** Prints the resource (default: the printer's detail view). */
   show?: (item: T, deps: Pick<Deps, 'io'>, args: Record<string, unknown>) => Promise<void>;
 }
@@ -44,9 +50,10 @@ export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string 
     notes: spec.notes,
     examples: spec.examples,
     async run(args, deps) {
+      const view = await spec.view?.(deps, args);
       const item = await spec.fetch(await deps.client(), args.id);
       if (spec.show) await spec.show(item, deps, args);
-      else await deps.io.printer.item(item);
+      else await deps.io.printer.item(item, { view });
     },
   };
 }

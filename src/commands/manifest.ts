@@ -4,9 +4,13 @@ import { command as command0 } from './operations/get.js';
 import { command as command1 } from './operations/list.js';
 import { noun as noun0 } from './operations/noun.js';
 import { command as command2 } from './operations/wait.js';
+import { command as command3 } from './orders/fulfill.js';
+import { command as command4 } from './orders/get.js';
+import { command as command5 } from './orders/list.js';
+import { noun as noun1 } from './orders/noun.js';
 
 /** Every noun: a word that groups commands. */
-export const NOUNS: readonly NounDefinition[] = [noun0];
+export const NOUNS: readonly NounDefinition[] = [noun0, noun1];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5];

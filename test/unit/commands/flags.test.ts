@@ -11,11 +11,8 @@ import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listing
 import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
 import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
 import { command as operationsWait } from '../../../src/commands/operations/wait.js';
-import { type FulfillOptions, fulfillCommand } from '../../../src/commands/orders/fulfill.js';
-import {
-  type OrdersListOptions,
-  listCommand as ordersListCommand,
-} from '../../../src/commands/orders/list.js';
+import { command as ordersFulfill } from '../../../src/commands/orders/fulfill.js';
+import { command as ordersList } from '../../../src/commands/orders/list.js';
 import { definitionParser } from '../../helpers/definition.js';
 import { memoryIO } from '../../helpers/memory-io.js';
 
@@ -85,22 +82,26 @@ describe('inventory push --changed-only, inventory diff, listings errors', () =>
 
 describe('orders fulfill and orders list', () => {
   it('fulfill keeps the order id and its tracking flags as given', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string | undefined, FulfillOptions]> = [];
-    fulfillCommand(parent, ctx, async (_ctx, id, options) => void calls.push([id, options]));
-    await parse(['fulfill', 'ord_1', '--tracking-number', '1Z9', '--carrier', 'UPS']);
-    await parse(['fulfill', '--file', 'shipments.csv', '--dry-run', '--ignore', 'Weight']);
+    const { calls, parse } = definitionParser(ordersFulfill, () => NOW);
+    await parse(['ord_1', '--tracking-number', '1Z9', '--carrier', 'UPS']);
+    await parse(['--file', 'shipments.csv', '--dry-run', '--ignore', 'Weight']);
     expect(calls).toEqual([
-      ['ord_1', { trackingNumber: '1Z9', carrier: 'UPS' }],
-      [undefined, { file: 'shipments.csv', dryRun: true, ignore: 'Weight' }],
+      { id: 'ord_1', trackingNumber: '1Z9', carrier: 'UPS' },
+      { id: undefined, file: 'shipments.csv', dryRun: true, ignore: 'Weight' },
     ]);
   });
 
+  it('fulfill refuses an order id without its prefix before anything runs', async () => {
+    const { calls, parse } = definitionParser(ordersFulfill, () => NOW);
+    await expect(parse(['1234', '--tracking-number', '1Z9', '--carrier', 'UPS'])).rejects.toThrow(
+      '"1234" is not an order id (they look like ord_…); find one with `svc orders list`',
+    );
+    expect(calls).toEqual([]);
+  });
+
   it('list reads --created-after 24h back from the context clock', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: OrdersListOptions[] = [];
-    ordersListCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-    await parse(['list', '--created-after', '24h', '--status', 'awaiting_shipment']);
+    const { calls, parse } = definitionParser(ordersList, () => NOW);
+    await parse(['--created-after', '24h', '--status', 'awaiting_shipment']);
     expect(calls).toEqual([{ createdAfter: '2026-11-01T12:00:00.000Z', status: 'awaiting_shipment' }]);
   });
 });
