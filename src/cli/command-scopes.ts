@@ -107,13 +107,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
       'retry',
     ]),
   },
-  'inventory push': { confirms: true },
-  'inventory set': {
-    fields: () =>
-      schemaFieldsOf(async () => (await import('../contract/schemas/inventory.js')).InventoryItem),
-  },
-  'inventory export': { list: true, fields: fixed(['sku', 'quantity', 'price']) },
-  'inventory diff': {},
   'events list': { list: true, fields: event },
   'events replay': { output: 'lines' },
   'events listen': { output: 'lines' },

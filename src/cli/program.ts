@@ -13,7 +13,6 @@ import { registerEmulator } from '../commands/emulator/index.js';
 import { registerEvents } from '../commands/events/index.js';
 import { registerFiles } from '../commands/files/index.js';
 import { registerHealth } from '../commands/health/index.js';
-import { registerInventory } from '../commands/inventory/index.js';
 import { registerListings } from '../commands/listings/index.js';
 import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
 import { registerProducts } from '../commands/products/index.js';
@@ -43,7 +42,6 @@ interface Noun {
 }
 
 const CATALOG = 'Catalog';
-const INVENTORY = 'Inventory';
 const LISTINGS = 'Listings';
 const EVENTS = 'Events';
 const SETUP = 'Setup';
@@ -58,7 +56,6 @@ const NOUNS: readonly Noun[] = [
   { names: ['products'], group: CATALOG, register: registerProducts },
   { names: ['files'], group: CATALOG, register: registerFiles },
   { names: ['channels'], group: CATALOG, register: registerChannels },
-  { names: ['inventory'], group: INVENTORY, register: registerInventory },
   { names: ['listings'], group: LISTINGS, register: registerListings },
   { names: ['events'], group: EVENTS, register: registerEvents },
   { names: ['webhooks'], group: EVENTS, register: registerWebhooks },

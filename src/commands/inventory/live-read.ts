@@ -1,12 +1,12 @@
 /** The read of the store's live values that `inventory diff` and `push --changed-only/--backup` make first. */
-import type { Context } from '../../cmdutil/context.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import type { ChangePlan, RowChange } from '../../core/inventory/changes.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import { counted, plural } from '../../words.js';
 
 /** Reads every SKU's live values (paced, no write quota) and compares the checked file with them. */
 export async function compareFileWithStore(
-  ctx: Context,
+  ctx: Pick<Deps, 'io' | 'client' | 'signal'>,
   file: CheckedFile,
   onChange?: (change: RowChange) => void,
 ): Promise<ChangePlan> {

@@ -15,7 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Context } from '../../cmdutil/context.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { configDir } from '../../config/config-store.js';
 import whenExit from '../../config/exit-hooks.js';
 import { Journal } from '../../config/journal.js';
@@ -39,7 +39,7 @@ export class CheckedCopy {
   }
 
   /** A new, empty copy in the journals folder. */
-  static create(ctx: Context): CheckedCopy {
+  static create(ctx: Pick<Deps, 'env'>): CheckedCopy {
     const folder = join(configDir(ctx.env), 'journals');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const copy = new CheckedCopy(join(folder, `checking-${process.pid}-${randomUUID()}.csv`));
@@ -83,6 +83,9 @@ export interface PushDecisions {
   zeroingAccepted?: boolean;
 }
 
+/** What the journal side of a push uses. */
+type JournalDeps = Pick<Deps, 'env' | 'credentials' | 'io' | 'now'>;
+
 /** The journal side of one push, from the lock to the end. */
 export class PushJournal {
   private journal?: Journal;
@@ -94,7 +97,7 @@ export class PushJournal {
   decisions: PushDecisions = {};
 
   private constructor(
-    private readonly ctx: Context,
+    private readonly ctx: JournalDeps,
     private readonly file: CheckedFile,
     private readonly dir: string,
     private readonly identity: string,
@@ -111,7 +114,7 @@ export class PushJournal {
    * Refuses (exit 2) a live second run, and what the policy refuses.
    */
   static async open(
-    ctx: Context,
+    ctx: JournalDeps,
     file: CheckedFile,
     options: { resume?: boolean; batchSize?: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
   ): Promise<PushJournal> {
@@ -246,7 +249,7 @@ export class PushJournal {
   }
 }
 
-function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLock {
+function lockOrRefuse(ctx: Pick<Deps, 'now'>, lockFile: string, shownPath: string): HeldLock {
   try {
     return takeLock(lockFile, new Date(ctx.now()));
   } catch (error) {

@@ -4,8 +4,8 @@
  * the interrupted run decided (its journal), never to a read of a store that run already changed.
  */
 import { resolve } from 'node:path';
-import { confirmRisk } from '../../cmdutil/confirm.js';
-import type { Context } from '../../cmdutil/context.js';
+import { type AskDeps, confirmRisk } from '../../cmdutil/confirm.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import type { ChangeCounts, ChangePlan } from '../../core/inventory/changes.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { ZeroingRisk } from '../../core/inventory/zeroing.js';
@@ -30,7 +30,7 @@ export interface PushPlan {
 
 /** Reads the store when the flags need it, records the selection in `state`, and judges the zeroing risk. */
 export async function planPush(
-  ctx: Context,
+  ctx: Pick<Deps, 'io' | 'client' | 'signal'>,
   file: CheckedFile,
   options: PlanOptions,
   state: PushJournal,
@@ -82,7 +82,7 @@ export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: 
  * one (exit 2) naming the count and --allow-zeroing. Returns whether the guard was passed.
  */
 export async function guardZeroing(
-  ctx: Context,
+  ctx: AskDeps,
   risk: ZeroingRisk | undefined,
   allowed: boolean,
 ): Promise<boolean> {
@@ -106,7 +106,11 @@ export async function guardZeroing(
  * --backup on a resume: the store already holds part of the push, so a read now is no undo.
  * The file the first run wrote is the undo; any other path is refused (exit 2).
  */
-function holdToFirstBackup(ctx: Context, asked: string | undefined, written: string | undefined): void {
+function holdToFirstBackup(
+  ctx: Pick<Deps, 'io'>,
+  asked: string | undefined,
+  written: string | undefined,
+): void {
   if (written && (!asked || resolve(asked) === written)) {
     ctx.io.messages.info(
       `The store's values from before this push are in ${written} (written by the first run).`,

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
-import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
-import type { Context } from '../../cmdutil/context.js';
-import { type WaitFlags, withWait } from '../../cmdutil/follow.js';
+import type { BulkDeps, BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
+import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import type { Journal } from '../../config/journal.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
@@ -28,63 +28,79 @@ export interface PushOptions extends WaitFlags {
 }
 
 /** `svc inventory push FILE.csv`. */
-export function pushCommand(parent: Command, ctx: Context, run = runPush): Command {
-  const command = parent
-    .command('push')
-    .description('set quantity and price for every SKU in a CSV file, as fast as the rate limit allows')
-    .argument('<file>', 'CSV with a header: sku, quantity and/or price (- for standard input)')
-    .option(
-      '--batch-size <n>',
-      `SKUs per request, 1 to ${BATCH_MAX_ITEMS} (default ${BATCH_MAX_ITEMS}; --resume keeps the interrupted push's)`,
-      integerFlag('--batch-size', 1, BATCH_MAX_ITEMS),
-    )
-    .option('--map <pairs>', 'rename columns, e.g. sku=Item,quantity=Qty,price=Price')
-    .option(
-      '--ignore <columns>',
-      'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)',
-    )
-    .option('--encoding <name>', 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")')
-    .option('--dry-run', 'check the file and show what would be sent; send nothing')
-    .option('--resume', 'continue an interrupted push of the same file: send only unconfirmed batches')
-    .option(
-      '--changed-only',
-      'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)',
-    )
-    .option(
-      '--backup <out.csv>',
-      "before the first write, save the store's values of every SKU the push changes (push that file to undo)",
-    )
-    .option('--allow-zeroing', 'go on when the push would set more than 20% of its SKUs to quantity 0')
-    .option('--report <out.csv>', 'write line,key,status,code,message for every SKU');
-  return withWait(command, 'follow the operations until the channels answered; name channel failures per SKU')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'The whole file is checked before the first request: any bad line stops the run (exit 2)',
-        'and nothing is sent (--report then lists every bad line). An empty cell leaves that value',
-        'unchanged. The columns read and left out are named first; a left-out column that looks like',
-        'quantity or price while no column is read as that field, a header named twice, text that is',
-        'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
-        '',
-        'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
-        'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
-        'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
-        '',
-        'Examples:',
-        '  svc inventory push stock.csv',
-        '  svc inventory push stock.csv --dry-run',
-        '  svc inventory push stock.csv --changed-only --backup before.csv',
-        '  svc inventory push before.csv --changed-only   # undoes the push above',
-        '  svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
-        '  svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
-      ].join('\n'),
-    )
-    .action(async (file: string, options: PushOptions) => run(ctx, file, options));
-}
+export const command = defineCommand<PushOptions & { file: string }>({
+  path: ['inventory', 'push'],
+  rank: 1,
+  description: 'set quantity and price for every SKU in a CSV file, as fast as the rate limit allows',
+  args: [
+    { name: 'file', description: 'CSV with a header: sku, quantity and/or price (- for standard input)' },
+  ],
+  flags: [
+    {
+      flags: '--batch-size <n>',
+      description: `SKUs per request, 1 to ${BATCH_MAX_ITEMS} (default ${BATCH_MAX_ITEMS}; --resume keeps the interrupted push's)`,
+      parse: integerFlag('--batch-size', 1, BATCH_MAX_ITEMS),
+    },
+    { flags: '--map <pairs>', description: 'rename columns, e.g. sku=Item,quantity=Qty,price=Price' },
+    {
+      flags: '--ignore <columns>',
+      description:
+        'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)',
+    },
+    {
+      flags: '--encoding <name>',
+      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+    },
+    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--resume',
+      description: 'continue an interrupted push of the same file: send only unconfirmed batches',
+    },
+    {
+      flags: '--changed-only',
+      description:
+        'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)',
+    },
+    {
+      flags: '--backup <out.csv>',
+      description:
+        "before the first write, save the store's values of every SKU the push changes (push that file to undo)",
+    },
+    {
+      flags: '--allow-zeroing',
+      description: 'go on when the push would set more than 20% of its SKUs to quantity 0',
+    },
+    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every SKU' },
+    ...waitFlags('follow the operations until the channels answered; name channel failures per SKU'),
+  ],
+  takes: { confirms: true },
+  notes: [
+    'The whole file is checked before the first request: any bad line stops the run (exit 2)',
+    'and nothing is sent (--report then lists every bad line). An empty cell leaves that value',
+    'unchanged. The columns read and left out are named first; a left-out column that looks like',
+    'quantity or price while no column is read as that field, a header named twice, text that is',
+    'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
+    '',
+    'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
+    'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
+    'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
+  ],
+  examples: [
+    'svc inventory push stock.csv',
+    'svc inventory push stock.csv --dry-run',
+    'svc inventory push stock.csv --changed-only --backup before.csv',
+    'svc inventory push before.csv --changed-only   # undoes the push above',
+    'svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
+    'svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
+  ],
+  run: ({ file, ...options }, deps) => runPush(deps, file, options),
+});
+
+/** What a push uses. */
+type PushDeps = BulkDeps & Pick<Deps, 'env' | 'credentials'>;
 
 /** Checks the whole file, then pushes it (or only what differs from the store) in batches and reports per-SKU outcomes. */
-export async function runPush(ctx: Context, path: string, options: PushOptions): Promise<void> {
+async function runPush(ctx: PushDeps, path: string, options: PushOptions): Promise<void> {
   const { CheckedCopy, PushJournal } = await import('./push-journal.js');
   const { checkStockFile } = await import('./read-file.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
@@ -124,7 +140,7 @@ export async function runPush(ctx: Context, path: string, options: PushOptions):
  * service confirmed journaled; with --wait, the channels' verdict before the summary.
  */
 async function pushPlan(
-  ctx: Context,
+  ctx: PushDeps,
   path: string,
   file: CheckedFile,
   options: PushOptions,
@@ -256,7 +272,7 @@ async function pushPlan(
 }
 
 /** Writes the store's values of the SKUs the push changes to `path`, and says how to undo. */
-async function writeBackup(ctx: Context, path: string, before: readonly LiveStock[]): Promise<void> {
+async function writeBackup(ctx: Pick<Deps, 'io'>, path: string, before: readonly LiveStock[]): Promise<void> {
   const { writeStockFile } = await import('../../output/stock-file.js');
   writeStockFile(path, before);
   // A header-only file is refused as a push (an empty feed), so it is no undo command to offer.

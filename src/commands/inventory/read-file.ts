@@ -1,5 +1,5 @@
 /** The whole-file check `inventory push` and `inventory diff` both run before anything else. */
-import type { Context } from '../../cmdutil/context.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 
 /** How the inventory file is read (the flags push and diff share). */
@@ -17,7 +17,7 @@ export interface ReadFlags {
  * with every bad line, then names the columns read and left out. `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: Context,
+  ctx: Pick<Deps, 'io'>,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,

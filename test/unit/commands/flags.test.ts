@@ -5,8 +5,8 @@
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { Context } from '../../../src/cmdutil/context.js';
-import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
-import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
+import { command as inventoryDiff } from '../../../src/commands/inventory/diff.js';
+import { command as inventoryPush } from '../../../src/commands/inventory/push.js';
 import { type ErrorsOptions, errorsCommand } from '../../../src/commands/listings/errors.js';
 import { type PublishOptions, publishCommand } from '../../../src/commands/listings/publish.js';
 import { type RetryOptions, retryCommand } from '../../../src/commands/listings/retry.js';
@@ -31,44 +31,36 @@ function setUp() {
 
 describe('inventory push', () => {
   it('takes the file, --timeout 300 by default, and --batch-size only when given (a resume keeps its own)', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string, PushOptions]> = [];
-    pushCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
-    await parse(['push', 'stock.csv', '--wait', '--report', 'out.csv']);
-    await parse(['push', 'stock.csv', '--batch-size', '20']);
+    const { calls, parse } = definitionParser(inventoryPush, () => NOW);
+    await parse(['stock.csv', '--wait', '--report', 'out.csv']);
+    await parse(['stock.csv', '--batch-size', '20']);
     expect(calls).toEqual([
-      ['stock.csv', { timeout: 300, wait: true, report: 'out.csv' }],
-      ['stock.csv', { timeout: 300, batchSize: 20 }],
+      { file: 'stock.csv', timeout: 300, wait: true, report: 'out.csv' },
+      { file: 'stock.csv', timeout: 300, batchSize: 20 },
     ]);
   });
 
   it('refuses a --batch-size beyond the contract before anything runs', async () => {
-    const { ctx, parent, parse, errors } = setUp();
-    let ran = false;
-    pushCommand(parent, ctx, async () => {
-      ran = true;
-    });
-    await expect(parse(['push', 'stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
+    const { calls, parse, errors } = definitionParser(inventoryPush, () => NOW);
+    await expect(parse(['stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
     expect(errors()).toContain('--batch-size takes a whole number from 1 to 100');
-    expect(ran).toBe(false);
+    expect(calls).toEqual([]);
   });
 });
 
 describe('inventory push --changed-only, inventory diff, listings errors', () => {
   it('push takes --changed-only, --backup and --allow-zeroing', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: PushOptions[] = [];
-    pushCommand(parent, ctx, async (_ctx, _file, options) => void calls.push(options));
-    await parse(['push', 'stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
-    expect(calls).toEqual([{ timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true }]);
+    const { calls, parse } = definitionParser(inventoryPush, () => NOW);
+    await parse(['stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
+    expect(calls).toEqual([
+      { file: 'stock.csv', timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true },
+    ]);
   });
 
   it('diff prices a push in batches of 100 unless told, and takes --exit-code', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string, DiffOptions]> = [];
-    diffCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
-    await parse(['diff', 'stock.csv', '--exit-code', '--map', 'quantity=Qty']);
-    expect(calls).toEqual([['stock.csv', { batchSize: 100, exitCode: true, map: 'quantity=Qty' }]]);
+    const { calls, parse } = definitionParser(inventoryDiff, () => NOW);
+    await parse(['stock.csv', '--exit-code', '--map', 'quantity=Qty']);
+    expect(calls).toEqual([{ file: 'stock.csv', batchSize: 100, exitCode: true, map: 'quantity=Qty' }]);
   });
 
   it('listings errors takes --by-account', async () => {
