@@ -122,7 +122,7 @@ export class PushJournal {
     // The same rule as incremental-export marks: one store, one journal.
     const identity = storeKey(storeIdentity(await ctx.credentials()));
     const journalFile = Journal.fileFor(dir, 'inventory', file.sha256, identity);
-    const lock = options.dryRun ? undefined : lockOrRefuse(ctx, `${journalFile}.lock`, file.path);
+    const lock = options.dryRun ? undefined : await lockOrRefuse(ctx, `${journalFile}.lock`, file.path);
     try {
       const map = options.map?.trim() || null;
       const lookup = Journal.find(dir, identity, {
@@ -249,9 +249,9 @@ export class PushJournal {
   }
 }
 
-function lockOrRefuse(ctx: Pick<Deps, 'now'>, lockFile: string, shownPath: string): HeldLock {
+async function lockOrRefuse(ctx: Pick<Deps, 'now'>, lockFile: string, shownPath: string): Promise<HeldLock> {
   try {
-    return takeLock(lockFile, new Date(ctx.now()));
+    return await takeLock(lockFile, new Date(ctx.now()));
   } catch (error) {
     if (!(error instanceof LockHeld)) throw error;
     const { pid, host, since } = error.holder;
