@@ -43,6 +43,8 @@ export async function takeLock(file: string, now: Date): Promise<HeldLock> {
     if (lock.create(mine)) return { release: () => void lock.removeIf(mine) };
     const found = lock.find();
     if (!found) continue;
+    // Not a lock svc made (a directory in its place, another user's file): left for a person to look at.
+    if (found.unreadable) throw found.unreadable;
     const holder = holderOf(found.content);
     if (holder && mayBeAlive(holder)) throw new LockHeld(holder, file);
     if (!holder && Date.now() - found.modifiedAt < UNREADABLE_GRACE_MS) {

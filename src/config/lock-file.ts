@@ -6,7 +6,16 @@
  * both judge it stale never both break it, and never break the fresh lock that replaced it.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 
 /**
  * A lock that cannot be read yet (empty, or not what its holder writes) may be one whose
@@ -20,6 +29,8 @@ export interface FoundLock {
   content: string;
   /** When the file last changed (ms since the epoch). */
   modifiedAt: number;
+  /** Why it cannot be read (a directory in its place, another user's file), when it cannot. */
+  unreadable?: NodeJS.ErrnoException;
 }
 
 /** One lock file. */
@@ -56,8 +67,10 @@ export class LockFile {
       return { content: readFileSync(this.path, 'utf8'), modifiedAt };
     } catch (error) {
       if (isMissing(error)) return undefined;
-      // Unreadable (a directory in its place, another user's file): judged by its age alone.
-      return { content: '', modifiedAt };
+      const unreadable = error as NodeJS.ErrnoException;
+      // A read by descriptor names no path: the error names the lock.
+      unreadable.path ??= this.path;
+      return { content: '', modifiedAt, unreadable };
     }
   }
 

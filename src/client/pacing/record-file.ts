@@ -219,6 +219,7 @@ async function takeLock(lock: LockFile): Promise<HeldLock> {
 function breakIfStale(lock: LockFile): boolean {
   const found = lock.find();
   if (!found) return true; // released meanwhile
+  // Unreadable (a directory in its place, another user's file): stale once its lease is over.
   const { content, modifiedAt } = found;
   const [pid, takenAt] = content.split(' ').map(Number);
   const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);

@@ -1,5 +1,13 @@
 /** svc's one kind of lock on disk (journals and shared pacing): made exclusively, broken one way. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,9 +70,12 @@ describe('a lock file', () => {
     expect(readFileSync(lock.path, 'utf8')).toBe('first breaker');
   });
 
-  it('an unreadable one is found by its age alone', () => {
+  it('an empty one is found by its age alone; one that cannot be read says why', () => {
     const lock = freshLock();
     writeFileSync(lock.path, '');
     expect(lock.find()).toEqual({ content: '', modifiedAt: statSync(lock.path).mtimeMs });
+    lock.remove();
+    mkdirSync(lock.path);
+    expect(lock.find()).toMatchObject({ content: '', unreadable: { code: 'EISDIR' } });
   });
 });
