@@ -3,7 +3,7 @@ import type { Deps } from '../../cmdutil/deps.js';
 import { fromArray } from '../../cmdutil/list-command.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import type { ChangeCounts, RowChange } from '../../core/inventory/changes.js';
+import type { RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import { counted, plural } from '../../words.js';
 
@@ -61,59 +61,25 @@ async function runDiff(
   path: string,
   options: DiffOptions,
 ): Promise<void> {
-  const { checkStockFile } = await import('./read-file.js');
-  const { compareFileWithStore } = await import('./live-read.js');
-  const { changesView } = await import('../../output/views/inventory.js');
+  const { checkStockFile, storeReadDeps } = await import('./read-file.js');
+  const { compareFileWithStore } = await import('../../core/inventory/live-read.js');
+  const { diffSummary } = await import('../../core/inventory/changes.js');
+  const { changesView, diffSummaryLine } = await import('../../output/views/inventory.js');
   const file = await checkStockFile(deps, path, options);
   const changes: RowChange[] = [];
-  const { counts } = await compareFileWithStore(deps, file, (change) => changes.push(change));
+  const client = await deps.client();
+  const { counts } = await compareFileWithStore(client, file, storeReadDeps(deps), (change) =>
+    changes.push(change),
+  );
   const summary = diffSummary(counts, options.batchSize);
   if (deps.io.wantsJson) await deps.io.printer.item({ summary, changes });
   else {
     await deps.io.printer.list(fromArray(changes), changesView);
-    deps.io.messages.info(summaryLine(summary));
+    deps.io.messages.info(diffSummaryLine(summary));
   }
   if (options.exitCode && counts.changed + counts.not_in_store > 0) {
     throw new DifferencesFound(
       `${counted(counts.changed + counts.not_in_store, 'row')} ${plural(counts.changed + counts.not_in_store, 'differs', 'differ')} from the store`,
     );
   }
-}
-
-/** The counts with what a push of only the changes, and a full push, would spend. */
-interface DiffSummary extends ChangeCounts {
-  requests: number;
-  write_quota: number;
-  full_push_requests: number;
-}
-
-function diffSummary(counts: ChangeCounts, batchSize: number): DiffSummary {
-  const requests = Math.ceil(counts.changed / batchSize);
-  return {
-    ...counts,
-    requests,
-    write_quota: requests,
-    full_push_requests: Math.ceil(counts.rows / batchSize),
-  };
-}
-
-/** "2,000 rows: 1,994 unchanged, 4 to change (…), 2 not in the store; …". */
-function summaryLine(s: DiffSummary): string {
-  const n = (value: number) => value.toLocaleString('en-US');
-  const how = [
-    s.quantity_up > 0 ? `${n(s.quantity_up)} quantity up` : '',
-    s.quantity_down > 0 ? `${n(s.quantity_down)} down` : '',
-    s.quantity_to_zero > 0 ? `${n(s.quantity_to_zero)} to 0` : '',
-    s.price_changed > 0 ? `${n(s.price_changed)} price` : '',
-  ].filter(Boolean);
-  const parts = [
-    `${n(s.unchanged)} unchanged`,
-    `${n(s.changed)} to change${how.length > 0 ? ` (${how.join(', ')})` : ''}`,
-    ...(s.not_in_store > 0 ? [`${n(s.not_in_store)} not in the store (a push fails them)`] : []),
-  ];
-  const cost =
-    s.changed === 0
-      ? 'nothing to push'
-      : `\`push --changed-only\` would spend ${n(s.write_quota)} ${plural(s.write_quota, 'unit')} of daily write quota, a full push ${n(s.full_push_requests)}`;
-  return `${n(s.rows)} ${plural(s.rows, 'row')}: ${parts.join(', ')}; ${cost}.`;
 }

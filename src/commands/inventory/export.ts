@@ -1,8 +1,6 @@
-import type { ApiClient } from '../../client/client.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { fixedFields } from '../../cmdutil/fields.js';
-import type { LiveStock } from '../../core/inventory/live-stock.js';
 import { plural } from '../../words.js';
 
 /** `svc inventory export`: every SKU's quantity and price, in the CSV that push reads. */
@@ -29,10 +27,10 @@ async function runExport(deps: Pick<Deps, 'io' | 'globals' | 'client' | 'signal'
   const client = await deps.client();
   const { limit } = deps.globals;
   // A whole export is settled (every SKU once, even while a push runs); --limit N asks for a sample.
-  const { LiveStockRead } = await import('../../core/inventory/live-stock.js');
+  const { LiveStockRead, sampleStock } = await import('../../core/inventory/live-stock.js');
   const { stockView } = await import('../../output/views/inventory.js');
   const read = new LiveStockRead(client, deps.signal);
-  const sample = limit === undefined ? undefined : await limitedRows(client, limit);
+  const sample = limit === undefined ? undefined : sampleStock(client, limit);
   const rows = sample ?? read.rows();
   await deps.io.printerDefaulting('csv').list(rows, stockView);
   // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
@@ -46,29 +44,4 @@ async function runExport(deps: Pick<Deps, 'io' | 'globals' | 'client' | 'signal'
       `${caught} ${plural(caught, 'product')} changed during the export; ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')} listed ${plural(caught, 'it', 'them')} too.`,
     );
   }
-}
-
-/**
- * The SKUs of the first `limit` products (a sample, not a snapshot); once read, `hasMore` says
- * whether the store holds more products than the limit let through.
- */
-async function limitedRows(
-  client: ApiClient,
-  limit: number,
-): Promise<AsyncIterable<LiveStock> & { readonly hasMore?: boolean }> {
-  const { listProducts } = await import('../../client/resources/products.js');
-  const products = listProducts(client, {}, limit);
-  async function* rows(): AsyncGenerator<LiveStock> {
-    for await (const product of products) {
-      for (const variant of product.variants ?? []) {
-        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
-      }
-    }
-  }
-  return {
-    [Symbol.asyncIterator]: rows,
-    get hasMore() {
-      return products.hasMore;
-    },
-  };
 }
