@@ -14,6 +14,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  unlinkSync,
   writeSync,
 } from 'node:fs';
 
@@ -101,7 +102,11 @@ export class LockFile {
 
   /** Removes the lock without a look: only its holder, sure that nobody could have broken it. */
   remove(): void {
-    rmSync(this.path, { force: true });
+    try {
+      unlinkSync(this.path);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
   }
 }
 

@@ -182,7 +182,7 @@ function bulkPlan(deps: BulkDeps, push: InventoryPush, flags: PushOptions): Bulk
     follow: flags.wait ? (session) => followPush(deps, push, session, flags.timeout) : undefined,
     stopNote: async () => {
       const { rerunCommand } = await import('../../cmdutil/rerun.js');
-      const { confirmed, total, resumeSource } = push.stop;
+      const { confirmed, total, resumeSource } = push.resumePoint;
       const resume = rerunCommand(deps.argv, { add: ['--resume'], stdinPath: resumeSource });
       return `stopped with ${confirmed} of ${total} batches confirmed; \`${resume}\` sends only the rest`;
     },

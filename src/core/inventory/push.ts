@@ -230,7 +230,7 @@ export class InventoryPush {
   }
 
   /** Where a stopped push stands: batches confirmed of all, and the copy a resume of standard input reads. */
-  get stop(): { confirmed: number; total: number; resumeSource?: string } {
+  get resumePoint(): { confirmed: number; total: number; resumeSource?: string } {
     return {
       confirmed: this.journalConfirmed?.() ?? 0,
       total: this.state.totalBatches,
