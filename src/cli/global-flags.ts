@@ -8,7 +8,7 @@ import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
 import { plural } from '../words.js';
 import { definitionOf } from './command-builder.js';
-import { COMMAND_SCOPES, type CommandScope, flagsFor, isScoped } from './command-scopes.js';
+import { type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
 export function commandPath(command: Command): string {
@@ -20,8 +20,7 @@ export function commandPath(command: Command): string {
 /** The scope of a command; one without an entry takes every global flag. */
 export function scopeOf(command: Command): CommandScope | undefined {
   const definition = definitionOf(command);
-  if (definition) return { ...definition.takes, fields: definition.fields };
-  return COMMAND_SCOPES[commandPath(command)];
+  return definition && { ...definition.takes, fields: definition.fields };
 }
 
 /** Checks the global flags against `action` (the command about to run), before it runs. */

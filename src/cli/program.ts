@@ -4,9 +4,7 @@ import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
-import { registerInventory } from '../commands/inventory/index.js';
-import { COMMANDS, NOUNS as DEFINED_NOUNS } from '../commands/manifest.js';
-import { registerOrders } from '../commands/orders/index.js';
+import { COMMANDS, NOUNS } from '../commands/manifest.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
@@ -16,32 +14,7 @@ import { flagsFor, isScoped } from './command-scopes.js';
 import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
-/** Registers a noun's commands. */
-type Register = (program: Command, ctx: Context) => void;
-
-/** One noun: the top-level commands a register function adds, and where `svc --help` lists them. */
-interface Noun {
-  /** The top-level commands it registers (hidden ones included). */
-  names: readonly string[];
-  /** The heading `svc --help` lists them under. */
-  group: HelpGroup;
-  register: Register;
-}
-
-const INVENTORY = 'Inventory';
-const ORDERS = 'Orders';
-const SETUP = 'Setup';
-
-/**
- * Every top-level command, in the order `svc --help` lists them, grouped by what operators
- * do; a new noun goes here. Only the noun the command line names is registered, so start-up
- * runs one noun's registration, not all of them (they are bundled statically all the same:
- * a chunk per noun would cost more in module loading than it saves in parsing).
- */
-const NOUNS: readonly Noun[] = [
-  { names: ['inventory'], group: INVENTORY, register: registerInventory },
-  { names: ['orders'], group: ORDERS, register: registerOrders },
-];
+const SETUP: HelpGroup = 'Setup';
 
 /**
  * Builds the command tree; nothing heavy is imported until a command runs. Given the
@@ -109,8 +82,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   });
 
   const named = args ? nounNamed(program, args) : undefined;
-  for (const entry of topLevel()) {
-    if (named && !entry.names.includes(named)) continue;
+  for (const entry of childrenOf([])) {
+    if (named && entry.name !== named) continue;
     // commander files the commands added after commandsGroup() under that heading.
     program.commandsGroup(`${entry.group}:`);
     entry.add(program, ctx);
@@ -132,84 +105,45 @@ async function describeWholeTree(ctx: Context) {
   return describeProgram(buildProgram(ctx));
 }
 
-/** One entry of `svc --help`: a noun or command directly below `svc`, with what lies below it. */
-interface TopLevel {
-  names: readonly string[];
+/** A noun or command of the manifest directly below a noun (or `svc`), ready to add. */
+interface Child {
+  name: string;
   group: HelpGroup;
   rank: number;
-  add: (program: Command, ctx: Context) => void;
+  add: (parent: Command, ctx: Context) => void;
 }
 
 /**
- * The commands directly below `svc` in the order `svc --help` lists them: by group, then rank.
- * Defined nouns and commands come from the manifest; the rest still register themselves.
+ * The nouns and commands directly below the noun at `path` (`[]`: below `svc`), in the order
+ * help lists them: below `svc` by group, then rank; below a noun by rank, then name.
  */
-function topLevel(): TopLevel[] {
-  const entries: TopLevel[] = NOUNS.map((noun, index) => ({
-    names: noun.names,
-    group: noun.group,
-    rank: legacyRank(
-      noun.group,
-      NOUNS.slice(0, index + 1).filter((other) => other.group === noun.group).length,
-    ),
-    add: (program: Command, ctx: Context) => noun.register(program, ctx),
-  }));
-  for (const noun of DEFINED_NOUNS.filter((noun) => noun.path.length === 1)) {
-    entries.push({
-      names: noun.path,
-      group: noun.group ?? SETUP,
-      rank: noun.rank ?? 0,
-      add: (program, ctx) => addBelow(addNoun(program, noun), noun.path, ctx),
-    });
-  }
-  for (const command of COMMANDS.filter((command) => command.path.length === 1)) {
-    entries.push({
-      names: command.path,
-      group: command.group ?? SETUP,
-      rank: command.rank ?? 0,
-      add: (program, ctx) => addCommand(program, command, ctx),
-    });
-  }
-  const groupIndex = (group: HelpGroup) => HELP_GROUPS.indexOf(group);
-  return entries.sort((a, b) => groupIndex(a.group) - groupIndex(b.group) || a.rank - b.rank);
-}
-
-/**
- * The rank of the `place`-th legacy entry of `group` (from 1): the `place`-th rank its
- * definitions leave free, so a group keeps its order while its nouns move to definitions.
- */
-function legacyRank(group: HelpGroup, place: number): number {
-  const taken = new Set(
-    [...DEFINED_NOUNS, ...COMMANDS]
-      .filter((definition) => definition.path.length === 1 && (definition.group ?? SETUP) === group)
-      .map((definition) => definition.rank ?? 0),
-  );
-  let rank = 0;
-  for (let free = 0; free < place; ) if (!taken.has(++rank)) free++;
-  return rank;
-}
-
-/** Adds the nouns and commands below the noun at `path`, in rank order, then by name. */
-function addBelow(parent: Command, path: readonly string[], ctx: Context): void {
+function childrenOf(path: readonly string[]): Child[] {
   const below = <T extends { path: readonly string[] }>(list: readonly T[]) =>
     list.filter(
       (item) =>
         item.path.length === path.length + 1 && path.every((word, index) => item.path[index] === word),
     );
-  const children = [
-    ...below(DEFINED_NOUNS).map((noun) => ({
-      rank: noun.rank ?? 0,
+  const children: Child[] = [
+    ...below(NOUNS).map((noun) => ({
       name: noun.path.at(-1) ?? '',
-      add: () => addBelow(addNoun(parent, noun), noun.path, ctx),
+      group: noun.group ?? SETUP,
+      rank: noun.rank ?? 0,
+      add: (parent: Command, ctx: Context) => {
+        const added = addNoun(parent, noun);
+        for (const child of childrenOf(noun.path)) child.add(added, ctx);
+      },
     })),
     ...below(COMMANDS).map((command) => ({
-      rank: command.rank ?? 0,
       name: command.path.at(-1) ?? '',
-      add: () => addCommand(parent, command, ctx),
+      group: command.group ?? SETUP,
+      rank: command.rank ?? 0,
+      add: (parent: Command, ctx: Context) => void addCommand(parent, command, ctx),
     })),
   ];
-  children.sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
-  for (const child of children) child.add();
+  const groupIndex = (child: Child) => (path.length === 0 ? HELP_GROUPS.indexOf(child.group) : 0);
+  return children.sort(
+    (a, b) => groupIndex(a) - groupIndex(b) || a.rank - b.rank || a.name.localeCompare(b.name),
+  );
 }
 
 /** The command each usage error of commander's arose in, so that its line points to that command's help. */
@@ -350,7 +284,7 @@ export function nounNamed(program: Command, args: readonly string[]): string | u
       if (takesValue.has(arg)) index++;
       continue;
     }
-    return topLevel().some((entry) => entry.names.includes(arg)) ? arg : undefined;
+    return childrenOf([]).some((entry) => entry.name === arg) ? arg : undefined;
   }
   return undefined;
 }

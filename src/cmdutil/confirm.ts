@@ -3,10 +3,10 @@ import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
 /** What asking needs: --yes, whether a terminal can answer, and the prompts. */
-type Asking = Pick<Deps, 'globals' | 'io' | 'prompts'>;
+export type AskDeps = Pick<Deps, 'globals' | 'io' | 'prompts'>;
 
 /** Asks a yes/no question on the terminal (stderr), "no" by default; the question may hold service data. */
-async function ask(ctx: Asking, message: string): Promise<boolean> {
+async function ask(ctx: AskDeps, message: string): Promise<boolean> {
   const { confirm } = await ctx.prompts();
   return confirm({ message, default: false });
 }
@@ -17,7 +17,7 @@ async function ask(ctx: Asking, message: string): Promise<boolean> {
  * without a terminal it refuses with exit 2, nothing sent.
  */
 export async function confirmDestructive(
-  ctx: Asking,
+  ctx: AskDeps,
   action: { verb: string; target: string },
   question: () => string | Promise<string>,
 ): Promise<boolean> {
@@ -36,7 +36,12 @@ export async function confirmDestructive(
  * (CI) it says so and proceeds; --yes skips the question (README, Commands). A "no" is a
  * UsageError: nothing was sent.
  */
-export async function confirmLiveBulk(ctx: Asking, live: boolean, plan: string, verb: string): Promise<void> {
+export async function confirmLiveBulk(
+  ctx: AskDeps,
+  live: boolean,
+  plan: string,
+  verb: string,
+): Promise<void> {
   if (!live) return;
   if (ctx.globals.yes || !ctx.io.canPrompt) {
     ctx.io.messages.info(`${plan}.`);
@@ -51,7 +56,7 @@ export async function confirmLiveBulk(ctx: Asking, live: boolean, plan: string, 
  * a script says so with the flag the refusal names.
  */
 export async function confirmRisk(
-  ctx: Asking,
+  ctx: AskDeps,
   question: string,
   refusal: string,
   verb: string,

@@ -10,10 +10,7 @@ import { keyMode } from '../contract/contract.js';
 import type { CommandTree } from '../core/command-tree.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
-import type { Messages } from '../output/messages.js';
-import type { Printer } from '../output/printer.js';
 import type { Query } from '../output/query.js';
-import type { OutputFormat } from '../output/view.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
@@ -128,7 +125,7 @@ export class Context implements Deps {
       const { readKey } = await import('../config/key-store.js');
       const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
       const { apiKey, problem } = await readKey(await this.keyring(), profile);
-      this.boundary.protect(apiKey);
+      this.io.boundary.protect(apiKey);
       return { ...credentials, apiKey, keyProblem: problem };
     })();
     return this.resolvedCredentials;
@@ -144,7 +141,7 @@ export class Context implements Deps {
       currentProfile: config.currentProfile,
       profiles: config.profiles,
     });
-    this.boundary.protect(credentials.apiKey);
+    this.io.boundary.protect(credentials.apiKey);
     return credentials;
   }
 
@@ -232,53 +229,6 @@ export class Context implements Deps {
       import('./prompts.js'),
     ]);
     return runPrompts(library, { input: this.io.stdin, output: this.io.stderr }, this.signal);
-  }
-
-  // What commands not yet given a definition of their own read; the same as `io`'s.
-  get boundary() {
-    return this.io.boundary;
-  }
-  get args(): readonly string[] {
-    return this.argv;
-  }
-  get query(): Query | undefined {
-    return this.io.query;
-  }
-  get format(): OutputFormat {
-    return this.io.format;
-  }
-  get wantsJson(): boolean {
-    return this.io.wantsJson;
-  }
-  get machineFormatChosen(): boolean {
-    return this.io.machineFormatChosen;
-  }
-  get wantsMachineText(): boolean {
-    return this.io.wantsMachineText;
-  }
-  get messages(): Messages {
-    return this.io.messages;
-  }
-  get printer(): Printer {
-    return this.io.printer;
-  }
-  printerDefaulting(format: OutputFormat): Printer {
-    return this.io.printerDefaulting(format);
-  }
-  get listLimit(): number | 'all' {
-    return this.io.listLimit;
-  }
-  get canPrompt(): boolean {
-    return this.io.canPrompt;
-  }
-  get showsProgress(): boolean {
-    return this.io.showsProgress;
-  }
-  get inCI(): boolean {
-    return this.io.inCI;
-  }
-  buildClient(baseUrl: string, apiKey: string | undefined, overrides: { maxRetries?: number } = {}) {
-    return this.clientFor(baseUrl, apiKey, overrides);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { PROBLEMS_SHOWN } from '../core/csv/problems.js';
 import { FileError, UsageError } from '../errors.js';
-import type { Context } from './context.js';
+import type { Deps } from './deps.js';
 
 /** Runs `check` on the file shown as `shownPath`; on bad lines, fills `--report` first. */
 export async function checkInput<T>(
@@ -38,6 +38,6 @@ export async function checkInput<T>(
 }
 
 /** The plan line naming the columns read and left out (stderr; quiet with -q). */
-export function showColumns(ctx: Context, described: string): void {
+export function showColumns(ctx: Pick<Deps, 'io'>, described: string): void {
   ctx.io.messages.info(`Columns: ${described}.`);
 }

@@ -33,6 +33,11 @@ export interface GetSpec<T> {
   examples: readonly string[];
   notes?: readonly string[];
   flags?: readonly FlagSpec[];
+  /**
+   * The view it is printed with, chosen before the request, so that flags it refuses send
+   * nothing (default: the printer's detail view).
+   */
+  view?: (deps: Pick<Deps, 'io' | 'globals'>, args: Record<string, unknown>) => Promise<View<T>>;
   /** Prints the resource (default: the printer's detail view); may read more to say more. */
   show?: (
     item: T,
@@ -53,9 +58,10 @@ export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string 
     notes: spec.notes,
     examples: spec.examples,
     async run(args, deps) {
+      const view = await spec.view?.(deps, args);
       const item = await spec.fetch(await deps.client(), args.id);
       if (spec.show) await spec.show(item, deps, args);
-      else await deps.io.printer.item(item);
+      else await deps.io.printer.item(item, { view });
     },
   };
 }

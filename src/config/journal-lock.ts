@@ -1,12 +1,15 @@
 /**
- * One push per file and store at a time: a lock file beside the journal names the process
- * that holds it (pid and host). A live holder makes a second run refuse; a dead one's lock
- * is taken over, and its journal resumes as usual.
+ * One push per file and store at a time: a lock file beside the journal (lock-file.ts) names
+ * the process that holds it (pid and host). A live holder makes a second run refuse; a dead
+ * one's lock is taken over, and its journal resumes as usual.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { FileError } from '../errors.js';
 import { processAlive } from '../process-alive.js';
+import { LockFile, UNREADABLE_GRACE_MS } from './lock-file.js';
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -31,26 +34,33 @@ export interface HeldLock {
 }
 
 /** Takes the lock at `file`, or throws LockHeld naming a live holder. */
-export function takeLock(file: string, now: Date): HeldLock {
+export async function takeLock(file: string, now: Date): Promise<HeldLock> {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const mine: LockHolder = { pid: process.pid, host: hostname(), since: now.toISOString() };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify(mine), { flag: 'wx', mode: 0o600 });
-      return { release: () => releaseIfMine(file, mine) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
-    }
-    const holder = readHolder(file);
+  const lock = new LockFile(file);
+  const mine = JSON.stringify({ pid: process.pid, host: hostname(), since: now.toISOString() });
+  for (;;) {
+    // A run that ended long ago may have been broken and retaken since: only our own lock goes.
+    if (lock.create(mine)) return { release: () => void lock.removeIf(mine) };
+    const found = lock.find();
+    if (!found) continue;
+    // Not a lock svc made (a directory in its place, another user's file): left for a person to look at.
+    if (found.unreadable) throw found.unreadable;
+    const holder = holderOf(found.content);
     if (holder && mayBeAlive(holder)) throw new LockHeld(holder, file);
-    // A crashed or killed run left it: take it over (once; a racing run then wins or loses cleanly).
-    rmSync(file, { force: true });
+    if (!holder && Date.now() - found.modifiedAt < UNREADABLE_GRACE_MS) {
+      // Made this instant by a run that writes itself into it next.
+      await delay(5);
+      continue;
+    }
+    // A crashed or killed run left it: broken (unless another run broke it first), then taken.
+    if (!lock.removeIf(found.content))
+      throw new FileError(`the lock ${file} of a push that is gone cannot be removed; remove it by hand`);
   }
 }
 
-function readHolder(file: string): LockHolder | undefined {
+function holderOf(content: string): LockHolder | undefined {
   try {
-    const holder = JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
+    const holder = JSON.parse(content) as LockHolder;
     return Number.isInteger(holder.pid) && typeof holder.host === 'string' ? holder : undefined;
   } catch {
     return undefined;
@@ -62,9 +72,4 @@ function mayBeAlive(holder: LockHolder): boolean {
   if (holder.host !== hostname()) return true;
   if (holder.pid === process.pid) return false;
   return processAlive(holder.pid);
-}
-
-function releaseIfMine(file: string, mine: LockHolder): void {
-  const holder = readHolder(file);
-  if (holder && holder.pid === mine.pid && holder.host === mine.host) rmSync(file, { force: true });
 }

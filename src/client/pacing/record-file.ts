@@ -1,8 +1,8 @@
 /**
  * Pacing shared by the `svc` processes that use one key on this machine. The record of
- * shared-state.ts lives in `<config dir>/pacing/<id>.json` (mode 0600; `id` hashes key and base
- * URL, the key itself is never written) and changes only under a lock file made with
- * O_CREAT|O_EXCL, which needs no native module and behaves alike on Linux and macOS. A write
+ * shared-record.ts lives in `<config dir>/pacing/<id>.json` (mode 0600; `id` hashes key and base
+ * URL, the key itself is never written) and changes only under a lock file, svc's one kind of
+ * lock (src/config/lock-file.ts), which a holder keeps for well under a millisecond. A write
  * overwrites the file in place: a rename over it made ext4 flush to disk, a millisecond per
  * request. A look without the lock that catches a write half done finds no valid record, and
  * the caller then reads under the lock.
@@ -11,24 +11,21 @@
  * one held past LOCK_LEASE_MS (a stopped process, a reused pid) after that. A corrupt or
  * unreadable record is replaced. Anything else that fails makes the pacer pace alone again.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   fchmodSync,
   fstatSync,
   ftruncateSync,
-  linkSync,
   mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
   rmSync,
-  statSync,
-  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { LockFile } from '../../config/lock-file.js';
 import { API_PREFIX } from '../../contract/contract.js';
 import { processAlive } from '../../process-alive.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
@@ -76,7 +73,7 @@ export function sharedBucketId(apiKey: string, baseUrl: string): string {
 export class FileStore implements SharedStore {
   readonly pid = process.pid;
   readonly where: string;
-  private readonly lockPath: string;
+  private readonly lock: LockFile;
   private dirMade = false;
   private modeChecked = false;
 
@@ -86,7 +83,7 @@ export class FileStore implements SharedStore {
     private readonly now: () => number = Date.now,
   ) {
     this.where = join(dir, `${bucketId}.json`);
-    this.lockPath = join(dir, `${bucketId}.lock`);
+    this.lock = new LockFile(join(dir, `${bucketId}.lock`));
   }
 
   isAlive(pid: number): boolean {
@@ -108,7 +105,7 @@ export class FileStore implements SharedStore {
       mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
       this.dirMade = true;
     }
-    const held = await takeLock(this.lockPath);
+    const held = await takeLock(this.lock);
     try {
       const fd = this.open();
       try {
@@ -125,7 +122,7 @@ export class FileStore implements SharedStore {
         closeSync(fd);
       }
     } finally {
-      releaseLock(this.lockPath, held);
+      releaseLock(this.lock, held);
     }
   }
 
@@ -200,91 +197,44 @@ interface HeldLock {
 let locksTaken = 0;
 
 /** Takes the lock file, breaking a stale one; gives up after LOCK_GIVE_UP_MS. */
-async function takeLock(path: string): Promise<HeldLock> {
+async function takeLock(lock: LockFile): Promise<HeldLock> {
   locksTaken += 1;
   const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
   for (let attempt = 0; ; attempt += 1) {
     const takenAt = Date.now();
     const content = `${process.pid} ${takenAt} ${locksTaken}`;
-    if (createExclusive(path, content)) return { content, takenAt };
+    if (lock.create(content)) return { content, takenAt };
     if (Date.now() > giveUpAt) {
-      throw new Error(`the lock ${path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
+      throw new Error(`the lock ${lock.path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
     }
     // Holders keep it for well under a millisecond; a stale one just broken is tried again at once.
-    if (!breakIfStale(path)) await delay(attempt < 20 ? 1 : 5);
+    if (!breakIfStale(lock)) await delay(attempt < 20 ? 1 : 5);
   }
-}
-
-function createExclusive(path: string, content: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx', FILE_MODE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /**
- * Removes the lock when its holder is dead or held it past the lease; true when it is gone
+ * Breaks the lock when its holder is dead or held it past the lease; true when it is gone
  * (broken, or released meanwhile), so that taking it may be tried again at once.
  */
-function breakIfStale(path: string): boolean {
-  let modifiedAt: number;
-  let content = '';
-  try {
-    modifiedAt = statSync(path).mtimeMs;
-  } catch (error) {
-    return isMissing(error); // released meanwhile
-  }
-  try {
-    content = readFileSync(path, 'utf8');
-  } catch (error) {
-    if (isMissing(error)) return true;
-    // Unreadable (a directory in its place, another user's file): stale once its lease is over.
-  }
+function breakIfStale(lock: LockFile): boolean {
+  const found = lock.find();
+  if (!found) return true; // released meanwhile
+  // Unreadable (a directory in its place, another user's file): stale once its lease is over.
+  const { content, modifiedAt } = found;
   const [pid, takenAt] = content.split(' ').map(Number);
   const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
   // An empty lock is one being written this instant, or one whose writer died right then.
   const since = Number.isFinite(takenAt) && content !== '' ? takenAt : modifiedAt;
   if (!holderDied && Date.now() - since < LOCK_LEASE_MS) return false;
-  // Set aside under a name of our own first, so that two processes never both break it.
-  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.stale`;
-  try {
-    renameSync(path, aside);
-  } catch (error) {
-    // Gone: another process broke it first. Anything else: it stays, and the wait goes on.
-    return isMissing(error);
-  }
-  try {
-    // A fresh lock replaced the stale one between our read and the rename: put it back.
-    if (readFileSync(aside, 'utf8') !== content) linkSync(aside, path);
-  } catch {
-    // Its place was taken again (the holder keeps its lock file, ours is only removed), or
-    // what was set aside is no file at all.
-  } finally {
-    rmSync(aside, { force: true, recursive: true });
-  }
-  return true;
+  return lock.removeIf(content);
 }
 
-function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
-}
-
-function releaseLock(path: string, held: HeldLock): void {
+function releaseLock(lock: LockFile, held: HeldLock): void {
   try {
     // Held past the lease, it may have been broken and taken by another process: remove only ours.
-    if (Date.now() - held.takenAt < LOCK_LEASE_MS || readFileSync(path, 'utf8') === held.content) {
-      unlinkSync(path);
-    }
+    if (Date.now() - held.takenAt < LOCK_LEASE_MS) lock.remove();
+    else lock.removeIf(held.content);
   } catch {
-    // Gone already.
+    // What is left is broken as stale by the next process.
   }
 }

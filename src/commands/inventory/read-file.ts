@@ -1,6 +1,10 @@
-/** The whole-file check `inventory push` and `inventory diff` both run before anything else. */
-import type { Context } from '../../cmdutil/context.js';
+/**
+ * What `inventory push` and `inventory diff` share: the whole-file check both run before
+ * anything else, and how their read of the store shows on stderr.
+ */
+import type { Deps } from '../../cmdutil/deps.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
+import type { LiveReadDeps } from '../../core/inventory/live-read.js';
 
 /** How the inventory file is read (the flags push and diff share). */
 export interface ReadFlags {
@@ -17,7 +21,7 @@ export interface ReadFlags {
  * with every bad line, then names the columns read and left out. `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: Context,
+  ctx: Pick<Deps, 'io'>,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
@@ -34,4 +38,16 @@ export async function checkStockFile(
   );
   showColumns(ctx, describeColumns(file.plan));
   return file;
+}
+
+/** The read of the store's live values says what it does on stderr, with a progress line on a terminal. */
+export function storeReadDeps(deps: Pick<Deps, 'io' | 'signal'>): LiveReadDeps {
+  return {
+    signal: deps.signal,
+    notes: deps.io.messages,
+    track: async (what) => {
+      const { startProgress } = await import('../../output/progress.js');
+      return startProgress(deps.io, { ...what, enabled: deps.io.showsProgress });
+    },
+  };
 }

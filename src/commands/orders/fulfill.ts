@@ -1,8 +1,7 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../client/client.js';
-import type { BulkPlan } from '../../cmdutil/bulk-command.js';
-import type { Context } from '../../cmdutil/context.js';
-import type { Order } from '../../contract/schemas/order.js';
+import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import { idArg } from '../../cmdutil/resource-commands.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -23,50 +22,51 @@ export interface FulfillOptions {
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
-export function fulfillCommand(parent: Command, ctx: Context, run = runFulfill): Command {
-  return parent
-    .command('fulfill')
-    .description('mark orders shipped with tracking, so each marketplace is notified once')
-    .argument('[id]', 'order id (ord_…); or give --file')
-    .option('--tracking-number <n>', 'tracking number (with an order id)')
-    .option('--carrier <name>', 'carrier, e.g. UPS (with an order id)')
-    .option('--tracking-url <url>', 'tracking page URL (with an order id; optional)')
-    .option('--show-buyer', `with an order id: ${SHOW_BUYER_HELP}`)
-    .option(
-      '--file <shipments.csv>',
-      'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
-    )
-    .option('--dry-run', 'check the file and show what would be sent; send nothing')
-    .option('--report <out.csv>', 'write line,key,status,code,message for every order')
-    .option('--ignore <columns>', 'with --file: columns meant to be left out, e.g. Weight,Note')
-    .option(
-      '--encoding <name>',
-      'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Only an order awaiting shipment can be fulfilled. An order already shipped with the same',
-        'tracking number counts as done (skipped), so a file can be run again after an interruption;',
-        'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
-        'The whole file is checked before the first request: any bad line stops the run (exit 2).',
-        '',
-        'Examples:',
-        '  svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
-        '  svc orders fulfill --file shipments.csv --dry-run',
-        '  svc orders fulfill --file shipments.csv --report fulfill-report.csv',
-      ].join('\n'),
-    )
-    .action(async (id: string | undefined, options: FulfillOptions) => run(ctx, id, options));
-}
+export const command = defineCommand<FulfillOptions & { id?: string }>({
+  path: ['orders', 'fulfill'],
+  rank: 3,
+  description: 'mark orders shipped with tracking, so each marketplace is notified once',
+  args: [
+    { ...idArg('order', 'svc orders list'), description: 'order id (ord_…); or give --file', optional: true },
+  ],
+  flags: [
+    { flags: '--tracking-number <n>', description: 'tracking number (with an order id)' },
+    { flags: '--carrier <name>', description: 'carrier, e.g. UPS (with an order id)' },
+    { flags: '--tracking-url <url>', description: 'tracking page URL (with an order id; optional)' },
+    { flags: '--show-buyer', description: `with an order id: ${SHOW_BUYER_HELP}` },
+    {
+      flags: '--file <shipments.csv>',
+      description:
+        'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
+    },
+    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
+    {
+      flags: '--ignore <columns>',
+      description: 'with --file: columns meant to be left out, e.g. Weight,Note',
+    },
+    {
+      flags: '--encoding <name>',
+      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+    },
+  ],
+  takes: { confirms: true },
+  notes: [
+    'Only an order awaiting shipment can be fulfilled. An order already shipped with the same',
+    'tracking number counts as done (skipped), so a file can be run again after an interruption;',
+    'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
+    'The whole file is checked before the first request: any bad line stops the run (exit 2).',
+  ],
+  examples: [
+    'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
+    'svc orders fulfill --file shipments.csv --dry-run',
+    'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
+  ],
+  run: ({ id, ...options }, deps) => runFulfill(deps, id, options),
+});
 
 /** Checks the flags, then fulfills one order or a whole shipments file. */
-export async function runFulfill(
-  ctx: Context,
-  id: string | undefined,
-  options: FulfillOptions,
-): Promise<void> {
+async function runFulfill(deps: BulkDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
   const single =
     options.trackingNumber !== undefined ||
     options.carrier !== undefined ||
@@ -82,7 +82,7 @@ export async function runFulfill(
     }
     if (options.showBuyer)
       throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
-    return runFile(ctx, options.file, options);
+    return runFile(deps, options.file, options);
   }
   if (id === undefined) {
     throw new UsageError(
@@ -91,11 +91,12 @@ export async function runFulfill(
   }
   if (options.dryRun || options.report || options.ignore || options.encoding)
     throw new UsageError('--dry-run, --report, --ignore and --encoding go with --file');
-  return runSingle(ctx, id, options);
+  return runSingle(deps, id, options);
 }
 
-async function runSingle(ctx: Context, id: string, options: FulfillOptions): Promise<void> {
+async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): Promise<void> {
   const { isHttpUrl } = await import('../../core/orders/shipments.js');
+  const { orderLine } = await import('../../output/views/orders.js');
   const trackingNumber = options.trackingNumber?.trim() ?? '';
   const carrier = options.carrier?.trim() ?? '';
   if (trackingNumber === '')
@@ -112,11 +113,11 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
       `--tracking-url takes an http(s) URL, e.g. https://www.ups.com/track?tracknum=${trackingNumber}; got "${trackingUrl}"`,
     );
   }
-  const view = await orderView(ctx, Boolean(options.showBuyer));
-  const client = await ctx.client();
+  const view = await orderView(deps, Boolean(options.showBuyer));
+  const client = await deps.client();
   const { fulfillOne } = await import('../../core/orders/fulfill.js');
-  const deps = await depsFor(client, () => {});
-  const result = await fulfillOne(deps, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
+  const requests = await depsFor(client, () => {});
+  const result = await fulfillOne(requests, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
   const { outcome, order } = result;
   if (outcome.status === 'failed') {
     // A refusal read back (canceled, shipped elsewhere) says more than the bare 409.
@@ -133,24 +134,24 @@ async function runSingle(ctx: Context, id: string, options: FulfillOptions): Pro
       : outcome.status === 'simulated'
         ? `Order ${id} would be shipped with ${carrier} ${trackingNumber} (test key: simulated, nothing changed).`
         : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
-  ctx.io.messages.info(note);
-  if (order) await ctx.io.printer.item(order, { summary: orderSummary, view });
+  deps.io.messages.info(note);
+  if (order) await deps.io.printer.item(order, { summary: orderLine, view });
 }
 
-async function runFile(ctx: Context, path: string, options: FulfillOptions): Promise<void> {
+async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): Promise<void> {
   const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
-  const source = await inputFile(ctx, path, { '--report': options.report });
+  const source = await inputFile(deps, path, { '--report': options.report });
   const { shipments, plan } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
   );
-  showColumns(ctx, describeColumns(plan));
+  showColumns(deps, describeColumns(plan));
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(ctx, fulfillPlan(path, shipments, options), options);
+  await runBulk(deps, fulfillPlan(path, shipments, options), options);
 }
 
 /** A shipments file as the bulk frame runs it. */
@@ -212,10 +213,4 @@ async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDep
     },
     simulated: !client.live,
   };
-}
-
-/** One line for a terminal: the order, its status and tracking. */
-function orderSummary(order: Order): string {
-  const tracking = order.tracking ? ` · ${order.tracking.carrier} ${order.tracking.number}` : '';
-  return `${order.id} · ${order.channel ?? ''} ${order.order_id_on_channel ?? ''} · ${order.status}${tracking}`;
 }

@@ -1,14 +1,14 @@
-import type { Command } from 'commander';
 import type { ApiClient } from '../../client/client.js';
 import type { OrderFilters } from '../../client/resources/orders.js';
-import type { Context } from '../../cmdutil/context.js';
+import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeFlag } from '../../cmdutil/parse.js';
+import { timeParser } from '../../cmdutil/parse.js';
 import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { plural } from '../../words.js';
-import { orderView, SHOW_BUYER_HELP } from './buyer.js';
+import { orderFields, orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** Flags of `svc orders list`. */
 export interface OrdersListOptions {
@@ -22,81 +22,85 @@ export interface OrdersListOptions {
 }
 
 /** `svc orders list`: the operator's morning list. */
-export function listCommand(parent: Command, ctx: Context, run = runOrdersList): Command {
-  return parent
-    .command('list')
-    .description('list orders, newest activity first')
-    .option(
-      '--status <status>',
-      'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded',
-    )
-    .option('--channel <kind>', 'channel kind (every account of that kind)')
-    .option('--channel-account <id>', 'one channel account')
-    .option(
-      '--created-after <time>',
-      'ISO 8601 or a duration back from now (24h, 7d)',
-      timeFlag('--created-after', ctx.now),
-    )
-    .option(
-      '--since-last <name>',
-      'incremental export: every order created since the export saved under NAME, each once; moves the mark when done',
-    )
-    .option('--show-buyer', SHOW_BUYER_HELP)
-    .option(
-      '--per-line',
-      'a row per order line in table, csv and tsv (also when a lines.* field is selected)',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        '--since-last NAME remembers, in the config dir, where the last export under NAME ended (by the',
-        "service's clock) and starts there next time; the first run starts at --created-after, or at the",
-        'beginning. It always crawls to the end (like --all), and the mark moves only when the export finished.',
-        'The mark is on creation time: each order comes once, in the first export after it was created,',
-        'so with --status an order is seen once, in the status it had then (one that was awaiting payment',
-        'then and has shipped since does not come again). The mark belongs to the store (the service',
-        'address and its channel accounts), not to the key: after a routine key rotation, or from another',
-        "profile of the same store, the export carries on; another store's export needs another NAME.",
-        '',
-        'Examples:',
-        '  svc orders list --status awaiting_shipment',
-        '  svc orders list --created-after 24h --all -o csv > orders.csv',
-        '  svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
-        '  svc orders list --status awaiting_shipment --fields id,lines.sku,lines.quantity -o csv',
-        "  svc orders list --status awaiting_shipment --all --query 'length(@)'",
-      ].join('\n'),
-    )
-    .action(async (options: OrdersListOptions) => run(ctx, options));
-}
+export const command = defineCommand<OrdersListOptions>({
+  path: ['orders', 'list'],
+  rank: 1,
+  description: 'list orders, newest activity first',
+  flags: [
+    {
+      flags: '--status <status>',
+      description: 'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded',
+    },
+    { flags: '--channel <kind>', description: 'channel kind (every account of that kind)' },
+    { flags: '--channel-account <id>', description: 'one channel account' },
+    {
+      flags: '--created-after <time>',
+      description: 'ISO 8601 or a duration back from now (24h, 7d)',
+      parse: timeParser('--created-after'),
+    },
+    {
+      flags: '--since-last <name>',
+      description:
+        'incremental export: every order created since the export saved under NAME, each once; moves the mark when done',
+    },
+    { flags: '--show-buyer', description: SHOW_BUYER_HELP },
+    {
+      flags: '--per-line',
+      description: 'a row per order line in table, csv and tsv (also when a lines.* field is selected)',
+    },
+  ],
+  takes: { list: true },
+  fields: orderFields,
+  notes: [
+    '--since-last NAME remembers, in the config dir, where the last export under NAME ended (by the',
+    "service's clock) and starts there next time; the first run starts at --created-after, or at the",
+    'beginning. It always crawls to the end (like --all), and the mark moves only when the export finished.',
+    'The mark is on creation time: each order comes once, in the first export after it was created,',
+    'so with --status an order is seen once, in the status it had then (one that was awaiting payment',
+    'then and has shipped since does not come again). The mark belongs to the store (the service',
+    'address and its channel accounts), not to the key: after a routine key rotation, or from another',
+    "profile of the same store, the export carries on; another store's export needs another NAME.",
+  ],
+  examples: [
+    'svc orders list --status awaiting_shipment',
+    'svc orders list --created-after 24h --all -o csv > orders.csv',
+    'svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
+    'svc orders list --status awaiting_shipment --fields id,lines.sku,lines.quantity -o csv',
+    "svc orders list --status awaiting_shipment --all --query 'length(@)'",
+  ],
+  run: runOrdersList,
+});
+
+/** What listing orders uses. */
+type ListDeps = Pick<Deps, 'io' | 'globals' | 'client' | 'credentials' | 'env' | 'signal'>;
 
 /** Lists orders matching the filters. */
-export async function runOrdersList(ctx: Context, options: OrdersListOptions): Promise<void> {
+async function runOrdersList(options: OrdersListOptions, deps: ListDeps): Promise<void> {
   const { checkStatus, checkChannelKind, checkChannelAccount } = await import(
     '../../cmdutil/filter-check.js'
   );
   const route = (param: string) => ({ path: '/orders', param });
   const filters: OrderFilters = {
     status: checkStatus('orders', options.status, route('status')),
-    channel: await checkChannelKind(ctx, options.channel, route('channel')),
-    channel_account_id: await checkChannelAccount(ctx, options.channelAccount, route('channel_account_id')),
+    channel: await checkChannelKind(deps, options.channel, route('channel')),
+    channel_account_id: await checkChannelAccount(deps, options.channelAccount, route('channel_account_id')),
     created_after: options.createdAfter,
   };
-  const view = await orderView(ctx, Boolean(options.showBuyer), Boolean(options.perLine));
-  if (options.sinceLast !== undefined) return runSinceLast(ctx, options.sinceLast, filters, view);
+  const view = await orderView(deps, Boolean(options.showBuyer), Boolean(options.perLine));
+  if (options.sinceLast !== undefined) return runSinceLast(deps, options.sinceLast, filters, view);
   const { listOrders } = await import('../../client/resources/orders.js');
-  const client = await ctx.client();
-  await printList(ctx, listOrders(client, filters, ctx.io.listLimit), view, 'orders');
+  const client = await deps.client();
+  await printList(deps, listOrders(client, filters, deps.io.listLimit), view, 'orders');
 }
 
 /** `--since-last NAME`: the orders created since the saved mark, each once; then the mark moves. */
 async function runSinceLast(
-  ctx: Context,
+  deps: ListDeps,
   name: string,
   filters: OrderFilters,
   view: View<Order>,
 ): Promise<void> {
-  if (ctx.globals.limit !== undefined) {
+  if (deps.globals.limit !== undefined) {
     throw new UsageError(
       '--since-last exports every order since the mark, so it cannot take --limit (a partial export would move the mark past orders not yet exported)',
     );
@@ -107,21 +111,21 @@ async function runSinceLast(
   const { configDir } = await import('../../config/config-store.js');
   const { markStoreOf, storeIdentity } = await import('../../config/store-identity.js');
   checkMarkName(name);
-  const dir = configDir(ctx.env);
+  const dir = configDir(deps.env);
   const mark = await readMark(dir, name);
   const { created_after: initialCreatedAfter, ...rest } = filters;
   const markFilters = Object.fromEntries(
     Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const { baseUrl, keyHash } = storeIdentity(await ctx.credentials());
-  const client = await ctx.client();
+  const { baseUrl, keyHash } = storeIdentity(await deps.credentials());
+  const client = await deps.client();
   const accountIds = await storeAccounts(client);
   const channelAccounts = accountIds && markStoreOf(baseUrl, accountIds).channelAccounts;
   const runStore = { filters: markFilters, baseUrl, channelAccounts, keyHash, markFile: markPath(dir, name) };
   const note = mark ? checkSameExport(name, mark, runStore) : undefined;
-  if (note) ctx.io.messages.info(note);
+  if (note) deps.io.messages.info(note);
   if (channelAccounts === undefined) {
-    ctx.io.messages.info(
+    deps.io.messages.info(
       `this key cannot list the store's channel accounts (it lacks products:read), so the mark "${name}" is tied to the key: a new key will not carry on from it`,
     );
   }
@@ -130,13 +134,13 @@ async function runSinceLast(
   const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
   const run = new IncrementalExport(
     (createdAfter, onPage) =>
-      listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: ctx.signal }),
+      listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: deps.signal }),
     { mark, initialCreatedAfter },
   );
-  await printList(ctx, run.orders(), view, 'orders');
+  await printList(deps, run.orders(), view, 'orders');
   const next = run.nextMark();
   if (!next) {
-    ctx.io.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
+    deps.io.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
     return;
   }
   await writeMark(dir, name, {
@@ -149,7 +153,7 @@ async function runSinceLast(
     savedAt: (client.lastServerDate ?? new Date(next.createdAfter)).toISOString(),
   });
   const since = run.since ? `created since ${run.since}` : 'created so far';
-  ctx.io.messages.info(
+  deps.io.messages.info(
     `Exported ${run.exported.toLocaleString('en-US')} ${plural(run.exported, 'order')} ${since}; the mark "${name}" now stands at ${next.createdAfter}.`,
   );
 }

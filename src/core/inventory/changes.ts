@@ -137,3 +137,21 @@ function canonicalDecimal(text: string): string {
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
 }
+
+/** The counts with what a push of only the changes, and a full push, would spend. */
+export interface DiffSummary extends ChangeCounts {
+  requests: number;
+  write_quota: number;
+  full_push_requests: number;
+}
+
+/** What `inventory diff` sums up: the counts, and the requests of a changed-only and a full push in batches of `batchSize`. */
+export function diffSummary(counts: ChangeCounts, batchSize: number): DiffSummary {
+  const requests = Math.ceil(counts.changed / batchSize);
+  return {
+    ...counts,
+    requests,
+    write_quota: requests,
+    full_push_requests: Math.ceil(counts.rows / batchSize),
+  };
+}

@@ -58,3 +58,27 @@ export class LiveStockRead {
     }
   }
 }
+
+/**
+ * The SKUs of the first `limit` products (`inventory export --limit N`: a sample, not a
+ * snapshot); once read, `hasMore` says whether the store holds more products than that.
+ */
+export function sampleStock(
+  client: ApiClient,
+  limit: number,
+): AsyncIterable<LiveStock> & { readonly hasMore?: boolean } {
+  const products = listProducts(client, {}, limit);
+  async function* rows(): AsyncGenerator<LiveStock> {
+    for await (const product of products) {
+      for (const variant of product.variants ?? []) {
+        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+      }
+    }
+  }
+  return {
+    [Symbol.asyncIterator]: rows,
+    get hasMore() {
+      return products.hasMore;
+    },
+  };
+}

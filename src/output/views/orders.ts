@@ -70,3 +70,9 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
     perLine: { field: 'lines', fields: LINE_FIELDS, always: perLine },
   };
 }
+
+/** One line for a terminal: the order, its status and tracking. */
+export function orderLine(order: Order): string {
+  const tracking = order.tracking ? ` · ${order.tracking.carrier} ${order.tracking.number}` : '';
+  return `${order.id} · ${order.channel ?? ''} ${order.order_id_on_channel ?? ''} · ${order.status}${tracking}`;
+}

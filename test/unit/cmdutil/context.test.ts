@@ -27,25 +27,25 @@ describe('Context', () => {
     expect(() => {
       (ctx.globals as GlobalOptions).all = true;
     }).toThrow(TypeError);
-    expect(ctx.listLimit).toBe(5);
+    expect(ctx.io.listLimit).toBe(5);
   });
 
   it('reads CI one way: CI=true and CI=1 both mean no prompts and no progress', () => {
     for (const CI of ['true', '1']) {
       const ctx = new Context(terminal(), { CI });
-      expect([ctx.inCI, ctx.canPrompt, ctx.showsProgress], `CI=${CI}`).toEqual([true, false, false]);
+      expect([ctx.io.inCI, ctx.io.canPrompt, ctx.io.showsProgress], `CI=${CI}`).toEqual([true, false, false]);
     }
     const local = new Context(terminal(), { CI: 'false' });
-    expect([local.inCI, local.canPrompt, local.showsProgress]).toEqual([false, true, true]);
+    expect([local.io.inCI, local.io.canPrompt, local.io.showsProgress]).toEqual([false, true, true]);
   });
 
   it('reads the output format one way: --json and -o json alike', () => {
     const ctx = new Context(memoryIO(), {});
     ctx.useGlobals({ output: 'json' });
-    expect([ctx.format, ctx.wantsJson, ctx.wantsMachineText]).toEqual(['json', true, true]);
+    expect([ctx.io.format, ctx.io.wantsJson, ctx.io.wantsMachineText]).toEqual(['json', true, true]);
     ctx.useGlobals({ output: 'ndjson' });
-    expect([ctx.wantsJson, ctx.wantsMachineText]).toEqual([false, true]);
+    expect([ctx.io.wantsJson, ctx.io.wantsMachineText]).toEqual([false, true]);
     ctx.useGlobals({});
-    expect([ctx.format, ctx.wantsJson]).toEqual(['tsv', false]);
+    expect([ctx.io.format, ctx.io.wantsJson]).toEqual(['tsv', false]);
   });
 });

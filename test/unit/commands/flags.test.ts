@@ -2,81 +2,57 @@
  * Flag parsing in-process: each command builder takes the function that runs it, so a test
  * hands in one that only keeps what it was given (nothing is sent, no terminal is needed).
  */
-import { Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { Context } from '../../../src/cmdutil/context.js';
 import { command as api } from '../../../src/commands/api/api.js';
 import { command as eventsListen } from '../../../src/commands/events/listen.js';
 import { command as eventsReplay } from '../../../src/commands/events/replay.js';
-import { type DiffOptions, diffCommand } from '../../../src/commands/inventory/diff.js';
-import { type PushOptions, pushCommand } from '../../../src/commands/inventory/push.js';
+import { command as inventoryDiff } from '../../../src/commands/inventory/diff.js';
+import { command as inventoryPush } from '../../../src/commands/inventory/push.js';
 import { command as listingsErrors } from '../../../src/commands/listings/errors.js';
 import { command as listingsPublish } from '../../../src/commands/listings/publish.js';
 import { command as listingsRetry } from '../../../src/commands/listings/retry.js';
 import { command as operationsWait } from '../../../src/commands/operations/wait.js';
-import { type FulfillOptions, fulfillCommand } from '../../../src/commands/orders/fulfill.js';
-import {
-  type OrdersListOptions,
-  listCommand as ordersListCommand,
-} from '../../../src/commands/orders/list.js';
+import { command as ordersFulfill } from '../../../src/commands/orders/fulfill.js';
+import { command as ordersList } from '../../../src/commands/orders/list.js';
 import { command as webhooksUpdate } from '../../../src/commands/webhooks/update.js';
 import { UsageError } from '../../../src/errors.js';
 import { definitionParser } from '../../helpers/definition.js';
-import { memoryIO } from '../../helpers/memory-io.js';
 
 const NOW = Date.parse('2026-11-02T12:00:00Z');
 
-/** A parent command that throws rather than exits, and a context on a fixed clock; `errors` holds what commander said. */
-function setUp() {
-  const io = memoryIO();
-  const ctx = new Context(io, {}, () => NOW);
-  const parent = new Command('svc')
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => io.stderr.write(text), writeOut: () => {} });
-  const parse = (args: string[]) => parent.parseAsync(args, { from: 'user' });
-  return { ctx, parent, parse, errors: io.err };
-}
-
 describe('inventory push', () => {
   it('takes the file, --timeout 300 by default, and --batch-size only when given (a resume keeps its own)', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string, PushOptions]> = [];
-    pushCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
-    await parse(['push', 'stock.csv', '--wait', '--report', 'out.csv']);
-    await parse(['push', 'stock.csv', '--batch-size', '20']);
+    const { calls, parse } = definitionParser(inventoryPush, () => NOW);
+    await parse(['stock.csv', '--wait', '--report', 'out.csv']);
+    await parse(['stock.csv', '--batch-size', '20']);
     expect(calls).toEqual([
-      ['stock.csv', { timeout: 300, wait: true, report: 'out.csv' }],
-      ['stock.csv', { timeout: 300, batchSize: 20 }],
+      { file: 'stock.csv', timeout: 300, wait: true, report: 'out.csv' },
+      { file: 'stock.csv', timeout: 300, batchSize: 20 },
     ]);
   });
 
   it('refuses a --batch-size beyond the contract before anything runs', async () => {
-    const { ctx, parent, parse, errors } = setUp();
-    let ran = false;
-    pushCommand(parent, ctx, async () => {
-      ran = true;
-    });
-    await expect(parse(['push', 'stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
+    const { calls, parse, errors } = definitionParser(inventoryPush, () => NOW);
+    await expect(parse(['stock.csv', '--batch-size', '101'])).rejects.toThrow(CommanderError);
     expect(errors()).toContain('--batch-size takes a whole number from 1 to 100');
-    expect(ran).toBe(false);
+    expect(calls).toEqual([]);
   });
 });
 
 describe('inventory push --changed-only, inventory diff, listings errors', () => {
   it('push takes --changed-only, --backup and --allow-zeroing', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: PushOptions[] = [];
-    pushCommand(parent, ctx, async (_ctx, _file, options) => void calls.push(options));
-    await parse(['push', 'stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
-    expect(calls).toEqual([{ timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true }]);
+    const { calls, parse } = definitionParser(inventoryPush, () => NOW);
+    await parse(['stock.csv', '--changed-only', '--backup', 'before.csv', '--allow-zeroing']);
+    expect(calls).toEqual([
+      { file: 'stock.csv', timeout: 300, changedOnly: true, backup: 'before.csv', allowZeroing: true },
+    ]);
   });
 
   it('diff prices a push in batches of 100 unless told, and takes --exit-code', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string, DiffOptions]> = [];
-    diffCommand(parent, ctx, async (_ctx, file, options) => void calls.push([file, options]));
-    await parse(['diff', 'stock.csv', '--exit-code', '--map', 'quantity=Qty']);
-    expect(calls).toEqual([['stock.csv', { batchSize: 100, exitCode: true, map: 'quantity=Qty' }]]);
+    const { calls, parse } = definitionParser(inventoryDiff, () => NOW);
+    await parse(['stock.csv', '--exit-code', '--map', 'quantity=Qty']);
+    expect(calls).toEqual([{ file: 'stock.csv', batchSize: 100, exitCode: true, map: 'quantity=Qty' }]);
   });
 
   it('listings errors takes --by-account', async () => {
@@ -88,22 +64,26 @@ describe('inventory push --changed-only, inventory diff, listings errors', () =>
 
 describe('orders fulfill and orders list', () => {
   it('fulfill keeps the order id and its tracking flags as given', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: Array<[string | undefined, FulfillOptions]> = [];
-    fulfillCommand(parent, ctx, async (_ctx, id, options) => void calls.push([id, options]));
-    await parse(['fulfill', 'ord_1', '--tracking-number', '1Z9', '--carrier', 'UPS']);
-    await parse(['fulfill', '--file', 'shipments.csv', '--dry-run', '--ignore', 'Weight']);
+    const { calls, parse } = definitionParser(ordersFulfill, () => NOW);
+    await parse(['ord_1', '--tracking-number', '1Z9', '--carrier', 'UPS']);
+    await parse(['--file', 'shipments.csv', '--dry-run', '--ignore', 'Weight']);
     expect(calls).toEqual([
-      ['ord_1', { trackingNumber: '1Z9', carrier: 'UPS' }],
-      [undefined, { file: 'shipments.csv', dryRun: true, ignore: 'Weight' }],
+      { id: 'ord_1', trackingNumber: '1Z9', carrier: 'UPS' },
+      { id: undefined, file: 'shipments.csv', dryRun: true, ignore: 'Weight' },
     ]);
   });
 
+  it('fulfill refuses an order id without its prefix before anything runs', async () => {
+    const { calls, parse } = definitionParser(ordersFulfill, () => NOW);
+    await expect(parse(['1234', '--tracking-number', '1Z9', '--carrier', 'UPS'])).rejects.toThrow(
+      '"1234" is not an order id (they look like ord_…); find one with `svc orders list`',
+    );
+    expect(calls).toEqual([]);
+  });
+
   it('list reads --created-after 24h back from the context clock', async () => {
-    const { ctx, parent, parse } = setUp();
-    const calls: OrdersListOptions[] = [];
-    ordersListCommand(parent, ctx, async (_ctx, options) => void calls.push(options));
-    await parse(['list', '--created-after', '24h', '--status', 'awaiting_shipment']);
+    const { calls, parse } = definitionParser(ordersList, () => NOW);
+    await parse(['--created-after', '24h', '--status', 'awaiting_shipment']);
     expect(calls).toEqual([{ createdAfter: '2026-11-01T12:00:00.000Z', status: 'awaiting_shipment' }]);
   });
 });

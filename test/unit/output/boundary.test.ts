@@ -49,23 +49,23 @@ async function throughEveryPath(text: string): Promise<string> {
   const record = { id: 'x_1', title: text, tags: [text] };
   for (const output of ['table', 'csv', 'tsv', 'json', 'ndjson'] as const) {
     ctx.useGlobals({ output });
-    await ctx.printer.item(record);
-    await ctx.printer.list(
+    await ctx.io.printer.item(record);
+    await ctx.io.printer.list(
       (async function* () {
         yield record;
       })(),
       { columns: [{ header: 'TITLE', cell: (item) => item.title, shrink: true }], fields: [] },
     );
-    await ctx.printer.value(text);
-    await ctx.printer.value([text, text]);
+    await ctx.io.printer.value(text);
+    await ctx.io.printer.value([text, text]);
   }
-  await ctx.printer.text(text);
-  ctx.messages.info(text);
-  ctx.messages.warn(text);
-  ctx.messages.error(text);
-  ctx.messages.detail(text);
-  ctx.messages.debug(text);
-  ctx.messages.json({ error: { message: text } });
+  await ctx.io.printer.text(text);
+  ctx.io.messages.info(text);
+  ctx.io.messages.warn(text);
+  ctx.io.messages.error(text);
+  ctx.io.messages.detail(text);
+  ctx.io.messages.debug(text);
+  ctx.io.messages.json({ error: { message: text } });
   return `${io.out()}${io.err()}`;
 }
 

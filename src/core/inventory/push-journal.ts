@@ -1,77 +1,24 @@
 /**
- * What lets `inventory push` stop and resume safely: the checked copy it sends from, the
- * journal of confirmed batches, and the lock that keeps a second run of the same file and
- * store away while one is running.
+ * What lets `inventory push` stop and resume safely: the lock that keeps a second run of the
+ * same file and store away while one is running, the journal of confirmed batches (resumed or
+ * not by the policy of ./resume.ts), and what the first run decided, which a resume holds to.
+ * The files themselves are config/'s: journal.ts, journal-files.ts, journal-lock.ts.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { Context } from '../../cmdutil/context.js';
-import { configDir } from '../../config/config-store.js';
-import whenExit from '../../config/exit-hooks.js';
+import { resolve } from 'node:path';
 import { Journal } from '../../config/journal.js';
+import {
+  type CheckedCopy,
+  readSelection,
+  removeSelection,
+  writeSelection,
+} from '../../config/journal-files.js';
 import { type HeldLock, LockHeld, takeLock } from '../../config/journal-lock.js';
-import { storeIdentity, storeKey } from '../../config/store-identity.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import type { CheckedFile } from '../../core/inventory/check.js';
-import { decideResume } from '../../core/inventory/resume.js';
-import { type PushSelection, selectionProblem } from '../../core/inventory/selection.js';
 import { UsageError } from '../../errors.js';
-
-/**
- * A private copy of exactly the bytes the check read, written while it reads them: what is
- * sent is what was checked, even if the file is replaced during the push.
- */
-export class CheckedCopy {
-  private fd?: number;
-
-  private constructor(readonly path: string) {
-    this.fd = openSync(path, 'wx', 0o600);
-  }
-
-  /** A new, empty copy in the journals folder. */
-  static create(ctx: Context): CheckedCopy {
-    const folder = join(configDir(ctx.env), 'journals');
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const copy = new CheckedCopy(join(folder, `checking-${process.pid}-${randomUUID()}.csv`));
-    // Gone at exit unless a journal kept it (moved to its own name).
-    whenExit(() => copy.discard());
-    return copy;
-  }
-
-  /** Appends bytes as the check reads them. */
-  readonly write = (chunk: Buffer): void => {
-    if (this.fd !== undefined) writeSync(this.fd, chunk);
-  };
-
-  /** Closes the copy once the check read everything. */
-  close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-  }
-
-  /** Moves the copy to `path` (beside its journal) and returns it. */
-  keepAs(path: string): string {
-    this.close();
-    renameSync(this.path, path);
-    return path;
-  }
-
-  /** Removes the copy (nothing was sent, or the check failed). */
-  discard(): void {
-    this.close();
-    rmSync(this.path, { force: true });
-  }
-}
+import type { Notes } from '../notes.js';
+import type { CheckedFile } from './check.js';
+import { decideResume } from './resume.js';
+import { type PushSelection, selectionProblem } from './selection.js';
 
 /** What a run decided before its first write, kept in the journal so that a resume holds to it. */
 export interface PushDecisions {
@@ -83,10 +30,30 @@ export interface PushDecisions {
   zeroingAccepted?: boolean;
 }
 
+/** Where a push keeps its journal, and what it tells while it opens it. */
+export interface JournalPlace {
+  /** The config dir. */
+  dir: string;
+  /** storeKey() of the store pushed to: one store, one journal (as for incremental-export marks). */
+  identity: string;
+  now: () => number;
+  notes: Notes;
+}
+
+/** The flags that decide how a journal is opened. */
+export interface JournalFlags {
+  resume?: boolean;
+  batchSize?: number;
+  map?: string;
+  dryRun?: boolean;
+  changedOnly?: boolean;
+}
+
 /** The journal side of one push, from the lock to the end. */
 export class PushJournal {
   private journal?: Journal;
-  /** The checked copy kept beside the journal, once the push started. */
+  /** The checked copy, kept beside the journal once the push started. */
+  private copy?: CheckedCopy;
   private keptCopy?: string;
   /** The checked copy is what a resume reads (standard input): it stays after the run. */
   private copyForResume = false;
@@ -94,10 +61,8 @@ export class PushJournal {
   decisions: PushDecisions = {};
 
   private constructor(
-    private readonly ctx: Context,
+    private readonly place: JournalPlace,
     private readonly file: CheckedFile,
-    private readonly dir: string,
-    private readonly identity: string,
     private readonly lock: HeldLock | undefined,
     /** An interrupted push of this file and store, sound, when one is resumed. */
     readonly resumed: Journal | undefined,
@@ -107,21 +72,15 @@ export class PushJournal {
 
   /**
    * Locks this file and store (unless `dryRun`), then finds the journal and decides, by the
-   * resume policy of core/inventory/resume.ts, whether to resume it, saying which and why.
-   * Refuses (exit 2) a live second run, and what the policy refuses.
+   * resume policy of ./resume.ts, whether to resume it, saying which and why. Refuses (exit 2)
+   * a live second run, and what the policy refuses.
    */
-  static async open(
-    ctx: Context,
-    file: CheckedFile,
-    options: { resume?: boolean; batchSize?: number; map?: string; dryRun?: boolean; changedOnly?: boolean },
-  ): Promise<PushJournal> {
-    const dir = configDir(ctx.env);
-    // The same rule as incremental-export marks: one store, one journal.
-    const identity = storeKey(storeIdentity(await ctx.credentials()));
+  static async open(file: CheckedFile, flags: JournalFlags, place: JournalPlace): Promise<PushJournal> {
+    const { dir, identity, notes } = place;
     const journalFile = Journal.fileFor(dir, 'inventory', file.sha256, identity);
-    const lock = options.dryRun ? undefined : lockOrRefuse(ctx, `${journalFile}.lock`, file.path);
+    const lock = flags.dryRun ? undefined : await lockOrRefuse(place, `${journalFile}.lock`, file.path);
     try {
-      const map = options.map?.trim() || null;
+      const map = flags.map?.trim() || null;
       const lookup = Journal.find(dir, identity, {
         kind: 'inventory',
         sha256: file.sha256,
@@ -129,24 +88,24 @@ export class PushJournal {
         maxBatchSize: BATCH_MAX_ITEMS,
       });
       const decision = decideResume(lookup, {
-        resume: Boolean(options.resume),
+        resume: Boolean(flags.resume),
         path: file.path,
         map,
         encoding: file.encoding,
-        changedOnly: options.changedOnly,
+        changedOnly: flags.changedOnly,
         changedSince: () => Journal.staleFor(dir, 'inventory', identity, resolve(file.path), file.sha256),
       });
-      if (decision.info) ctx.io.messages.info(decision.info);
-      if (decision.warning) ctx.io.messages.warn(decision.warning);
+      if (decision.info) notes.info(decision.info);
+      if (decision.warning) notes.warn(decision.warning);
       const resumed = decision.journal;
       const planned = resumed?.data.batch_size;
       // A resume sends the batches the interrupted push journaled: another size would not line up.
-      if (planned !== undefined && options.batchSize !== undefined && options.batchSize !== planned)
-        ctx.io.messages.info(
-          `--batch-size ${options.batchSize} is not used: a resume sends the batches of ${planned} the interrupted push planned.`,
+      if (planned !== undefined && flags.batchSize !== undefined && flags.batchSize !== planned)
+        notes.info(
+          `--batch-size ${flags.batchSize} is not used: a resume sends the batches of ${planned} the interrupted push planned.`,
         );
-      const batchSize = planned ?? options.batchSize ?? BATCH_MAX_ITEMS;
-      const state = new PushJournal(ctx, file, dir, identity, lock, resumed, batchSize, map);
+      const batchSize = planned ?? flags.batchSize ?? BATCH_MAX_ITEMS;
+      const state = new PushJournal(place, file, lock, resumed, batchSize, map);
       if (resumed) state.decisions = decisionsOf(resumed, file);
       return state;
     } catch (error) {
@@ -189,31 +148,33 @@ export class PushJournal {
    * to send from. Called once the run goes ahead, so a "no" at the prompt leaves nothing.
    */
   begin(copy: CheckedCopy): { journal: Journal; sendFrom: string } {
-    const journalFile = Journal.fileFor(this.dir, 'inventory', this.file.sha256, this.identity);
+    const { dir, identity, now } = this.place;
+    const journalFile = Journal.fileFor(dir, 'inventory', this.file.sha256, identity);
     const { selection, backup, zeroingAccepted } = this.decisions;
     // A whole push that starts over leaves no lines of an earlier changed-only one behind.
-    if (!this.resumed && !selection) rmSync(selectionFile(journalFile), { force: true });
+    if (!this.resumed && !selection) removeSelection(journalFile);
     this.journal =
       this.resumed ??
       Journal.start(
-        this.dir,
+        dir,
         {
           kind: 'inventory',
           path: resolve(this.file.path),
           sha256: this.file.sha256,
-          identity: this.identity,
+          identity,
           batch_size: this.batchSize,
           total_batches: this.totalBatches,
           map: this.map,
           encoding: this.file.encoding,
           // The lines go first, so that a journal never names lines that are not on disk.
-          selection: selection ? writeSelection(selectionFile(journalFile), selection) : null,
+          selection: selection ? writeSelection(journalFile, selection) : null,
           backup: backup ? resolve(backup) : null,
           zeroing_accepted: zeroingAccepted === true,
         },
-        new Date(this.ctx.now()),
+        new Date(now()),
       );
-    this.keptCopy = copy.keepAs(this.journal.file.replace(/\.json$/, '.csv'));
+    this.copy = copy;
+    this.keptCopy = copy.keepBeside(this.journal.file);
     return { journal: this.journal, sendFrom: this.keptCopy };
   }
 
@@ -221,7 +182,7 @@ export class PushJournal {
   finished(): void {
     if (this.journal) {
       this.journal.remove();
-      rmSync(selectionFile(this.journal.file), { force: true });
+      removeSelection(this.journal.file);
     }
   }
 
@@ -230,7 +191,7 @@ export class PushJournal {
    * when it is what a resume reads (standard input); a file on disk is checked again on resume.
    */
   stopped(fromStdin: boolean): void {
-    this.journal?.flush(new Date(this.ctx.now()));
+    this.journal?.flush(new Date(this.place.now()));
     this.copyForResume = fromStdin;
   }
 
@@ -241,14 +202,14 @@ export class PushJournal {
 
   /** Lets the next run of this file and store go ahead; the checked copy goes, unless a resume reads it. */
   release(): void {
-    if (!this.copyForResume && this.keptCopy) rmSync(this.keptCopy, { force: true });
+    if (!this.copyForResume) this.copy?.removeKept();
     this.lock?.release();
   }
 }
 
-function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLock {
+async function lockOrRefuse(place: JournalPlace, lockFile: string, shownPath: string): Promise<HeldLock> {
   try {
-    return takeLock(lockFile, new Date(ctx.now()));
+    return await takeLock(lockFile, new Date(place.now()));
   } catch (error) {
     if (!(error instanceof LockHeld)) throw error;
     const { pid, host, since } = error.holder;
@@ -256,20 +217,6 @@ function lockOrRefuse(ctx: Context, lockFile: string, shownPath: string): HeldLo
       `another push of ${shownPath} to this store is running (pid ${pid} on ${host}, since ${since}); wait for it to end, or stop it and run with --resume (if that process is gone, remove ${error.lockFile})`,
     );
   }
-}
-
-/** The lines of a changed-only push live beside its journal. */
-function selectionFile(journalFile: string): string {
-  return journalFile.replace(/\.json$/, '.selection.json');
-}
-
-/** Writes the selection (atomically) and returns what the journal records of it. */
-function writeSelection(path: string, selection: PushSelection): { rows: number; sha256: string } {
-  const text = JSON.stringify({ send: selection.send, unknown: selection.unknown });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  renameSync(temp, path);
-  return { rows: selection.send.length, sha256: createHash('sha256').update(text).digest('hex') };
 }
 
 /** What the interrupted run decided, read back; a selection that does not match its journal is refused. */
@@ -280,21 +227,16 @@ function decisionsOf(journal: Journal, file: CheckedFile): PushDecisions {
     zeroingAccepted: zeroing_accepted === true,
   };
   if (!selection) return decisions;
-  const path = selectionFile(journal.file);
+  const stored = readSelection(journal.file);
   const damaged = (why: string) =>
     new UsageError(
-      `the list of changed rows beside the resume journal (${path}) ${why}, so the push cannot be resumed; run without --resume to compare with the store again and push what differs`,
+      `the list of changed rows beside the resume journal (${stored.path}) ${why}, so the push cannot be resumed; run without --resume to compare with the store again and push what differs`,
     );
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw damaged('is missing');
-  }
-  if (createHash('sha256').update(text).digest('hex') !== selection.sha256) throw damaged('was changed');
+  if (stored.text === undefined) throw damaged('is missing');
+  if (stored.sha256 !== selection.sha256) throw damaged('was changed');
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(stored.text);
   } catch {
     throw damaged('is not JSON');
   }
