@@ -11,7 +11,16 @@ import {
   type FlagSpec,
   type NounDefinition,
 } from '../cmdutil/define.js';
+import type { ValueSource } from '../core/command-tree.js';
 import { UsageError } from '../errors.js';
+
+/** What a flag's value completes to, where its definition says (FlagSpec.completes). */
+const completions = new WeakMap<Option, ValueSource>();
+
+/** What the value of a flag built from a definition completes to, when its definition says. */
+export function completionOf(option: Option): ValueSource | undefined {
+  return completions.get(option);
+}
 
 /** The definition behind each command commander built from one (for scopes and help). */
 const definitions = new WeakMap<Command, CommandDefinition<never>>();
@@ -72,6 +81,7 @@ function optionOf(spec: FlagSpec, ctx: Context): Option {
   if (spec.required) option.makeOptionMandatory();
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
+  if (spec.completes) completions.set(option, spec.completes);
   return option;
 }
 

@@ -8,7 +8,6 @@ import { EVENT_TYPE_FILTER, STATUS_FILTERS } from '../contract/filter-values.js'
 import { CHANNEL_KINDS } from '../contract/schemas/channel-account.js';
 import type { ValueSource } from '../core/command-tree.js';
 import { ENCODINGS } from '../core/csv/text.js';
-import { UPSERT_FORMATS } from '../core/products/upsert-file.js';
 
 /** Flags whose value is a path on disk, under any command. */
 const FILE_FLAGS = new Set(['--file', '--report', '--payload', '--input', '--secret-file']);
@@ -29,8 +28,6 @@ export function flagValue(path: readonly string[], flag: string): ValueSource {
   if (flag === '--type') return { kind: 'choices', values: EVENT_TYPE_FILTER.values };
   if (flag === '--events') return { kind: 'choices', values: EVENT_TYPE_FILTER.values, list: true };
   if (flag === '--channel') return { kind: 'choices', values: CHANNEL_KINDS };
-  if (flag === '--format' && path.join(' ') === 'products upsert')
-    return { kind: 'choices', values: UPSERT_FORMATS };
   if (flag === '--encoding') return { kind: 'choices', values: ENCODINGS };
   if (FILE_FLAGS.has(flag)) return { kind: 'file' };
   return { kind: 'none' };

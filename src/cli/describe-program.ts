@@ -10,6 +10,7 @@ import type {
   TreeOption,
   ValueSource,
 } from '../core/command-tree.js';
+import { completionOf } from './command-builder.js';
 import { argumentValue, flagValue } from './completion-hints.js';
 
 /** The flags of the root that every command accepts: all but help and version. */
@@ -103,7 +104,7 @@ function describeOption(option: Option, path: string[]): TreeOption {
   if (takesValue) {
     value = option.argChoices
       ? { kind: 'choices', values: option.argChoices }
-      : flagValue(path, option.long ?? option.short ?? '');
+      : (completionOf(option) ?? flagValue(path, option.long ?? option.short ?? ''));
   }
   return {
     short: option.short,

@@ -1,6 +1,6 @@
 /**
  * The house's walls (docs/architecture.md): the emulator shares only the contract with the
- * client, and the contract stands on nothing else.
+ * client, the contract stands on nothing else, and a command is one file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -23,7 +23,32 @@ function importsLeaving(dir: string): string[] {
   });
 }
 
+/** Every .ts file below src/, as paths below src/. */
+function sourceFiles(): string[] {
+  return readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+}
+
 describe('the house', () => {
+  it('a command is registered in one place: the kit builds each from its definition file', async () => {
+    // commander's `.command(` is called by the builder alone.
+    const registering = sourceFiles().filter((file) =>
+      /\.command\(/.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(registering).toEqual(['cli/command-builder.ts']);
+    // The manifest is exactly the files that define a command or a noun (the build writes it).
+    const { manifestText } = (await import(join(SRC, '..', 'scripts', 'manifest.mjs'))) as {
+      manifestText: () => string;
+    };
+    expect(readFileSync(join(SRC, 'commands', 'manifest.ts'), 'utf8')).toBe(manifestText());
+    // No command is defined outside src/commands.
+    const elsewhere = sourceFiles().filter(
+      (file) =>
+        !file.startsWith('commands/') &&
+        /^export const (command|noun)\b/m.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+
   it('the emulator imports only the contract (and the words every layer shares)', () => {
     const leaving = importsLeaving('emulator').filter((line) => !/→ (contract\/|words\.js$)/.test(line));
     expect(leaving).toEqual([]);

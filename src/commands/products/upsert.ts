@@ -2,7 +2,8 @@ import type { BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import type { CheckedUpsertFile, UpsertFormat } from '../../core/products/upsert-file.js';
+import type { CheckedUpsertFile } from '../../core/products/upsert-file.js';
+import { UPSERT_FORMATS, type UpsertFormat } from '../../core/products/upsert-formats.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
 
@@ -30,7 +31,11 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
     },
   ],
   flags: [
-    { flags: '--format <format>', description: 'json, jsonl or csv, when the file name does not say' },
+    {
+      flags: '--format <format>',
+      description: 'json, jsonl or csv, when the file name does not say',
+      completes: { kind: 'choices', values: UPSERT_FORMATS },
+    },
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every product' },
     {
@@ -80,7 +85,7 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
 
 /** Checks the whole file, then upserts it in chunks of 100 and reports per-product outcomes. */
 async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions): Promise<void> {
-  const { checkUpsertFile, formatOf, UPSERT_FORMATS } = await import('../../core/products/upsert-file.js');
+  const { checkUpsertFile, formatOf } = await import('../../core/products/upsert-file.js');
   const format = options.format ?? formatOf(path);
   if (!format || !UPSERT_FORMATS.includes(format)) {
     const why = options.format

@@ -13,8 +13,7 @@ import { JsonSyntaxError, parseJsonFile, parseJsonText } from './json-text.js';
 import { type LineProblem, type ProductsRead, type RawProduct, readProductCsv } from './product-csv.js';
 
 /** File formats `products upsert` reads. */
-export const UPSERT_FORMATS = ['json', 'jsonl', 'csv'] as const;
-export type UpsertFormat = (typeof UPSERT_FORMATS)[number];
+import type { UpsertFormat } from './upsert-formats.js';
 
 /** One checked product, ready to send. */
 export interface UpsertItem {
