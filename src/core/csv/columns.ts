@@ -199,6 +199,28 @@ export function describeColumns(plan: ColumnPlan): string {
   return `${used}${ignored}`;
 }
 
+/**
+ * `--map field=Col,…` naming, for each field no column is read as, a column left out whose
+ * header looks like it (`order_id='Order Number'`), or undefined when some field has none.
+ */
+export function mapSuggestion(
+  header: readonly string[],
+  plan: ColumnPlan,
+  missing: readonly FieldSpec[],
+): string | undefined {
+  const taken = new Set<string>();
+  const pairs: string[] = [];
+  for (const { field, lookalikes } of missing) {
+    const column = plan.ignored.find(
+      (name) => !taken.has(name) && lookalikes !== undefined && looksLike(name, lookalikes),
+    );
+    if (column === undefined || !header.some((cell) => cell.trim() === column)) return undefined;
+    taken.add(column);
+    pairs.push(`${field}=${quoted(column)}`);
+  }
+  return pairs.length > 0 ? `--map ${pairs.join(',')}` : undefined;
+}
+
 /** True when a header's words (split at case changes and punctuation) include one of `words`. */
 function looksLike(header: string, words: readonly string[]): boolean {
   const tokens = header
