@@ -27,7 +27,8 @@ export const command = defineCommand<ExportOptions>({
     'read are caught by closing passes over the head of the list. Snapshot before a push, and push',
     'the snapshot back to undo it (or let the push take its own undo file with --backup).',
     '--with-titles adds title and options (`Size: M / Color: Red`) for people editing the file in a',
-    'spreadsheet; push names them as ignored. --excel adds what Excel needs to open it as meant.',
+    'spreadsheet; push names them as ignored. --excel adds the BOM Excel needs, and prefixes a cell',
+    "that starts like a formula (=, +, -, @) with ', which push would read as part of such a SKU.",
   ],
   examples: [
     'svc inventory export > before.csv',
