@@ -159,10 +159,10 @@ async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): P
   const map = parseColumnMap(options.map, SHIPMENT_FIELDS, "order_id='Order Number',carrier=Courier");
   const ignore = parseIgnoredColumns(options.ignore);
   const source = await inputFile(deps, path, { '--report': options.report });
-  const { shipments, plan } = await checkInput(path, options.report, () =>
+  const { shipments, plan, emptyRows } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { map, ignore, encoding }),
   );
-  showColumns(deps, describeColumns(plan));
+  showColumns(deps, describeColumns(plan), emptyRows);
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, fulfillPlan(path, shipments, plan, options), options);
 }

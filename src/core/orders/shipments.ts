@@ -64,6 +64,8 @@ export interface CheckedShipments {
   shipments: Shipment[];
   /** The columns read and those left out, for the plan line. */
   plan: ColumnPlan;
+  /** Rows whose cells were all empty, skipped like blank lines. */
+  emptyRows: number;
 }
 
 interface ShipmentColumns {
@@ -193,5 +195,5 @@ export async function checkShipmentsFile(
     );
   }
   if (shipments.length === 0) throw new UsageError(`${path} has a header but no rows; nothing to fulfill`);
-  return { shipments, plan: header.plan };
+  return { shipments, plan: header.plan, emptyRows: csv.skipped.emptyRows };
 }

@@ -53,9 +53,10 @@ describe('checkShipmentsFile', () => {
   it('reads headers ignoring case, spaces and underscores, and --map names the rest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
     const shipstation = join(dir, 'shipstation.csv');
-    writeFileSync(shipstation, 'Order ID,Tracking Number,Carrier,Weight\r\nord_A,1Z1,UPS,1 lb\r\n');
-    const { shipments, plan } = await checkShipmentsFile(shipstation);
+    writeFileSync(shipstation, 'Order ID,Tracking Number,Carrier,Weight\r\nord_A,1Z1,UPS,1 lb\r\n,,,\r\n');
+    const { shipments, plan, emptyRows } = await checkShipmentsFile(shipstation);
     expect(shipments).toEqual([{ line: 2, orderId: 'ord_A', trackingNumber: '1Z1', carrier: 'UPS' }]);
+    expect(emptyRows).toBe(1);
     expect(plan.ignored).toEqual(['Weight']);
     const own = join(dir, 'own.csv');
     writeFileSync(own, 'Order Number,Tracking No,Shipping Carrier\nord_A,1Z1,UPS\n');
