@@ -49,10 +49,10 @@ _svc_options() {
     'channels categories') _svc_reply=(--search --parent -h --help) ;;
     'channels schema') _svc_reply=(-h --help) ;;
     'inventory') _svc_reply=(-h --help) ;;
-    'inventory push') _svc_reply=(--batch-size --map --ignore --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
+    'inventory push') _svc_reply=(--batch-size --map --ignore --decimal-comma --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
     'inventory set') _svc_reply=(--quantity --price -h --help) ;;
-    'inventory export') _svc_reply=(-h --help) ;;
-    'inventory diff') _svc_reply=(--map --ignore --encoding --batch-size --exit-code -h --help) ;;
+    'inventory export') _svc_reply=(--with-titles -h --help) ;;
+    'inventory diff') _svc_reply=(--map --ignore --decimal-comma --encoding --batch-size --exit-code -h --help) ;;
     'listings') _svc_reply=(-h --help) ;;
     'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
     'listings get') _svc_reply=(-h --help) ;;
@@ -69,7 +69,7 @@ _svc_options() {
     'orders') _svc_reply=(-h --help) ;;
     'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
     'orders get') _svc_reply=(--show-buyer -h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --dry-run --report --ignore --encoding -h --help) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --dry-run --report --map --ignore --encoding -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
     'events list') _svc_reply=(--since --type -h --help) ;;
     'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;
@@ -98,7 +98,7 @@ _svc_options() {
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
+  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --excel --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.
@@ -121,7 +121,7 @@ _svc_takes_value() {
     'operations list|--status' | 'operations list|--created-after') return 0 ;;
     'operations wait|--timeout') return 0 ;;
     'orders list|--status' | 'orders list|--channel' | 'orders list|--channel-account' | 'orders list|--created-after' | 'orders list|--since-last') return 0 ;;
-    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'orders fulfill|--ignore' | 'orders fulfill|--encoding') return 0 ;;
+    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'orders fulfill|--map' | 'orders fulfill|--ignore' | 'orders fulfill|--encoding') return 0 ;;
     'events list|--since' | 'events list|--type') return 0 ;;
     'events replay|--since' | 'events replay|--to' | 'events replay|--type' | 'events replay|--secret-file') return 0 ;;
     'events listen|--forward-to' | 'events listen|--since' | 'events listen|--interval' | 'events listen|--secret-file') return 0 ;;

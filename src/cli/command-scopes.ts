@@ -17,7 +17,7 @@ export const SCOPED_FLAGS = {
   fields: ['fields'],
   confirms: ['yes'],
   format: ['output', 'json'],
-  data: ['query', 'headers', 'time'],
+  data: ['query', 'headers', 'time', 'excel'],
   connection: ['profile', 'baseUrl', 'maxRetries', 'requestTimeout'],
 } as const;
 

@@ -39,6 +39,13 @@ export async function checkGlobalFlags(ctx: Context, root: Command, action: Comm
     const { knownField } = await import('../contract/schemas/fields.js');
     const { closestValue } = await import('../cmdutil/filter-check.js');
     checkFields(fields, known, path, knownField, closestValue);
+    // csv and tsv give a --fields object of known shape as its fields, one column each.
+    ctx.useKnownFields(known);
+  }
+  if (ctx.globals.excel && ctx.io.format !== 'csv') {
+    throw new UsageError(
+      `--excel writes csv for spreadsheets: give it alone or with -o csv, not with ${ctx.globals.json ? '--json' : `-o ${ctx.io.format}`}`,
+    );
   }
   if (ctx.globals.query !== undefined) {
     const { compileQuery } = await import('../output/query.js');

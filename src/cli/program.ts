@@ -53,6 +53,10 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     )
     .option('--query <expr>', 'JMESPath over the whole result (every page of a list), e.g. "[].id"')
     .option('--no-headers', 'no header line in table, csv and tsv')
+    .option(
+      '--excel',
+      "csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with '",
+    )
     .addOption(new Option('--time <mode>', 'how tables show times (default: relative)').choices(TIME_MODES))
     .option(
       '--max-retries <n>',

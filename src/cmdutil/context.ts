@@ -68,7 +68,12 @@ export class Context implements Deps {
 
   /** Called by the program once --query compiled. */
   useQuery(query: Query): void {
-    this.streams = this.streams.with(this.streams.globals, query);
+    this.streams = this.streams.with(this.streams.globals, query, this.streams.knownFields);
+  }
+
+  /** Called by the program once --fields was checked: every field path of what the command prints. */
+  useKnownFields(fields: readonly string[]): void {
+    this.streams = this.streams.with(this.streams.globals, this.streams.query, fields);
   }
 
   /** Called by the program: how to describe every command, should a run ask (completion, docs). */

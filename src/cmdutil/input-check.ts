@@ -5,6 +5,7 @@
  */
 import { PROBLEMS_SHOWN } from '../core/csv/problems.js';
 import { FileError, UsageError } from '../errors.js';
+import { plural } from '../words.js';
 import type { Deps } from './deps.js';
 
 /** Runs `check` on the file shown as `shownPath`; on bad lines, fills `--report` first. */
@@ -37,7 +38,12 @@ export async function checkInput<T>(
   }
 }
 
-/** The plan line naming the columns read and left out (stderr; quiet with -q). */
-export function showColumns(ctx: Pick<Deps, 'io'>, described: string): void {
-  ctx.io.messages.info(`Columns: ${described}.`);
+/**
+ * The plan line naming the columns read and left out, and the rows of empty cells skipped
+ * (stderr; quiet with -q).
+ */
+export function showColumns(ctx: Pick<Deps, 'io'>, described: string, emptyRows = 0): void {
+  const skipped =
+    emptyRows > 0 ? ` ${emptyRows} empty ${plural(emptyRows, 'row')} (every cell empty) skipped.` : '';
+  ctx.io.messages.info(`Columns: ${described}.${skipped}`);
 }

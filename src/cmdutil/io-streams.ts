@@ -39,6 +39,8 @@ export interface GlobalOptions {
   input?: boolean;
   debug?: boolean;
   quiet?: boolean;
+  /** --excel: csv for spreadsheets (a BOM, formula-shaped cells kept as text). */
+  excel?: boolean;
 }
 
 /** Default number of items a list shows: one page. */
@@ -81,6 +83,8 @@ export class IOStreams implements IO {
     readonly globals: Readonly<GlobalOptions> = {},
     /** --query, compiled. */
     readonly query?: Query,
+    /** Every field path of what the command prints, once --fields was checked against them. */
+    readonly knownFields?: readonly string[],
   ) {
     this.stdout = io.stdout;
     this.stderr = io.stderr;
@@ -92,8 +96,11 @@ export class IOStreams implements IO {
     this.columns = io.columns;
   }
 
-  /** The same streams under other global options (once commander parsed them) or a compiled query. */
-  with(globals: Readonly<GlobalOptions>, query?: Query): IOStreams {
+  /**
+   * The same streams under other global options (once commander parsed them), a compiled query,
+   * or the field paths --fields was checked against.
+   */
+  with(globals: Readonly<GlobalOptions>, query?: Query, knownFields?: readonly string[]): IOStreams {
     return new IOStreams(
       this,
       this.env,
@@ -102,6 +109,7 @@ export class IOStreams implements IO {
       this.simulated,
       Object.freeze({ ...globals }),
       query,
+      knownFields,
     );
   }
 
@@ -143,7 +151,7 @@ export class IOStreams implements IO {
    * raw API answers), used unless --json or -o chose another.
    */
   printerDefaulting(format: OutputFormat): Printer {
-    const chosen = this.globals.json || this.globals.output !== undefined;
+    const chosen = this.globals.json || this.globals.output !== undefined || this.globals.excel;
     return this.printerWith(chosen ? {} : { format });
   }
 
@@ -161,6 +169,8 @@ export class IOStreams implements IO {
       pretty: this.stdoutIsTTY,
       redact: (text) => this.boundary.redact(text),
       simulated: this.simulated,
+      excel: this.globals.excel,
+      knownFields: this.knownFields,
       ...overrides,
     });
   }

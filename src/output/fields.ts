@@ -73,6 +73,23 @@ export function leafPaths(value: Record<string, unknown>, prefix = ''): string[]
   return paths;
 }
 
+/**
+ * The csv and tsv columns of `fields`: a field naming an object whose shape `known` gives (the
+ * schema's paths) becomes its leaf fields (`buyer.address` → `buyer.address.city`, …); an array
+ * (in `first`, the first row), an open map (`attributes.*`) and an object of unknown shape stay
+ * one column, written as JSON.
+ */
+export function flatColumns(fields: readonly string[], known: readonly string[], first: unknown): string[] {
+  return fields.flatMap((field) => {
+    if (Array.isArray(getPath(first, field)) || known.includes(`${field}.*`)) return [field];
+    const below = known.filter((path) => path.startsWith(`${field}.`) && !path.endsWith('.*'));
+    const leaves = below.filter(
+      (path) => known.includes(`${path}.*`) || !below.some((other) => other.startsWith(`${path}.`)),
+    );
+    return leaves.length > 0 ? leaves : [field];
+  });
+}
+
 /** One cell's text: strings as they are, arrays and objects as JSON, absent as empty. */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';

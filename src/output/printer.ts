@@ -2,10 +2,11 @@
 import { CrawlInterrupted } from '../errors.js';
 import { csvField, csvRow, tsvField } from './delimited.js';
 import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
-import { cellText, getPath, leafPaths, pickPaths } from './fields.js';
+import { cellText, flatColumns, getPath, leafPaths, pickPaths } from './fields.js';
 import type { Wrap } from './fit.js';
 import { type IO, writeText } from './io.js';
 import { indentAfterFirst, prettyJson } from './json-text.js';
+import { spreadsheetCell } from './spreadsheet.js';
 import { simulatedNote } from './summary.js';
 import { formatTime } from './time.js';
 import { type Column, isShrinkableField, type OutputSettings, type View } from './view.js';
@@ -23,12 +24,20 @@ export interface ItemOptions<T> {
 /** The column a table of a test key's results gains. */
 const SIMULATED_COLUMN: Column<unknown> = { header: 'SIMULATED', cell: () => 'yes' };
 
+/** The byte order mark that tells a spreadsheet the csv is UTF-8 (`Müller`, not `MÃ¼ller`). */
+const UTF8_BOM = '\uFEFF';
+
 /** Writes results in the chosen format. */
 export class Printer {
+  /** --excel's BOM is still to be written, before the first csv text. */
+  private bomDue: boolean;
+
   constructor(
     private readonly io: IO,
     private readonly settings: OutputSettings,
-  ) {}
+  ) {
+    this.bomDue = settings.excel === true && settings.format === 'csv';
+  }
 
   /**
    * Streams a list: ndjson, csv and tsv row by row as pages arrive; json as one array that
@@ -56,7 +65,7 @@ export class Printer {
           await writeText(out, `${jsonText(this.shape(item))}\n`);
         } else {
           const rows = this.rowsOf(item, view);
-          header ??= this.fieldsFor(view, rows[0]);
+          header ??= this.columnsFor(this.fieldsFor(view, rows[0]), rows[0]);
           if (count === 0) await this.writeHeader(header);
           for (const row of rows)
             await writeText(out, this.delimited(header.map((f) => cellText(getPath(row, f)))));
@@ -69,7 +78,7 @@ export class Printer {
     }
     if (format === 'json') await writeText(out, count === 0 ? '[]\n' : '\n]\n');
     else if ((format === 'csv' || format === 'tsv') && count === 0) {
-      await this.writeHeader(this.fieldsFor(view, undefined));
+      await this.writeHeader(this.columnsFor(this.fieldsFor(view, undefined), undefined));
     }
     return count;
   }
@@ -94,7 +103,9 @@ export class Printer {
       const { renderDetail } = await import('./detail.js');
       return writeText(out, await renderDetail(record, { color, now, time, width, redact: this.redact }));
     }
-    const fields = this.withSimulated(this.settings.fields) ?? leafPaths(record);
+    const fields = this.settings.fields
+      ? this.columnsFor(this.withSimulated(this.settings.fields), record)
+      : leafPaths(record);
     await this.writeHeader(fields);
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
   }
@@ -154,7 +165,7 @@ export class Printer {
 
   private scalarText(value: string | number | boolean | null): string {
     const text = cellText(value ?? 'null');
-    if (this.settings.format === 'csv') return csvField(this.onStdout(text));
+    if (this.settings.format === 'csv') return this.withBom(csvField(this.onStdout(this.excelCell(text))));
     if (this.settings.format === 'tsv') return this.onStdout(tsvField(text));
     return this.onStdout(text);
   }
@@ -259,6 +270,15 @@ export class Printer {
     return elements.map((element) => ({ ...item, [field]: element }));
   }
 
+  /**
+   * The csv and tsv columns of `fields`: with --fields, an object of known shape named whole
+   * gives its fields, one column each (the view's own fields name leaves already).
+   */
+  private columnsFor(fields: string[], first: unknown): string[] {
+    const { knownFields, fields: asked } = this.settings;
+    return asked && knownFields ? flatColumns(fields, knownFields, first) : fields;
+  }
+
   /** --fields, else the view's fields (with its per-line ones when split), else the first item's leaf paths. */
   private fieldsFor<T>(view: View<T>, first: unknown): string[] {
     if (this.settings.fields) return this.withSimulated(this.settings.fields);
@@ -327,8 +347,21 @@ export class Printer {
   }
 
   private delimited(cells: string[]): string {
-    if (this.settings.format === 'csv') return csvRow(cells.map((cell) => this.onStdout(cell)));
+    if (this.settings.format === 'csv')
+      return this.withBom(csvRow(cells.map((cell) => this.onStdout(this.excelCell(cell)))));
     return `${cells.map((cell) => this.onStdout(tsvField(cell))).join('\t')}\n`;
+  }
+
+  /** A csv cell as --excel writes it: a cell a spreadsheet would run as a formula kept as text. */
+  private excelCell(cell: string): string {
+    return this.settings.excel ? spreadsheetCell(cell) : cell;
+  }
+
+  /** The first csv text of an --excel run, after the BOM. */
+  private withBom(text: string): string {
+    if (!this.bomDue) return text;
+    this.bomDue = false;
+    return `${UTF8_BOM}${text}`;
   }
 }
 

@@ -73,21 +73,33 @@ export interface OutputSettings {
    * summaries say so (the service answers such writes in the same shape as live ones).
    */
   simulated?: () => boolean;
+  /** --excel: csv that spreadsheets open as meant (a UTF-8 BOM; formula-shaped cells kept as text). */
+  excel?: boolean;
+  /**
+   * Every field path of what is printed (the command's schema), when --fields was given: csv and
+   * tsv give a named object of known shape as its fields, one column each.
+   */
+  knownFields?: readonly string[];
 }
 
-/** The format in force: --json, then -o, then table on a terminal and tsv when piped. */
+/** The format in force: --json, then -o, then csv with --excel, then table on a terminal and tsv when piped. */
 export function resolveFormat(
-  options: { json?: boolean; output?: string },
+  options: { json?: boolean; output?: string; excel?: boolean },
   stdoutIsTTY: boolean,
 ): OutputFormat {
   if (options.json) return 'json';
   if (options.output) return options.output as OutputFormat;
+  if (options.excel) return 'csv';
   return stdoutIsTTY ? 'table' : 'tsv';
 }
 
-/** Whether the format was chosen for a machine (--json or -o other than table). */
-export function machineFormatChosen(options: { json?: boolean; output?: string }): boolean {
-  return Boolean(options.json) || (options.output !== undefined && options.output !== 'table');
+/** Whether the format was chosen for a machine (--json, -o other than table, or --excel's csv). */
+export function machineFormatChosen(options: { json?: boolean; output?: string; excel?: boolean }): boolean {
+  return (
+    Boolean(options.json) ||
+    Boolean(options.excel) ||
+    (options.output !== undefined && options.output !== 'table')
+  );
 }
 
 /** Whether a table column of this field may shrink to fit: anything but an id. */

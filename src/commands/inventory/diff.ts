@@ -6,12 +6,14 @@ import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import { counted, plural } from '../../words.js';
+import { DECIMAL_COMMA_FLAG } from './read-file.js';
 
 /** Flags of `svc inventory diff`. */
 export interface DiffOptions {
   batchSize: number;
   map?: string;
   ignore?: string;
+  decimalComma?: boolean;
   encoding?: string;
   exitCode?: boolean;
 }
@@ -24,7 +26,11 @@ export const command = defineCommand<DiffOptions & { file: string }>({
   args: [{ name: 'file', description: 'CSV as `inventory push` reads it (- for standard input)' }],
   flags: [
     { flags: '--map <pairs>', description: 'rename columns, e.g. sku=Item,quantity=Qty,price=Price' },
-    { flags: '--ignore <columns>', description: 'columns meant to be left out, e.g. Note,Qty2' },
+    {
+      flags: '--ignore <columns>',
+      description: 'columns left unread, e.g. Note,Qty2, even one named quantity or price',
+    },
+    DECIMAL_COMMA_FLAG,
     { flags: '--encoding <name>', description: 'utf-8 (default) or latin1 (Windows-1252)' },
     {
       flags: '--batch-size <n>',

@@ -9,6 +9,7 @@ import type { CheckedFile } from '../../core/inventory/check.js';
 import type { InventoryPush } from '../../core/inventory/push.js';
 import type { ZeroingRisk } from '../../core/inventory/zeroing.js';
 import { plural } from '../../words.js';
+import { DECIMAL_COMMA_FLAG } from './read-file.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {
@@ -19,6 +20,7 @@ export interface PushOptions extends WaitFlags {
   report?: string;
   map?: string;
   ignore?: string;
+  decimalComma?: boolean;
   encoding?: string;
   changedOnly?: boolean;
   backup?: string;
@@ -43,8 +45,9 @@ export const command = defineCommand<PushOptions & { file: string }>({
     {
       flags: '--ignore <columns>',
       description:
-        'columns meant to be left out, e.g. Note,Qty2 (a column that looks like quantity or price otherwise stops the run)',
+        'columns left unread, e.g. Note,Qty2, even one named quantity or price (a column that looks like quantity or price otherwise stops the run)',
     },
+    DECIMAL_COMMA_FLAG,
     {
       flags: '--encoding <name>',
       description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
@@ -77,7 +80,10 @@ export const command = defineCommand<PushOptions & { file: string }>({
     'and nothing is sent (--report then lists every bad line). An empty cell leaves that value',
     'unchanged. The columns read and left out are named first; a left-out column that looks like',
     'quantity or price while no column is read as that field, a header named twice, text that is',
-    'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run.',
+    'not UTF-8, and control or invisible characters or edge spaces in a SKU stop the run. Rows',
+    'whose cells are all empty (;;;; from a spreadsheet) are skipped and counted. "." is always a',
+    'decimal point; in a ";"-separated file, or with --decimal-comma, a single "," is one too',
+    '(28,37); a thousands separator (1.234,56) is refused.',
     '',
     'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
     'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
@@ -90,6 +96,7 @@ export const command = defineCommand<PushOptions & { file: string }>({
     'svc inventory push before.csv --changed-only   # undoes the push above',
     'svc inventory push stock.csv --resume      # after a quota stop, Ctrl-C or a CI timeout',
     'svc inventory push export.csv --map sku=Item,quantity=Qty --report push-report.csv',
+    'svc inventory push excel.csv --map quantity=Qty --ignore Price   # a ";" file, decimal commas, quantities only',
   ],
   run: ({ file, ...options }, deps) => runPush(deps, file, options),
 });

@@ -2,6 +2,7 @@
  * What `inventory push` and `inventory diff` share: the whole-file check both run before
  * anything else, and how their read of the store shows on stderr.
  */
+import type { FlagSpec } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveReadDeps } from '../../core/inventory/live-read.js';
@@ -10,6 +11,7 @@ import type { LiveReadDeps } from '../../core/inventory/live-read.js';
 export interface ReadFlags {
   map?: string;
   ignore?: string;
+  decimalComma?: boolean;
   encoding?: string;
   report?: string;
   /** push --backup: written too, so it may not be the file read. */
@@ -18,7 +20,8 @@ export interface ReadFlags {
 
 /**
  * Checks the file at `path` (`-`: standard input, spooled) as push reads it, filling --report
- * with every bad line, then names the columns read and left out. `onBytes` sees each checked byte.
+ * with every bad line, then names the columns read and left out, and the empty rows skipped.
+ * `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
   ctx: Pick<Deps, 'io'>,
@@ -33,12 +36,19 @@ export async function checkStockFile(
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
+  const { map, ignore, decimalComma } = flags;
   const file = await checkInput(path, flags.report, () =>
-    checkInventoryFile(source, { map: flags.map, ignore: flags.ignore, encoding }, onBytes),
+    checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),
   );
-  showColumns(ctx, describeColumns(file.plan));
+  showColumns(ctx, describeColumns(file.plan), file.emptyRows);
   return file;
 }
+
+/** The `--decimal-comma` flag push and diff share. */
+export const DECIMAL_COMMA_FLAG: FlagSpec = {
+  flags: '--decimal-comma',
+  description: 'a single "," in a price is its decimal separator (28,37); always so in a ";"-separated file',
+};
 
 /** The read of the store's live values says what it does on stderr, with a progress line on a terminal. */
 export function storeReadDeps(deps: Pick<Deps, 'io' | 'signal'>): LiveReadDeps {

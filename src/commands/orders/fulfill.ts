@@ -2,6 +2,7 @@ import type { ApiClient } from '../../client/client.js';
 import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
+import type { ColumnPlan } from '../../core/csv/columns.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
@@ -16,6 +17,7 @@ export interface FulfillOptions {
   file?: string;
   dryRun?: boolean;
   report?: string;
+  map?: string;
   ignore?: string;
   encoding?: string;
   showBuyer?: boolean;
@@ -42,8 +44,13 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
     {
+      flags: '--map <pairs>',
+      description:
+        "with --file: read fields from columns of other names, e.g. order_id='Order Number',carrier=Courier",
+    },
+    {
       flags: '--ignore <columns>',
-      description: 'with --file: columns meant to be left out, e.g. Weight,Note',
+      description: 'with --file: columns left unread, e.g. Weight,Note',
     },
     {
       flags: '--encoding <name>',
@@ -56,11 +63,14 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     'tracking number counts as done (skipped), so a file can be run again after an interruption;',
     'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
     'The whole file is checked before the first request: any bad line stops the run (exit 2).',
+    'Headers match ignoring case, spaces and underscores (Order ID, Tracking Number, as shipping',
+    'tools export them); --map names other columns; the columns read and left out are named first.',
   ],
   examples: [
     'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
     'svc orders fulfill --file shipments.csv --dry-run',
     'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
+    "svc orders fulfill --file export.csv --map order_id='Order Number',carrier=Courier --dry-run",
   ],
   run: ({ id, ...options }, deps) => runFulfill(deps, id, options),
 });
@@ -89,8 +99,8 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
       'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
     );
   }
-  if (options.dryRun || options.report || options.ignore || options.encoding)
-    throw new UsageError('--dry-run, --report, --ignore and --encoding go with --file');
+  if (options.dryRun || options.report || options.map || options.ignore || options.encoding)
+    throw new UsageError('--dry-run, --report, --map, --ignore and --encoding go with --file');
   return runSingle(deps, id, options);
 }
 
@@ -142,20 +152,28 @@ async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): P
   const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
-  const { describeColumns, parseIgnoredColumns } = await import('../../core/csv/columns.js');
+  const { describeColumns, parseColumnMap, parseIgnoredColumns } = await import('../../core/csv/columns.js');
+  const { SHIPMENT_FIELDS } = await import('../../core/orders/shipments.js');
   const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);
+  const map = parseColumnMap(options.map, SHIPMENT_FIELDS, "order_id='Order Number',carrier=Courier");
+  const ignore = parseIgnoredColumns(options.ignore);
   const source = await inputFile(deps, path, { '--report': options.report });
-  const { shipments, plan } = await checkInput(path, options.report, () =>
-    checkShipmentsFile(source, { ignore: parseIgnoredColumns(options.ignore), encoding }),
+  const { shipments, plan, emptyRows } = await checkInput(path, options.report, () =>
+    checkShipmentsFile(source, { map, ignore, encoding }),
   );
-  showColumns(deps, describeColumns(plan));
+  showColumns(deps, describeColumns(plan), emptyRows);
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, fulfillPlan(path, shipments, options), options);
+  await runBulk(deps, fulfillPlan(path, shipments, plan, options), options);
 }
 
 /** A shipments file as the bulk frame runs it. */
-function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOptions): BulkPlan {
+function fulfillPlan(
+  path: string,
+  shipments: Shipment[],
+  columns: ColumnPlan,
+  options: FulfillOptions,
+): BulkPlan {
   const orders = counted(shipments.length, 'order');
   const sample = shipments.slice(0, 5);
   return {
@@ -166,6 +184,8 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
     dryRun: {
       plan: {
         file: path,
+        columns: Object.fromEntries(columns.used.map(({ field, header }) => [field, header])),
+        ignored_columns: columns.ignored,
         orders: shipments.length,
         requests: shipments.length,
         write_quota: 0,

@@ -16,12 +16,14 @@ export interface FieldSpec {
 
 /** How the columns are read. */
 export interface ColumnOptions {
-  /** field → header name (`--map quantity=Qty`), compared case-insensitively after trimming. */
+  /** field → header name (`--map quantity=Qty`), compared as `headerKey` says. */
   map?: Readonly<Record<string, string>>;
-  /** Header names meant to be left out (`--ignore`), so that a lookalike is not refused. */
+  /** Header names meant to be left out (`--ignore`): never read, even one named as a field. */
   ignore?: readonly string[];
   /** Whether the command has `--map` to suggest (else renaming the column is the way). */
   mappable: boolean;
+  /** What a header name is compared by; default trimmed and lower-cased (`exactHeaderKey`). */
+  headerKey?: (name: string) => string;
 }
 
 /** Which column each field is read from, and the columns left out, as the header writes them. */
@@ -31,37 +33,56 @@ export interface ColumnPlan {
   ignored: string[];
 }
 
+/** A header name as most files compare it: trimmed, any case. */
+export function exactHeaderKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** A header name compared ignoring case, spaces and underscores (`Order ID` is `order_id`). */
+export function looseHeaderKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_]+/g, '');
+}
+
 /** Reads the header row as the README's file formats say; UsageError (exit 2) naming what is wrong. */
 export function planColumns(
   header: string[],
   fields: readonly FieldSpec[],
   options: ColumnOptions,
 ): ColumnPlan {
+  const key = options.headerKey ?? exactHeaderKey;
   const written = header.map((cell, index) => cell.trim() || `(column ${index + 1}, no name)`);
-  const names = header.map((cell) => cell.trim().toLowerCase());
+  const names = header.map(key);
   const listed = () => written.map((name) => `"${name}"`).join(', ');
 
-  const firstAt = columnsByName(header);
+  const firstAt = columnsByName(header, key);
 
-  const ignore = new Set((options.ignore ?? []).map((name) => name.trim().toLowerCase()));
-  for (const name of ignore) {
-    if (!firstAt.has(name))
-      throw new UsageError(`--ignore "${name}": no such column; the header has ${listed()}`);
+  const ignore = new Set((options.ignore ?? []).map(key));
+  for (const name of options.ignore ?? []) {
+    if (!firstAt.has(key(name)))
+      throw new UsageError(`--ignore "${name.trim()}": no such column; the header has ${listed()}`);
   }
 
   const indexes: Record<string, number | undefined> = {};
   const used: ColumnPlan['used'] = [];
   for (const { field } of fields) {
-    const mapped = options.map?.[field]?.trim().toLowerCase();
-    const index = firstAt.get(mapped ?? field);
-    if (mapped !== undefined && index === undefined) {
+    const asked = options.map?.[field];
+    const mapped = asked === undefined ? undefined : key(asked);
+    const found = firstAt.get(mapped ?? key(field));
+    if (mapped !== undefined && found === undefined) {
       throw new UsageError(
-        `line 1: no "${mapped}" column (--map ${field}=${options.map?.[field]}); the header has ${listed()}`,
+        `line 1: no "${asked?.trim()}" column (--map ${field}=${asked}); the header has ${listed()}`,
       );
     }
-    if (index !== undefined && ignore.has(names[index])) {
-      throw new UsageError(`--ignore "${written[index]}": that column is read as ${field}`);
+    if (found !== undefined && ignore.has(names[found])) {
+      // An ignored column is never read: one mapped as well says two things at once.
+      if (mapped !== undefined)
+        throw new UsageError(
+          `--ignore "${written[found]}" and --map ${field}=${asked} name the same column; keep the one meant`,
+        );
+      indexes[field] = undefined;
+      continue;
     }
+    const index = found;
     const other = Object.keys(indexes).find((name) => index !== undefined && indexes[name] === index);
     if (other) {
       throw new UsageError(
@@ -107,6 +128,36 @@ export function extraCellsProblem(
   };
 }
 
+/**
+ * Parses `--map field=Header,…` into field → header name as given, for the fields a file
+ * has; UsageError naming `example` for a pair that is not one.
+ */
+export function parseColumnMap(
+  raw: string | undefined,
+  fields: readonly string[],
+  example: string,
+): Record<string, string> {
+  const map: Record<string, string> = {};
+  if (!raw) return map;
+  for (const pair of raw.split(',')) {
+    const at = pair.indexOf('=');
+    const field = (at < 0 ? pair : pair.slice(0, at)).trim().toLowerCase();
+    const header = at < 0 ? '' : pair.slice(at + 1).trim();
+    if (!fields.includes(field) || !header) {
+      throw new UsageError(
+        `--map takes field=Header pairs for ${fields.join(', ')}, e.g. --map ${example}; got "${pair}"`,
+      );
+    }
+    const earlier = map[field];
+    if (earlier !== undefined)
+      throw new UsageError(
+        `--map names ${field} twice ("${earlier.toLowerCase()}" and "${header.toLowerCase()}"); keep the one meant`,
+      );
+    map[field] = header;
+  }
+  return map;
+}
+
 /** `--ignore Note,Qty2`: header names meant to be left out. */
 export function parseIgnoredColumns(raw: string | undefined): string[] {
   return (raw ?? '')
@@ -116,13 +167,16 @@ export function parseIgnoredColumns(raw: string | undefined): string[] {
 }
 
 /**
- * Each header name (trimmed, lower-cased) and its column; UsageError when a name appears
+ * Each header name (as `key` compares it) and its column; UsageError when a name appears
  * twice, since either column could be the one read.
  */
-export function columnsByName(header: readonly string[]): Map<string, number> {
+export function columnsByName(
+  header: readonly string[],
+  key: (name: string) => string = exactHeaderKey,
+): Map<string, number> {
   const firstAt = new Map<string, number>();
   header.forEach((cell, index) => {
-    const name = cell.trim().toLowerCase();
+    const name = key(cell);
     if (name === '') return;
     const first = firstAt.get(name);
     if (first !== undefined) {
@@ -143,6 +197,28 @@ export function describeColumns(plan: ColumnPlan): string {
   const ignored =
     plan.ignored.length > 0 ? `; ignoring ${plan.ignored.map((name) => `"${name}"`).join(', ')}` : '';
   return `${used}${ignored}`;
+}
+
+/**
+ * `--map field=Col,…` naming, for each field no column is read as, a column left out whose
+ * header looks like it (`order_id='Order Number'`), or undefined when some field has none.
+ */
+export function mapSuggestion(
+  header: readonly string[],
+  plan: ColumnPlan,
+  missing: readonly FieldSpec[],
+): string | undefined {
+  const taken = new Set<string>();
+  const pairs: string[] = [];
+  for (const { field, lookalikes } of missing) {
+    const column = plan.ignored.find(
+      (name) => !taken.has(name) && lookalikes !== undefined && looksLike(name, lookalikes),
+    );
+    if (column === undefined || !header.some((cell) => cell.trim() === column)) return undefined;
+    taken.add(column);
+    pairs.push(`${field}=${quoted(column)}`);
+  }
+  return pairs.length > 0 ? `--map ${pairs.join(',')}` : undefined;
 }
 
 /** True when a header's words (split at case changes and punctuation) include one of `words`. */

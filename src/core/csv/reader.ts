@@ -1,6 +1,7 @@
 /**
  * Reading the CSV files bulk commands take, whatever their columns: the delimiter detected
- * from the header line, BOM ignored, any mix of line endings, physical line numbers, bytes
+ * from the header line, BOM ignored, any mix of line endings, physical line numbers, rows whose
+ * cells are all empty (`;;;;` from a spreadsheet) skipped like blank lines and counted, bytes
  * decoded from --encoding and watched for text that is not UTF-8, and a parser that gives up
  * turned into one "not readable as CSV" line (exit 2). What the columns mean is each file
  * kind's own business (inventory, shipments, products).
@@ -13,8 +14,17 @@ import { type TextEncoding, toUtf8, Utf8Watch } from './text.js';
 
 export type Delimiter = ',' | ';' | '\t';
 
+/** Counts what a read skipped. */
+export interface SkippedRows {
+  /** Records whose cells are all empty or spaces, as spreadsheets leave below their data. */
+  emptyRows: number;
+}
+
 /** A CSV file being read once, record by record, with what the reading learns of its text. */
 export class CsvFile {
+  /** What the reading skipped so far (complete once every record was read). */
+  readonly skipped: SkippedRows = { emptyRows: 0 };
+
   private constructor(
     readonly path: string,
     readonly delimiter: Delimiter,
@@ -50,7 +60,13 @@ export class CsvFile {
       onBytes?.(chunk);
     };
     try {
-      yield* readRecordBatches(this.path, this.delimiter, utf8 || onBytes ? watch : undefined, this.encoding);
+      yield* readRecordBatches(
+        this.path,
+        this.delimiter,
+        utf8 || onBytes ? watch : undefined,
+        this.encoding,
+        this.skipped,
+      );
     } catch (error) {
       throw unreadableCsv(this.path, error);
     }
@@ -121,12 +137,14 @@ export interface NumberedRecord {
  * this is the fast path: one await per chunk rather than per record, and line numbers read
  * from the parser's counters rather than from csv-parse's `info` option, which copies its
  * state into a new object for every record (it tripled the time of a million-row check).
+ * Records whose cells are all empty are left out, and counted in `skipped`.
  */
 export async function* readRecordBatches(
   path: string,
   delimiter: Delimiter,
   onBytes?: (chunk: Buffer) => void,
   encoding: TextEncoding = 'utf-8',
+  skipped: SkippedRows = { emptyRows: 0 },
 ): AsyncGenerator<NumberedRecord[]> {
   const { Parser } = await import('csv-parse');
   /** Numbers each record when the parser emits it, when its counters are those of that record. */
@@ -144,7 +162,9 @@ export async function* readRecordBatches(
       const line = this.previousEnd + 1 + (empty_lines - this.previousEmpty);
       this.previousEnd = lines;
       this.previousEmpty = empty_lines;
-      this.batch.push({ record: record as string[], line });
+      // csv-parse's skip_records_with_empty_values would skip them too, but out of these counters' sight.
+      if (isEmptyRecord(record as string[])) skipped.emptyRows++;
+      else this.batch.push({ record: record as string[], line });
       return true;
     }
 
@@ -190,4 +210,13 @@ export async function* readRecordBatches(
   source.on('error', (error) => parser.destroy(error));
   decoder?.on('error', (error) => parser.destroy(error));
   yield* parser as AsyncIterable<NumberedRecord[]>;
+}
+
+/** Whether every cell of a record is empty or spaces (the first cell decides for almost every row). */
+export function isEmptyRecord(record: readonly string[]): boolean {
+  for (const cell of record) {
+    if (cell.length > 0 && cell.charCodeAt(0) > 0x20) return false;
+    if (cell.trim() !== '') return false;
+  }
+  return true;
 }

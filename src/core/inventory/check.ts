@@ -23,6 +23,8 @@ export interface InventoryReadOptions {
   map?: string;
   /** `--ignore Note,Qty2`: columns meant to be left out. */
   ignore?: string;
+  /** `--decimal-comma`: a single `,` in a price is its decimal separator (always so in a `;` file). */
+  decimalComma?: boolean;
   encoding?: TextEncoding;
   /** Replaces the SKUs' fingerprints, for tests that force them to collide. */
   fingerprint?: (sku: string) => number;
@@ -46,6 +48,8 @@ export interface CheckedFile {
   rowCount: number;
   /** Rows that set quantity 0 (the zeroing guard's judgement without a live read). */
   zeroQuantityRows: number;
+  /** Rows whose cells were all empty, skipped like blank lines. */
+  emptyRows: number;
   /** SHA-256 of the file's bytes, the key of its resume journal. */
   sha256: string;
   sample: InventoryRow[];
@@ -81,7 +85,9 @@ export async function checkInventoryFile(
   for await (const batch of csv.batches()) {
     for (const { record, line } of batch) {
       if (!header) {
-        header = { ...resolveColumns(record, map, ignore), width: record.length };
+        const { columns, plan } = resolveColumns(record, map, ignore);
+        const decimalComma = Boolean(options.decimalComma) || csv.delimiter === ';';
+        header = { columns: { ...columns, decimalComma }, plan, width: record.length };
         continue;
       }
       const row = rowOf(record, line, header);
@@ -122,6 +128,7 @@ export async function checkInventoryFile(
     plan: header.plan,
     rowCount,
     zeroQuantityRows,
+    emptyRows: csv.skipped.emptyRows,
     sha256,
     sample,
   };

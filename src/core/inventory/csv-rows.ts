@@ -1,11 +1,18 @@
 /**
  * The rows of an inventory CSV as the README's file formats say: header row, `sku` plus
  * `quantity` and/or `price`, `--map` renames, `--ignore` leaves columns out, case-insensitive
- * trimmed headers (the reading itself is core/csv/reader.ts).
+ * trimmed headers, a decimal comma where the file or `--decimal-comma` says (the reading itself
+ * is core/csv/reader.ts).
  */
 import { QUANTITY_MAX } from '../../contract/contract.js';
 import { type InputProblem, UsageError } from '../../errors.js';
-import { type ColumnPlan, type FieldSpec, planColumns } from '../csv/columns.js';
+import {
+  type ColumnPlan,
+  exactHeaderKey,
+  type FieldSpec,
+  parseColumnMap as parseMap,
+  planColumns,
+} from '../csv/columns.js';
 import { isPlainKey, keyTextProblem } from '../csv/text.js';
 
 /** One row as it will be sent: an omitted field is left unchanged. */
@@ -20,11 +27,13 @@ export interface InventoryRow {
 /** A row that cannot be sent, and why. */
 export type RowProblem = InputProblem;
 
-/** The file's columns after `--map`: which physical column holds each field. */
+/** The file's columns after `--map`: which physical column holds each field, and how prices are written. */
 export interface ColumnIndexes {
   sku: number;
   quantity?: number;
   price?: number;
+  /** A single `,` is a decimal separator too (`28,37`): a `;` file, or --decimal-comma. */
+  decimalComma?: boolean;
 }
 
 const FIELDS = ['sku', 'quantity', 'price'] as const;
@@ -76,23 +85,8 @@ const FIELD_SPECS: readonly FieldSpec[] = [
 
 /** Parses `--map sku=Item,quantity=Qty` into field → header name (lower-cased, trimmed). */
 export function parseColumnMap(raw: string | undefined): Partial<Record<Field, string>> {
-  const map: Partial<Record<Field, string>> = {};
-  if (!raw) return map;
-  for (const pair of raw.split(',')) {
-    const [field, header] = pair.split('=').map((s) => s.trim());
-    if (!FIELDS.includes(field as Field) || !header) {
-      throw new UsageError(
-        `--map takes field=Header pairs for sku, quantity and price, e.g. --map sku=Item,quantity=Qty; got "${pair}"`,
-      );
-    }
-    const earlier = map[field as Field];
-    if (earlier !== undefined)
-      throw new UsageError(
-        `--map names ${field} twice ("${earlier}" and "${header.toLowerCase()}"); keep the one meant`,
-      );
-    map[field as Field] = header.toLowerCase();
-  }
-  return map;
+  const map = parseMap(raw, FIELDS, 'sku=Item,quantity=Qty');
+  return Object.fromEntries(Object.entries(map).map(([field, header]) => [field, header.toLowerCase()]));
 }
 
 /** Finds each field's column in the header (with the plan of used and ignored columns), or says what is wrong. */
@@ -101,11 +95,13 @@ export function resolveColumns(
   map: Partial<Record<Field, string>>,
   ignore: readonly string[] = [],
 ): { columns: ColumnIndexes; plan: ColumnPlan } {
-  const names = header.map((h) => h.trim().toLowerCase());
+  const names = header.map(exactHeaderKey);
+  const ignored = new Set(ignore.map(exactHeaderKey));
   // Without a SKU column nothing else matters: say that first.
-  if (!names.includes(map.sku ?? 'sku')) {
+  const skuColumn = map.sku ?? 'sku';
+  if (!names.includes(skuColumn) || (!map.sku && ignored.has(skuColumn))) {
     throw new UsageError(
-      `line 1: no ${map.sku ? `"${map.sku}" (mapped to sku)` : '"sku"'} column; the header has ${names.map((n) => `"${n}"`).join(', ')} (use --map sku=YourColumn)`,
+      `line 1: no ${map.sku ? `"${map.sku}" (mapped to sku)` : '"sku"'} column${ignored.has(skuColumn) ? ' (it is in --ignore)' : ''}; the header has ${names.map((n) => `"${n}"`).join(', ')} (use --map sku=YourColumn)`,
     );
   }
   const plan = planColumns(header, FIELD_SPECS, { map, ignore, mappable: true });
@@ -142,20 +138,45 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
     row.quantity = Number(rawQuantity);
   }
   if (rawPrice !== '') {
-    if (!isPrice(rawPrice)) {
-      return {
-        line,
-        key: sku,
-        code: 'invalid_price',
-        message: `price "${rawPrice}" is not a non-negative decimal such as 12.50 (SKU ${sku})`,
-      };
+    if (isPrice(rawPrice)) row.price = rawPrice;
+    else {
+      const price = unusualPrice(rawPrice, columns.decimalComma === true);
+      if (price.problem)
+        return { line, key: sku, code: 'invalid_price', message: `${price.problem} (SKU ${sku})` };
+      row.price = price.value;
     }
-    row.price = rawPrice;
   }
   if (row.quantity === undefined && row.price === undefined) {
     return { line, key: sku, code: 'no_value', message: `neither quantity nor price is given (SKU ${sku})` };
   }
   return row;
+}
+
+/**
+ * A price that is not digits with perhaps a point: with a decimal comma, `28,37` as `28.37`;
+ * else the reason it is refused, a thousands separator (`1.234,56`, `1,299.00`) by name.
+ */
+export function unusualPrice(
+  raw: string,
+  decimalComma: boolean,
+): { value: string; problem?: undefined } | { value?: undefined; problem: string } {
+  const separators = raw.replace(/[^.,]/g, '').length;
+  const onlyDigitsBeside = /^[0-9.,]+$/.test(raw);
+  if (onlyDigitsBeside && separators > 1) {
+    return {
+      problem: `price "${raw}" holds a thousands separator; write it without one (one "." or "," marks the decimals)`,
+    };
+  }
+  if (onlyDigitsBeside && separators === 1 && raw.includes(',')) {
+    const value = raw.replace(',', '.');
+    if (decimalComma && isPrice(value)) return { value };
+    if (!decimalComma && isPrice(value)) {
+      return {
+        problem: `price "${raw}" has a decimal comma; run again with --decimal-comma (or write ${value})`,
+      };
+    }
+  }
+  return { problem: `price "${raw}" is not a non-negative decimal such as 12.50` };
 }
 
 /** A cell without the spaces around it ('' for a missing one); a cell without any is returned as it is. */

@@ -14,6 +14,16 @@ export interface LiveStock {
   sku: string;
   quantity: number | null;
   price: string | null;
+  /** With titles (`export --with-titles`): the product's title. */
+  title?: string | null;
+  /** With titles: the variant's options as people read them, `Size: M / Color: Red`. */
+  options?: string | null;
+}
+
+/** What a read gives of each SKU beyond its values. */
+export interface StockReadOptions {
+  /** The product's title and the variant's options, for people reading the file. */
+  titles?: boolean;
 }
 
 /** The live values by SKU, for comparing a file with the store. */
@@ -49,14 +59,28 @@ export class LiveStockRead {
   }
 
   /** Every SKU once, product by product. */
-  async *rows(): AsyncGenerator<LiveStock> {
+  async *rows(options: StockReadOptions = {}): AsyncGenerator<LiveStock> {
     for await (const product of this.crawl.items()) {
       this.products++;
-      for (const variant of product.variants ?? []) {
-        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
-      }
+      yield* stockOf(product, options);
     }
   }
+}
+
+/** The SKUs of one product, as a read gives them. */
+function* stockOf(product: Product, { titles }: StockReadOptions): Generator<LiveStock> {
+  for (const variant of product.variants ?? []) {
+    const values = { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
+    yield titles
+      ? { ...values, title: product.title ?? null, options: optionsText(variant.options) }
+      : values;
+  }
+}
+
+/** `Size: M / Color: Red`: a variant's options in one cell, in the order the service gives them. */
+function optionsText(options: Readonly<Record<string, string>> | null | undefined): string | null {
+  const entries = Object.entries(options ?? {});
+  return entries.length > 0 ? entries.map(([name, value]) => `${name}: ${value}`).join(' / ') : null;
 }
 
 /**
@@ -66,14 +90,11 @@ export class LiveStockRead {
 export function sampleStock(
   client: ApiClient,
   limit: number,
+  options: StockReadOptions = {},
 ): AsyncIterable<LiveStock> & { readonly hasMore?: boolean } {
   const products = listProducts(client, {}, limit);
   async function* rows(): AsyncGenerator<LiveStock> {
-    for await (const product of products) {
-      for (const variant of product.variants ?? []) {
-        yield { sku: variant.sku, quantity: variant.quantity ?? null, price: variant.price ?? null };
-      }
-    }
+    for await (const product of products) yield* stockOf(product, options);
   }
   return {
     [Symbol.asyncIterator]: rows,

@@ -153,6 +153,7 @@ export function pushDryRun(
       columns: Object.fromEntries(file.plan.used.map(({ field, header }) => [field, header])),
       ignored_columns: file.plan.ignored,
       rows: file.rowCount,
+      ...(file.emptyRows > 0 ? { empty_rows_skipped: file.emptyRows } : {}),
       ...(rowsToSend !== file.rowCount ? { rows_to_send: rowsToSend } : {}),
       requests,
       write_quota: requests,

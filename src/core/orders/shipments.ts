@@ -1,11 +1,19 @@
 /**
  * The shipments CSV of `orders fulfill --file` (README, Input files):
  * `order_id,tracking_number,carrier[,tracking_url]`, checked whole before the first request.
- * BOM ignored, headers matched case-insensitively after trimming, delimiter detected from the
- * header line, physical line numbers (a record spanning lines reports its first).
+ * BOM ignored, headers matched ignoring case, spaces and underscores (`Order ID`, as shipping
+ * tools export them) or named by `--map`, delimiter detected from the header line, physical line
+ * numbers (a record spanning lines reports its first).
  */
 import { type InputProblem, UsageError } from '../../errors.js';
-import { type ColumnPlan, extraCellsProblem, type FieldSpec, planColumns } from '../csv/columns.js';
+import {
+  type ColumnPlan,
+  extraCellsProblem,
+  type FieldSpec,
+  looseHeaderKey,
+  mapSuggestion,
+  planColumns,
+} from '../csv/columns.js';
 import { badLinesError } from '../csv/problems.js';
 import { CsvFile } from '../csv/reader.js';
 import { keyTextProblem, type TextEncoding, withEncodingProblems } from '../csv/text.js';
@@ -20,11 +28,22 @@ export interface Shipment {
   trackingUrl?: string;
 }
 
-const REQUIRED = ['order_id', 'tracking_number', 'carrier'] as const;
+/** The fields of the file, for `--map`. */
+export const SHIPMENT_FIELDS = ['order_id', 'tracking_number', 'carrier', 'tracking_url'] as const;
+
+/** Headers that give away a required column under another name, so the error can name the --map. */
+const REQUIRED: readonly FieldSpec[] = [
+  { field: 'order_id', lookalikes: ['orderid', 'ordernumber', 'orderno', 'ordernum'] },
+  {
+    field: 'tracking_number',
+    lookalikes: ['trackingnumber', 'trackingno', 'trackingnum', 'trackingid', 'trackingcode'],
+  },
+  { field: 'carrier', lookalikes: ['carrier', 'courier', 'shipper', 'carriercode', 'shippingprovider'] },
+];
 
 /** The file's fields; a column that looks like a tracking URL must not be left out unnoticed. */
 const FIELD_SPECS: readonly FieldSpec[] = [
-  ...REQUIRED.map((field) => ({ field })),
+  ...REQUIRED.map(({ field }) => ({ field })),
   {
     field: 'tracking_url',
     lookalikes: ['url', 'link', 'href', 'trackingurl', 'tracking_url', 'trackinglink'],
@@ -33,6 +52,8 @@ const FIELD_SPECS: readonly FieldSpec[] = [
 
 /** How the file is read. */
 export interface ShipmentsReadOptions {
+  /** `--map order_id=Order Number,…`: field → header name as given. */
+  map?: Readonly<Record<string, string>>;
   /** `--ignore Note,Weight`: columns meant to be left out. */
   ignore?: readonly string[];
   encoding?: TextEncoding;
@@ -43,6 +64,8 @@ export interface CheckedShipments {
   shipments: Shipment[];
   /** The columns read and those left out, for the plan line. */
   plan: ColumnPlan;
+  /** Rows whose cells were all empty, skipped like blank lines. */
+  emptyRows: number;
 }
 
 interface ShipmentColumns {
@@ -65,16 +88,23 @@ export function isHttpUrl(value: string): boolean {
 /** Finds each column in the header row (with the plan of used and ignored columns), or says what is wrong. */
 function resolveShipmentColumns(
   header: string[],
-  ignore: readonly string[] = [],
+  options: ShipmentsReadOptions,
 ): { columns: ShipmentColumns; plan: ColumnPlan } {
-  const names = header.map((h) => h.trim().toLowerCase());
-  const missing = REQUIRED.filter((name) => !names.includes(name));
+  const plan = planColumns(header, FIELD_SPECS, {
+    map: options.map,
+    ignore: options.ignore,
+    mappable: true,
+    headerKey: looseHeaderKey,
+  });
+  const missing = REQUIRED.filter(({ field }) => plan.indexes[field] === undefined);
   if (missing.length > 0) {
+    const names = missing.map(({ field }) => field);
+    const has = header.map((cell) => `"${cell.trim()}"`).join(', ');
+    const map = mapSuggestion(header, plan, missing) ?? `--map ${names[0]}=YourColumn`;
     throw new UsageError(
-      `line 1: the header needs ${missing.map((m) => `"${m}"`).join(', ')}; it has ${names.map((n) => `"${n}"`).join(', ')} (expected order_id,tracking_number,carrier[,tracking_url]); nothing was sent`,
+      `line 1: no column is read as ${names.join(', ')}; the header has ${has} (headers match order_id,tracking_number,carrier[,tracking_url] ignoring case, spaces and underscores): name ${missing.length === 1 ? 'it' : 'them'} with ${map}; nothing was sent`,
     );
   }
-  const plan = planColumns(header, FIELD_SPECS, { ignore, mappable: false });
   const index = (field: string) => plan.indexes[field] as number;
   return {
     columns: {
@@ -136,7 +166,7 @@ export async function checkShipmentsFile(
   let header: { columns: ShipmentColumns; plan: ColumnPlan; width: number } | undefined;
   for await (const { record, line } of csv.records()) {
     if (!header) {
-      header = { ...resolveShipmentColumns(record, options.ignore), width: record.length };
+      header = { ...resolveShipmentColumns(record, options), width: record.length };
       continue;
     }
     const row = extraCellsProblem(record, header.width, line) ?? toShipment(record, line, header.columns);
@@ -165,5 +195,5 @@ export async function checkShipmentsFile(
     );
   }
   if (shipments.length === 0) throw new UsageError(`${path} has a header but no rows; nothing to fulfill`);
-  return { shipments, plan: header.plan };
+  return { shipments, plan: header.plan, emptyRows: csv.skipped.emptyRows };
 }

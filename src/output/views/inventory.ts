@@ -21,6 +21,16 @@ export const stockView: View<LiveStock> = {
   fields: ['sku', 'quantity', 'price'],
 };
 
+/** The stock with the product's title and the variant's options after it, which push leaves unread. */
+export const stockWithTitlesView: View<LiveStock> = {
+  columns: [
+    ...stockView.columns,
+    { header: 'TITLE', cell: (r) => r.title ?? '', shrink: true },
+    { header: 'OPTIONS', cell: (r) => r.options ?? '', shrink: true },
+  ],
+  fields: [...stockView.fields, 'title', 'options'],
+};
+
 /** One row per SKU a push would change, or that the store does not have. */
 export const changesView: View<RowChange> = {
   columns: [

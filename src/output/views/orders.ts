@@ -20,6 +20,14 @@ const ORDER_FIELDS = [
 ];
 const LINE_FIELDS = ['lines.sku', 'lines.title', 'lines.quantity', 'lines.price', 'lines.product_id'];
 const BUYER_FIELDS = ['buyer.name', 'buyer.email', 'buyer.address'];
+/** The buyer's columns in csv and tsv: the address as one column per field (README, Output). */
+const BUYER_COLUMNS = [
+  'buyer.name',
+  'buyer.email',
+  ...['name', 'line1', 'line2', 'city', 'region', 'postal_code', 'country', 'phone'].map(
+    (field) => `buyer.address.${field}`,
+  ),
+];
 
 /** The order without its buyer's name, email and address (the country stays: it is not personal). */
 function withoutBuyerData(order: Order): Order {
@@ -63,7 +71,7 @@ export function ordersView(showBuyer: boolean, perLine = false): View<Order> {
       { header: 'COUNTRY', cell: (o) => o.buyer?.country ?? '', drop: 1 },
       { header: 'AGE', time: (o) => o.created_at, drop: 3 },
     ],
-    fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_FIELDS : [])],
+    fields: [...ORDER_FIELDS, ...(showBuyer ? BUYER_COLUMNS : [])],
     hideInText: showBuyer ? undefined : withoutBuyerData,
     // A row per order; per order line (the order's columns repeated) once a `lines.*` field
     // is selected or --per-line asks, so `wc -l` counts orders unless lines were asked for.

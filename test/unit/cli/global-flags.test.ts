@@ -55,6 +55,7 @@ describe('command scopes', () => {
         'query',
         'headers',
         'time',
+        'excel',
         'profile',
         'baseUrl',
         'maxRetries',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, getPath, leafPaths, parseFieldList, pickPaths } from '../../../src/output/fields.js';
+import {
+  cellText,
+  flatColumns,
+  getPath,
+  leafPaths,
+  parseFieldList,
+  pickPaths,
+} from '../../../src/output/fields.js';
 
 const order = {
   id: 'ord_1',
@@ -118,5 +125,42 @@ describe('parseFieldList', () => {
     expect(() => parseFieldList(raw)).toThrow(
       '--fields needs at least one field name, e.g. --fields id,status',
     );
+  });
+});
+
+describe('flatColumns', () => {
+  const known = [
+    'id',
+    'buyer',
+    'buyer.name',
+    'buyer.address',
+    'buyer.address.city',
+    'buyer.address.country',
+    'lines',
+    'lines.sku',
+    'attributes',
+    'attributes.*',
+    'data',
+    'data.object',
+  ];
+  it('gives an object of known shape as its leaf fields, in the schema order', () => {
+    expect(flatColumns(['id', 'buyer'], known, order)).toEqual([
+      'id',
+      'buyer.name',
+      'buyer.address.city',
+      'buyer.address.country',
+    ]);
+    expect(flatColumns(['buyer.address'], known, undefined)).toEqual([
+      'buyer.address.city',
+      'buyer.address.country',
+    ]);
+  });
+  it('keeps arrays, open maps and objects of unknown shape as one column', () => {
+    expect(flatColumns(['lines', 'attributes', 'data.object', 'data'], known, order)).toEqual([
+      'lines',
+      'attributes',
+      'data.object',
+      'data.object',
+    ]);
   });
 });

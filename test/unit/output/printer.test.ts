@@ -500,3 +500,35 @@ describe('Printer with --query, --no-headers and a terminal', () => {
     expect(lines[1]).toMatch(/^t_0123456789 {2}A rathe…$/);
   });
 });
+
+describe('Printer: csv for spreadsheets (--excel)', () => {
+  const risky = [
+    { id: 't_1', name: '=HYPERLINK("http://x")', buyer: { country: 'FR' }, tags: [] },
+    { id: 't_2', name: '-5', buyer: {}, tags: [] },
+  ];
+  it('starts with one BOM and keeps formula-shaped cells as text', async () => {
+    const { io, printer } = setup('csv', { excel: true });
+    await printer.list(from(risky), thingView);
+    expect(io.out()).toBe(
+      '\uFEFFid,name,buyer.country,tags\nt_1,"\'=HYPERLINK(""http://x"")",FR,[]\nt_2,\'-5,,[]\n',
+    );
+  });
+  it('without --excel, csv stays exact; --no-headers puts the BOM before the first row', async () => {
+    const plain = setup('csv');
+    await plain.printer.list(from(risky), thingView);
+    expect(plain.io.out()).toBe(
+      'id,name,buyer.country,tags\nt_1,"=HYPERLINK(""http://x"")",FR,[]\nt_2,-5,,[]\n',
+    );
+    const bare = setup('csv', { excel: true, headers: false });
+    await bare.printer.list(from(risky.slice(1)), thingView);
+    expect(bare.io.out()).toBe("\uFEFFt_2,'-5,,[]\n");
+  });
+  it('flattens an object --fields names whole into the fields its schema gives', async () => {
+    const { io, printer } = setup('tsv', {
+      fields: ['id', 'buyer'],
+      knownFields: ['id', 'buyer', 'buyer.country', 'buyer.name'],
+    });
+    await printer.list(from(things), thingView);
+    expect(io.out()).toBe('id\tbuyer.country\tbuyer.name\nt_1\tFR\t\nt_2\t\t\n');
+  });
+});

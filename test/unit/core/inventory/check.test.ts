@@ -54,12 +54,49 @@ describe('toRow', () => {
       message: expect.stringMatching(/neither quantity nor price/),
     });
   });
+  it('reads a single decimal comma where the file says so, and names a thousands separator', () => {
+    const comma = { ...columns, decimalComma: true };
+    expect(toRow(['A', '', '28,37'], 2, comma)).toEqual({ line: 2, sku: 'A', price: '28.37' });
+    expect(toRow(['A', '', '28.37'], 2, comma)).toEqual({ line: 2, sku: 'A', price: '28.37' });
+    expect(toRow(['A', '', '12,50'], 2, columns)).toMatchObject({
+      message: expect.stringMatching(/decimal comma; run again with --decimal-comma/),
+    });
+    for (const price of ['1.234,56', '1,234.56', '1.234.567', '1,2,3']) {
+      expect(toRow(['A', '', price], 2, comma), price).toMatchObject({
+        code: 'invalid_price',
+        message: expect.stringMatching(/thousands separator/),
+      });
+    }
+    expect(toRow(['A', '', ',5'], 2, comma)).toMatchObject({
+      message: expect.stringMatching(/not a non-negative/),
+    });
+    expect(toRow(['A', '', '€5,00'], 2, comma)).toMatchObject({
+      message: expect.stringMatching(/not a non-negative/),
+    });
+  });
   it('accepts the largest quantity', () => {
     expect(toRow(['A', '2147483647', ''], 2, columns)).toMatchObject({ quantity: 2147483647 });
   });
 });
 
 describe('checkInventoryFile', () => {
+  it('skips rows of empty cells, counts them, and keeps the physical line numbers', async () => {
+    const file = await checkInventoryFile(
+      csvFile('sku;quantity;price\r\n;;\r\nA;1;2,5\r\n ; ;\r\nB;;x\r\n;;\r\n'),
+    ).catch((error: UsageError) => error);
+    expect((file as UsageError).details).toEqual([
+      'line 5: price "x" is not a non-negative decimal such as 12.50 (SKU B)',
+    ]);
+    const checked = await checkInventoryFile(
+      csvFile('sku;quantity;price\r\n;;\r\nA;1;2,5\r\n ; ;\r\n;;\r\n'),
+    );
+    expect(checked).toMatchObject({ rowCount: 1, emptyRows: 3 });
+    expect(checked.columns.decimalComma).toBe(true);
+    const rows = [];
+    for await (const batch of inventoryBatches(checked, 10)) rows.push(...batch);
+    expect(rows).toEqual([{ line: 3, sku: 'A', quantity: 1, price: '2.5', index: 0 }]);
+  });
+
   it('reads BOM, case-insensitive trimmed headers, semicolons, and hashes the bytes', async () => {
     const text = '\uFEFF SKU ;Quantity;PRICE\nA;1;2.00\nB;;3\n';
     const file = await checkInventoryFile(csvFile(text));

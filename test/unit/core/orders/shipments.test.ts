@@ -46,7 +46,27 @@ describe('checkShipmentsFile', () => {
   it('says which header columns are missing', async () => {
     const error = await usageError(fixture('shipments-bad-header.csv'));
     expect(error.message).toContain('line 1');
-    expect(error.message).toContain('"order_id", "tracking_number"');
+    expect(error.message).toContain('no column is read as order_id, tracking_number');
+    expect(error.message).toContain('--map order_id=YourColumn');
+  });
+
+  it('reads headers ignoring case, spaces and underscores, and --map names the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const shipstation = join(dir, 'shipstation.csv');
+    writeFileSync(shipstation, 'Order ID,Tracking Number,Carrier,Weight\r\nord_A,1Z1,UPS,1 lb\r\n,,,\r\n');
+    const { shipments, plan, emptyRows } = await checkShipmentsFile(shipstation);
+    expect(shipments).toEqual([{ line: 2, orderId: 'ord_A', trackingNumber: '1Z1', carrier: 'UPS' }]);
+    expect(emptyRows).toBe(1);
+    expect(plan.ignored).toEqual(['Weight']);
+    const own = join(dir, 'own.csv');
+    writeFileSync(own, 'Order Number,Tracking No,Shipping Carrier\nord_A,1Z1,UPS\n');
+    expect((await usageError(own)).message).toContain(
+      "name them with --map order_id='Order Number',tracking_number='Tracking No',carrier='Shipping Carrier'",
+    );
+    const mapped = await checkShipmentsFile(own, {
+      map: { order_id: 'order number', tracking_number: 'TRACKING NO', carrier: 'Shipping Carrier' },
+    });
+    expect(mapped.shipments[0]).toMatchObject({ orderId: 'ord_A', trackingNumber: '1Z1', carrier: 'UPS' });
   });
 
   it('refuses an empty file and a header without rows', async () => {
@@ -89,7 +109,7 @@ describe('checkShipmentsFile: what it cannot use as meant', () => {
       'order_id,tracking_number,carrier,Tracking Link\nord_1,T1,UPS,https://t.example/1\n',
     );
     await expect(checkShipmentsFile(path)).rejects.toThrow(
-      /the column "Tracking Link" looks like tracking_url.*rename it to tracking_url, or --ignore 'Tracking Link'/,
+      /the column "Tracking Link" looks like tracking_url.*use --map tracking_url='Tracking Link', or --ignore 'Tracking Link'/,
     );
     const { shipments } = await checkShipmentsFile(path, { ignore: ['tracking link'] });
     expect(shipments[0].trackingUrl).toBeUndefined();
