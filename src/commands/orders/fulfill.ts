@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../client/client.js';
 import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
 import type { Shipment } from '../../core/orders/shipments.js';
@@ -19,6 +20,7 @@ export interface FulfillOptions {
   ignore?: string;
   encoding?: string;
   showBuyer?: boolean;
+  save?: string;
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
@@ -33,7 +35,10 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     { flags: '--tracking-number <n>', description: 'tracking number (with an order id)' },
     { flags: '--carrier <name>', description: 'carrier, e.g. UPS (with an order id)' },
     { flags: '--tracking-url <url>', description: 'tracking page URL (with an order id; optional)' },
-    { flags: '--show-buyer', description: `with an order id: ${SHOW_BUYER_HELP}` },
+    {
+      flags: '--show-buyer',
+      description: `with an order id: ${SHOW_BUYER_HELP}; at a terminal: buyer names in the list of orders`,
+    },
     {
       flags: '--file <shipments.csv>',
       description:
@@ -49,6 +54,11 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
       flags: '--encoding <name>',
       description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
     },
+    {
+      flags: '--save <shipments.csv>',
+      description:
+        'at a terminal (no id, no --file): write what you enter, as you enter it, in the --file format',
+    },
   ],
   takes: { confirms: true },
   notes: [
@@ -56,17 +66,28 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     'tracking number counts as done (skipped), so a file can be run again after an interruption;',
     'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
     'The whole file is checked before the first request: any bad line stops the run (exit 2).',
+    '',
+    'With neither an order id nor --file, svc asks at a terminal: it lists the orders awaiting',
+    "shipment to choose from (type to search, space to choose), asks each chosen order's carrier",
+    'and tracking number, shows the plan, and ships those orders as --file would (with a live key',
+    'it asks once before sending). It asks only when standard input and output are terminals and',
+    'neither --no-input, --yes nor CI=true is set; otherwise it stops (exit 2) and names the id or',
+    '--file to give. --save keeps the entries in a file that --file finishes after a stop.',
   ],
   examples: [
     'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
     'svc orders fulfill --file shipments.csv --dry-run',
     'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
+    'svc orders fulfill --save shipments.csv   # at a terminal: choose orders, type trackings',
   ],
   run: ({ id, ...options }, deps) => runFulfill(deps, id, options),
 });
 
+/** What the guided run uses beyond a bulk run's: the environment (where leftovers are kept). */
+type GuidedDeps = BulkDeps & Pick<Deps, 'env'>;
+
 /** Checks the flags, then fulfills one order or a whole shipments file. */
-async function runFulfill(deps: BulkDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
+async function runFulfill(deps: GuidedDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
   const single =
     options.trackingNumber !== undefined ||
     options.carrier !== undefined ||
@@ -74,6 +95,10 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
   if (id !== undefined && options.file !== undefined) {
     throw new UsageError('give an order id or --file, not both');
   }
+  if (options.save !== undefined && (id !== undefined || options.file !== undefined))
+    throw new UsageError(
+      '--save keeps what is entered at a terminal; with an order id or --file there is nothing to enter',
+    );
   if (options.file !== undefined) {
     if (single) {
       throw new UsageError(
@@ -84,14 +109,42 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
       throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
     return runFile(deps, options.file, options);
   }
-  if (id === undefined) {
-    throw new UsageError(
-      'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
-    );
-  }
+  if (id === undefined) return runGuided(deps, options, single);
   if (options.dryRun || options.report || options.ignore || options.encoding)
     throw new UsageError('--dry-run, --report, --ignore and --encoding go with --file');
   return runSingle(deps, id, options);
+}
+
+/** No id and no --file: at a terminal, the orders and their tracking are asked for, then shipped as a file of them would be. */
+async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: boolean): Promise<void> {
+  const { guideOrRefuse } = await import('../../cmdutil/guide.js');
+  guideOrRefuse(
+    deps,
+    'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
+  );
+  if (single)
+    throw new UsageError(
+      "--tracking-number, --carrier and --tracking-url go with an order id; at a terminal svc asks for each order's",
+    );
+  if (options.ignore || options.encoding) throw new UsageError('--ignore and --encoding go with --file');
+  const guided = await import('./fulfill-guided.js');
+  guided.checkSavePath(options.save);
+  const entered = await guided.guideShipments(deps, {
+    showBuyer: Boolean(options.showBuyer),
+    save: options.save,
+  });
+  if (!entered) return;
+  const { shipments } = entered;
+  deps.io.messages.info(
+    [`Ship ${counted(shipments.length, 'order')}:`, ...guided.planLines(entered)].join('\n'),
+  );
+  if (options.save)
+    deps.io.messages.info(
+      `Saved to ${options.save} (svc orders fulfill --file ${options.save} runs it again).`,
+    );
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  const plan = fulfillPlan(options.save, shipments, options);
+  await runBulk(deps, guided.guidedPlan(deps, plan, shipments, options.save), options);
 }
 
 async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): Promise<void> {
@@ -154,8 +207,8 @@ async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): P
   await runBulk(deps, fulfillPlan(path, shipments, options), options);
 }
 
-/** A shipments file as the bulk frame runs it. */
-function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOptions): BulkPlan {
+/** A shipments file (or the shipments entered at a terminal, `path` their --save file) as the bulk frame runs it. */
+function fulfillPlan(path: string | undefined, shipments: Shipment[], options: FulfillOptions): BulkPlan {
   const orders = counted(shipments.length, 'order');
   const sample = shipments.slice(0, 5);
   return {
@@ -165,7 +218,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
     report: options.report,
     dryRun: {
       plan: {
-        file: path,
+        file: path ?? null,
         orders: shipments.length,
         requests: shipments.length,
         write_quota: 0,
@@ -181,7 +234,7 @@ function fulfillPlan(path: string, shipments: Shipment[], options: FulfillOption
       heading: 'First rows',
       first: sample.map(
         (s) =>
-          `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
+          `${s.line > 0 ? `line ${s.line}: ` : ''}${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
       ),
     },
     confirmation: `Mark ${orders} shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,
