@@ -87,7 +87,7 @@ export function largestChangesLines(largest: readonly RowChange[], changed: numb
   const heading =
     largest.length < changed
       ? `Largest changes (${largest.length} of ${n(changed)}, zeroings first):`
-      : `${largest.length === 1 ? 'The change' : `The ${n(changed)} changes`}, zeroings first:`;
+      : `${changed === 1 ? 'The one change' : `All ${n(changed)} changes, zeroings first`}:`;
   const width = Math.max(...largest.map((change) => change.sku.length));
   return [
     heading,
