@@ -29,7 +29,11 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
   rank: 3,
   description: 'mark orders shipped with tracking, so each marketplace is notified once',
   args: [
-    { ...idArg('order', 'svc orders list'), description: 'order id (ord_…); or give --file', optional: true },
+    {
+      ...idArg('order', 'svc orders list'),
+      description: 'order id (ord_…); or give --file; or neither, at a terminal, to choose',
+      optional: true,
+    },
   ],
   flags: [
     { flags: '--tracking-number <n>', description: 'tracking number (with an order id)' },
@@ -44,7 +48,10 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
       description:
         'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
     },
-    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--dry-run',
+      description: 'check the file (or what was entered) and show what would be sent; send nothing',
+    },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
     {
       flags: '--ignore <columns>',
