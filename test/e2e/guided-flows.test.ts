@@ -255,6 +255,16 @@ describe('listings retry at a terminal: the steps', () => {
     expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
   });
 
+  it('Ctrl-C at the list: exit 130, nothing sent', async () => {
+    const result = await runAtKeyboard(['listings', 'retry'], {
+      env: envFor(emu),
+      keys: [{ when: /Retry which listings in error\?/, keys: KEYS.ctrlC }],
+    });
+    expect(result.code).toBe(130);
+    expect(result.screen).toContain('nothing was sent');
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
   it('nothing in error within the flags: says so, asks nothing (exit 0)', async () => {
     const result = await runAtKeyboard(['listings', 'retry', '--channel', 'shopify'], { env: envFor(emu) });
     expect(result.code, result.screen).toBe(0);

@@ -199,6 +199,58 @@ describe('listings retry with no --error-code, at a terminal', () => {
   });
 });
 
+describe('listings retry chosen at a terminal, interrupted after sending', () => {
+  it('names the --error-code C --channel K command that runs the rest', async () => {
+    const env = envFor(emu);
+    const photo = 'photo_required_for_channel';
+    const errors = await runSvc(['listings', 'errors', '--json'], { env });
+    const groups = (JSON.parse(errors.stdout) as Array<{ error_code: string; channel: string }>).filter(
+      (group) => group.error_code !== '(none)',
+    );
+    const place = groups.findIndex((group) => group.error_code === photo && group.channel === 'etsy');
+    const group = [...emu.store.listings.values()].filter(
+      (listing) =>
+        listing.status === 'error' &&
+        listing.channel === 'etsy' &&
+        listing.issues.some((issue) => issue.code === photo),
+    );
+    // One resync's answer is held, so the interrupt comes while it is in flight.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const last = group[group.length - 1];
+    emu.faults.inject({
+      method: 'PATCH',
+      path: `/listings/${last.id}`,
+      kind: 'delay',
+      delayMs: 20_000,
+      until: held,
+    });
+    const result = await runInTerminal(['listings', 'retry', '--include-unfixed'], {
+      env,
+      keys: [
+        { when: /Retry which listings in error\?/, keys: `${DOWN.repeat(place)}\r` },
+        { when: /\(y\/N\)/, keys: 'y\r' },
+      ],
+      signalWhen: {
+        when: () => emu.requests({ route: 'PATCH /listings/{id}' }).some((record) => record.status === 200),
+        signal: 'SIGINT',
+      },
+    });
+    release();
+    expect(result.code, result.output).toBe(130);
+    expect(result.output).not.toMatch(ALARMING);
+    expect(result.output).toMatch(new RegExp(`Resynced \\d+ of ${group.length} listings`));
+    expect(result.output).toContain(
+      `\`svc listings retry --include-unfixed --error-code ${photo} --channel etsy\` runs it again`,
+    );
+    const ids = new Set(group.map((listing) => listing.id));
+    for (const record of emu.requests({ route: 'PATCH /listings/{id}' }))
+      expect(ids.has(decodeURIComponent(record.path.replace('/listings/', '')))).toBe(true);
+  });
+});
+
 describe('inventory push at a terminal', () => {
   it('its question shows the largest changes beside the cost, zeroings first; a no sends nothing', async () => {
     const skus = emu.store.allSkus().slice(0, 14);
