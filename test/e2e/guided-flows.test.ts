@@ -3,7 +3,7 @@
  * typed into the prompts' own input stream (test/helpers/keyboard.ts). What only a real
  * terminal shows is in guided-terminal.test.ts.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ describe('orders fulfill at a terminal: the steps', () => {
       const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
       expect(screen).toMatch(
         new RegExp(
-          `${order.channel}\\s+${escape(order.order_id_on_channel)}\\s+\\d+[smhd]\\s+${items}\\s+${order.total}`,
+          `${order.channel}\\s+${literally(order.order_id_on_channel)}\\s+\\d+[smhd]\\s+${items}\\s+${order.total}`,
         ),
       );
       if (order.buyer?.name) expect(screen).not.toContain(order.buyer.name);
@@ -308,6 +308,6 @@ describe('inventory push asked at a terminal', () => {
 });
 
 /** `text` as a regular expression that matches it literally. */
-function escape(text: string | null | undefined): string {
+function literally(text: string | null | undefined): string {
   return (text ?? '').replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
 }
