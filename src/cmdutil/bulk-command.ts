@@ -46,6 +46,8 @@ export interface BulkPlan {
    * when the run sends nothing (a changed-only push where nothing differs): nothing to ask.
    */
   confirmation?: string;
+  /** Lines shown above the question when it is asked (a push's largest changes). */
+  details?: readonly string[];
   /** What a "no" cancels: "push canceled; nothing was sent". */
   action: string;
   /** Sends every item, recording each outcome in the session (items never sent included). */
@@ -80,7 +82,8 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   const client = await ctx.client();
   await plan.prepare?.(client);
   const { confirmLiveBulk } = await import('./confirm.js');
-  if (plan.confirmation) await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action);
+  if (plan.confirmation)
+    await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action, plan.details);
   const { BulkSession } = await import('./bulk-session.js');
   const session = await BulkSession.start(ctx, {
     total: plan.total,

@@ -32,21 +32,23 @@ export async function confirmDestructive(
 
 /**
  * With a live key, says what the run will do and spend (`plan`, e.g. "Push 200 SKUs in 2
- * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, elsewhere
- * (CI) it says so and proceeds; --yes skips the question (README, Commands). A "no" is a
- * UsageError: nothing was sent.
+ * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, `details`
+ * above the question, elsewhere (CI) it says so and proceeds; --yes skips the question
+ * (README, Commands). A "no" is a UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(
   ctx: AskDeps,
   live: boolean,
   plan: string,
   verb: string,
+  details: readonly string[] = [],
 ): Promise<void> {
   if (!live) return;
   if (ctx.globals.yes || !ctx.io.canPrompt) {
     ctx.io.messages.info(`${plan}.`);
     return;
   }
+  if (details.length > 0) ctx.io.messages.info(details.join('\n'));
   if (!(await ask(ctx, `${plan}?`))) throw new UsageError(`${verb} canceled; nothing was sent`);
 }
 

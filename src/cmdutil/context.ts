@@ -229,11 +229,16 @@ export class Context implements Deps {
    * (src/cmdutil/prompts.ts).
    */
   async prompts(): Promise<Prompts> {
-    const [library, { runPrompts }] = await Promise.all([
+    const [library, { searchCheckbox }, { runPrompts }] = await Promise.all([
       import('@inquirer/prompts'),
+      import('./search-checkbox.js'),
       import('./prompts.js'),
     ]);
-    return runPrompts(library, { input: this.io.stdin, output: this.io.stderr }, this.signal);
+    return runPrompts(
+      { ...library, searchCheckbox },
+      { input: this.io.stdin, output: this.io.stderr },
+      this.signal,
+    );
   }
 }
 

@@ -10,8 +10,13 @@ import type { KeyringBackend } from '../config/keyring.js';
 import type { CommandTree } from '../core/command-tree.js';
 import type { GlobalOptions, IOStreams } from './io-streams.js';
 
-/** The interactive prompts of @inquirer/prompts, ended by Ctrl-C or the run's stop signal. */
-export type Prompts = typeof import('@inquirer/prompts');
+/**
+ * The interactive prompts of @inquirer/prompts, and a checkbox list with search of svc's own
+ * (./search-checkbox.ts), ended by Ctrl-C or the run's stop signal.
+ */
+export type Prompts = typeof import('@inquirer/prompts') & {
+  searchCheckbox: typeof import('./search-checkbox.js').searchCheckbox;
+};
 
 /** The dependencies of one run. */
 export interface Deps {

@@ -6,6 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { Interrupted } from '../errors.js';
 import { escapeLine } from '../output/escape.js';
+import type { Prompts } from './deps.js';
 
 /** The prompts of @inquirer/prompts (its other exports, such as Separator, are left as they are). */
 const PROMPTS = [
@@ -19,12 +20,13 @@ const PROMPTS = [
   'rawlist',
   'number',
   'editor',
+  'searchCheckbox',
 ] as const;
 
-type Library = typeof import('@inquirer/prompts');
+type Library = Prompts;
 
 /**
- * `library` with each prompt talking on `streams` and its question escaped. Ctrl-C at a
+ * `library` with each prompt talking on `streams`, its question and choices escaped. Ctrl-C at a
  * prompt (the terminal is raw, so no SIGINT comes) throws Interrupted (exit 130, nothing
  * sent); an abort of `signal` (`kill`, a CI timeout) ends the prompt with the signal's reason.
  */
@@ -36,13 +38,36 @@ export function runPrompts(
   const wrapped: Record<string, unknown> = { ...library };
   for (const name of PROMPTS) {
     const prompt = library[name] as (config: unknown, context?: object) => Promise<unknown>;
-    wrapped[name] = (config: { message?: unknown }, context?: object) =>
-      prompt(
-        typeof config.message === 'string' ? { ...config, message: escapeLine(config.message) } : config,
-        { ...streams, signal, ...context },
-      ).catch((error) => canceled(error, signal));
+    wrapped[name] = (config: object, context?: object) =>
+      prompt(escaped(config), { ...streams, signal, ...context }).catch((error) => canceled(error, signal));
   }
   return wrapped as Library;
+}
+
+/** The config with what it shows of the service's data escaped: the question, the header, each choice's lines. */
+function escaped(config: object): object {
+  return Object.fromEntries(
+    Object.entries(config).map(([name, value]) => {
+      if (name === 'message' || name === 'header') return [name, text(value)];
+      if (name !== 'choices' || !Array.isArray(value)) return [name, value];
+      return [name, value.map((choice: unknown) => (isChoice(choice) ? escapedChoice(choice) : choice))];
+    }),
+  );
+}
+
+function isChoice(choice: unknown): choice is Record<string, unknown> {
+  return typeof choice === 'object' && choice !== null && 'value' in choice;
+}
+
+function escapedChoice(choice: Record<string, unknown>): Record<string, unknown> {
+  const shown = ['name', 'short', 'description'];
+  return Object.fromEntries(
+    Object.entries(choice).map(([name, value]) => [name, shown.includes(name) ? text(value) : value]),
+  );
+}
+
+function text(value: unknown): unknown {
+  return typeof value === 'string' ? escapeLine(value) : value;
 }
 
 /** A prompt that ended without an answer: Ctrl-C (ExitPromptError), or the run's stop `signal`. */

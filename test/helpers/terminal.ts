@@ -31,6 +31,8 @@ export function runInTerminal(
     keys?: Keystroke[];
     /** Once the screen matches `when`, send `signal` to svc itself (as `kill` or a CI timeout would). */
     signal?: { when: RegExp; signal: NodeJS.Signals };
+    /** Once `when()` holds (polled every 10 ms: state outside svc, such as the requests it sent), send `signal` to svc. */
+    signalWhen?: { when: () => boolean; signal: NodeJS.Signals };
     stdin?: 'null';
     columns?: number;
     timeoutMs?: number;
@@ -80,9 +82,18 @@ export function runInTerminal(
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
     }, options.timeoutMs ?? 25_000);
+    const { signalWhen } = options;
+    const poll = signalWhen
+      ? setInterval(() => {
+          if (!signalWhen.when() || child.pid === undefined) return;
+          clearInterval(poll);
+          for (const pid of childrenOf(child.pid)) process.kill(pid, signalWhen.signal);
+        }, 10)
+      : undefined;
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearInterval(poll);
       resolve({ code, output, timeline });
     });
   });

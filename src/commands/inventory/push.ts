@@ -88,6 +88,10 @@ export const command = defineCommand<PushOptions & { file: string }>({
     'A push that would set more than 20% of the SKUs it covers to quantity 0 (counted exactly',
     'after the read of --changed-only or --backup; else judged on a file of 50 rows or more) asks on',
     'a terminal and stops without one (exit 2); --allow-zeroing lets it go on.',
+    '',
+    'With a live key at a terminal (no --yes), push asks before sending. It reads the store first',
+    '(no write quota), as `inventory diff` does, and shows beside the cost the ten largest changes,',
+    'zeroings first; --yes, --no-input, CI=true or no terminal skip the question and that read.',
   ],
   examples: [
     'svc inventory push stock.csv',
@@ -127,10 +131,12 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
   }
   const { InventoryPush } = await import('../../core/inventory/push.js');
   const { storeReadDeps } = await import('./read-file.js');
+  // A live push asked at a terminal reads the store first, to show its largest changes beside the question.
+  const preview = !flags.dryRun && !deps.globals.yes && deps.io.canPrompt && (await deps.client()).live;
   const push = await InventoryPush.open(
     file,
     copy,
-    { ...flags, fromStdin: path === '-' },
+    { ...flags, preview, fromStdin: path === '-' },
     {
       ...storeReadDeps(deps),
       client: () => deps.client(),
@@ -144,7 +150,10 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
   try {
     if (!flags.dryRun && (await guardZeroing(deps, push.zeroing, Boolean(flags.allowZeroing))))
       push.acceptZeroing();
-    await runBulk(deps, bulkPlan(deps, push, flags), flags);
+    const { largestChangesLines } = await import('../../output/views/inventory.js');
+    const found = push.largestChanges;
+    const details = found && largestChangesLines(found.largest, found.changed);
+    await runBulk(deps, { ...bulkPlan(deps, push, flags), details }, flags);
   } finally {
     push.release();
   }

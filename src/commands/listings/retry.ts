@@ -2,6 +2,7 @@ import { defineCommand } from '../../cmdutil/define.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import type { CauseCheck, RetryPlanned } from '../../core/listings/cause.js';
+import type { ListingReads } from '../../core/listings/reads.js';
 import type { Verdict } from '../../core/outcomes.js';
 import { requestsAndQuota } from '../../output/summary.js';
 import { counted, plural } from '../../words.js';
@@ -10,7 +11,8 @@ import { type Selection, selectionFlags } from './selection.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions extends WaitFlags {
-  errorCode: string;
+  /** Absent: at a terminal, chosen from the errors summary. */
+  errorCode?: string;
   channel?: string;
   channelAccount?: string;
   dryRun?: boolean;
@@ -25,8 +27,8 @@ export const command = defineCommand<RetryOptions>({
   description: 'resync every listing in error with one issue code, e.g. after adding the missing photos',
   flags: [
     ...selectionFlags({
-      description: 'issue code to retry, e.g. photo_required_for_channel',
-      required: true,
+      description:
+        'issue code to retry, e.g. photo_required_for_channel (at a terminal, without it: chosen from the errors summary)',
     }),
     { flags: '--dry-run', description: 'list the matching listings and which would be sent; send nothing' },
     ...waitFlags('follow the resyncs and report which listings still fail, with their issue'),
@@ -51,18 +53,51 @@ export const command = defineCommand<RetryOptions>({
     'allows. With a live key on a terminal it asks first. It exits 0 when every listing it sent',
     "succeeded; with --wait, each listing sent ends listed, failed (with the channel's code) or",
     'pending: exit 3 when some still fail, 8 when some are still pending.',
+    '',
+    'Without --error-code, svc asks at a terminal: it shows the errors summary (code and channel,',
+    'listings, how many look fixed) to choose from, then runs exactly what `--error-code C',
+    '--channel K` runs. It asks only when standard input and output are terminals and neither',
+    '--no-input, --yes nor CI=true is set; otherwise it stops (exit 2) and names --error-code.',
   ],
   examples: [
     'svc listings retry --error-code photo_required_for_channel --dry-run',
     'svc listings retry --error-code photo_required_for_channel --channel etsy --wait',
     'svc listings retry --error-code missing_required_attribute --channel-account chac_123 --yes',
     'svc listings retry --error-code category_invalid --include-unfixed   # send them all anyway',
+    'svc listings retry   # at a terminal: choose from the errors summary',
   ],
-  run: (options, deps) => retry(deps, options),
+  run: (options, deps) => retryOrChoose(deps, options),
 });
 
+/** With --error-code, the retry; without, at a terminal, the retry of the group chosen from the errors summary. */
+async function retryOrChoose(deps: ResyncDeps, options: RetryOptions): Promise<void> {
+  const { errorCode } = options;
+  if (errorCode !== undefined) return retry(deps, { ...options, errorCode });
+  const { guideOrRefuse } = await import('../../cmdutil/guide.js');
+  guideOrRefuse(
+    deps,
+    'give the issue code to retry, e.g. --error-code photo_required_for_channel (svc listings errors lists them)',
+  );
+  const { ListingReads } = await import('../../core/listings/reads.js');
+  const reads = new ListingReads(await deps.client(), deps.signal);
+  const { chooseRetry } = await import('./retry-guided.js');
+  const chosen = await chooseRetry(deps, options, reads);
+  if (!chosen) return;
+  // Said, and resumed, as the flags it stands for: a stop names the command that runs the rest.
+  const argv = [...deps.argv, '--error-code', chosen.errorCode];
+  if (chosen.channel !== undefined && options.channel === undefined) argv.push('--channel', chosen.channel);
+  const { rerunCommand } = await import('../../cmdutil/rerun.js');
+  deps.io.messages.info(`Running ${rerunCommand(argv)}`);
+  const { client, globals, io, now, prompts, signal } = deps;
+  await retry({ argv, client, globals, io, now, prompts, signal }, { ...options, ...chosen }, reads);
+}
+
 /** Collects the matches, holds back those whose cause looks unchanged, asks, resyncs, and with --wait reports the verdicts. */
-async function retry(deps: ResyncDeps, options: RetryOptions): Promise<void> {
+async function retry(
+  deps: ResyncDeps,
+  options: RetryOptions & { errorCode: string },
+  shared?: ListingReads,
+): Promise<void> {
   const { selectFailing } = await import('./selection.js');
   const selection = await selectFailing(deps, options);
   const { matches, what } = selection;
@@ -74,7 +109,7 @@ async function retry(deps: ResyncDeps, options: RetryOptions): Promise<void> {
     return;
   }
   const { ListingReads } = await import('../../core/listings/reads.js');
-  const reads = new ListingReads(await deps.client(), deps.signal);
+  const reads = shared ?? new ListingReads(await deps.client(), deps.signal);
   const { checkCauses } = await import('../../core/listings/cause.js');
   const checks = options.includeUnfixed
     ? new Map<string, CauseCheck>()

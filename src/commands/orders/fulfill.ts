@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../client/client.js';
 import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import type { Deps } from '../../cmdutil/deps.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { ColumnPlan } from '../../core/csv/columns.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
@@ -21,6 +22,7 @@ export interface FulfillOptions {
   ignore?: string;
   encoding?: string;
   showBuyer?: boolean;
+  save?: string;
 }
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
@@ -29,19 +31,29 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
   rank: 3,
   description: 'mark orders shipped with tracking, so each marketplace is notified once',
   args: [
-    { ...idArg('order', 'svc orders list'), description: 'order id (ord_…); or give --file', optional: true },
+    {
+      ...idArg('order', 'svc orders list'),
+      description: 'order id (ord_…); or give --file; or neither, at a terminal, to choose',
+      optional: true,
+    },
   ],
   flags: [
     { flags: '--tracking-number <n>', description: 'tracking number (with an order id)' },
     { flags: '--carrier <name>', description: 'carrier, e.g. UPS (with an order id)' },
     { flags: '--tracking-url <url>', description: 'tracking page URL (with an order id; optional)' },
-    { flags: '--show-buyer', description: `with an order id: ${SHOW_BUYER_HELP}` },
+    {
+      flags: '--show-buyer',
+      description: `with an order id: ${SHOW_BUYER_HELP}; at a terminal: buyer names in the list of orders`,
+    },
     {
       flags: '--file <shipments.csv>',
       description:
         'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
     },
-    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--dry-run',
+      description: 'check the file (or what was entered) and show what would be sent; send nothing',
+    },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
     {
       flags: '--map <pairs>',
@@ -56,6 +68,11 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
       flags: '--encoding <name>',
       description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
     },
+    {
+      flags: '--save <shipments.csv>',
+      description:
+        'at a terminal (no id, no --file): write what you enter, as you enter it, in the --file format',
+    },
   ],
   takes: { confirms: true },
   notes: [
@@ -65,18 +82,29 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     'The whole file is checked before the first request: any bad line stops the run (exit 2).',
     'Headers match ignoring case, spaces and underscores (Order ID, Tracking Number, as shipping',
     'tools export them); --map names other columns; the columns read and left out are named first.',
+    '',
+    'With neither an order id nor --file, svc asks at a terminal: it lists the orders awaiting',
+    "shipment to choose from (type to search, space to choose), asks each chosen order's carrier",
+    'and tracking number, shows the plan, and ships those orders as --file would (with a live key',
+    'it asks once before sending). It asks only when standard input and output are terminals and',
+    'neither --no-input, --yes nor CI=true is set; otherwise it stops (exit 2) and names the id or',
+    '--file to give. --save keeps the entries in a file that --file finishes after a stop.',
   ],
   examples: [
     'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
     'svc orders fulfill --file shipments.csv --dry-run',
     'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
     "svc orders fulfill --file export.csv --map order_id='Order Number',carrier=Courier --dry-run",
+    'svc orders fulfill --save shipments.csv   # at a terminal: choose orders, type trackings',
   ],
   run: ({ id, ...options }, deps) => runFulfill(deps, id, options),
 });
 
+/** What the guided run uses beyond a bulk run's: the environment (where leftovers are kept). */
+type GuidedDeps = BulkDeps & Pick<Deps, 'env'>;
+
 /** Checks the flags, then fulfills one order or a whole shipments file. */
-async function runFulfill(deps: BulkDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
+async function runFulfill(deps: GuidedDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
   const single =
     options.trackingNumber !== undefined ||
     options.carrier !== undefined ||
@@ -84,6 +112,10 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
   if (id !== undefined && options.file !== undefined) {
     throw new UsageError('give an order id or --file, not both');
   }
+  if (options.save !== undefined && (id !== undefined || options.file !== undefined))
+    throw new UsageError(
+      '--save keeps what is entered at a terminal; with an order id or --file there is nothing to enter',
+    );
   if (options.file !== undefined) {
     if (single) {
       throw new UsageError(
@@ -94,14 +126,42 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
       throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
     return runFile(deps, options.file, options);
   }
-  if (id === undefined) {
-    throw new UsageError(
-      'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
-    );
-  }
+  if (id === undefined) return runGuided(deps, options, single);
   if (options.dryRun || options.report || options.map || options.ignore || options.encoding)
     throw new UsageError('--dry-run, --report, --map, --ignore and --encoding go with --file');
   return runSingle(deps, id, options);
+}
+
+/** No id and no --file: at a terminal, the orders and their tracking are asked for, then shipped as a file of them would be. */
+async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: boolean): Promise<void> {
+  const { guideOrRefuse } = await import('../../cmdutil/guide.js');
+  guideOrRefuse(
+    deps,
+    'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
+  );
+  if (single)
+    throw new UsageError(
+      "--tracking-number, --carrier and --tracking-url go with an order id; at a terminal svc asks for each order's",
+    );
+  if (options.ignore || options.encoding) throw new UsageError('--ignore and --encoding go with --file');
+  const guided = await import('./fulfill-guided.js');
+  guided.checkSavePath(options.save);
+  const entered = await guided.guideShipments(deps, {
+    showBuyer: Boolean(options.showBuyer),
+    save: options.save,
+  });
+  if (!entered) return;
+  const { shipments } = entered;
+  deps.io.messages.info(
+    [`Ship ${counted(shipments.length, 'order')}:`, ...guided.planLines(entered)].join('\n'),
+  );
+  if (options.save)
+    deps.io.messages.info(
+      `Saved to ${options.save} (svc orders fulfill --file ${options.save} runs it again).`,
+    );
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  const plan = fulfillPlan(options.save, shipments, undefined, options);
+  await runBulk(deps, guided.guidedPlan(deps, plan, shipments, options.save), options);
 }
 
 async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): Promise<void> {
@@ -167,11 +227,11 @@ async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): P
   await runBulk(deps, fulfillPlan(path, shipments, plan, options), options);
 }
 
-/** A shipments file as the bulk frame runs it. */
+/** A shipments file (or the shipments entered at a terminal, `path` their --save file) as the bulk frame runs it. */
 function fulfillPlan(
-  path: string,
+  path: string | undefined,
   shipments: Shipment[],
-  columns: ColumnPlan,
+  columns: ColumnPlan | undefined,
   options: FulfillOptions,
 ): BulkPlan {
   const orders = counted(shipments.length, 'order');
@@ -183,9 +243,11 @@ function fulfillPlan(
     report: options.report,
     dryRun: {
       plan: {
-        file: path,
-        columns: Object.fromEntries(columns.used.map(({ field, header }) => [field, header])),
-        ignored_columns: columns.ignored,
+        file: path ?? null,
+        ...(columns && {
+          columns: Object.fromEntries(columns.used.map(({ field, header }) => [field, header])),
+          ignored_columns: columns.ignored,
+        }),
         orders: shipments.length,
         requests: shipments.length,
         write_quota: 0,
@@ -201,7 +263,7 @@ function fulfillPlan(
       heading: 'First rows',
       first: sample.map(
         (s) =>
-          `line ${s.line}: ${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
+          `${s.line > 0 ? `line ${s.line}: ` : ''}${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
       ),
     },
     confirmation: `Mark ${orders} shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,

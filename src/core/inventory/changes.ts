@@ -44,6 +44,50 @@ export interface ChangePlan {
   unknownLines: number[];
   /** The live values of every changed SKU, in file order: pushed back, they undo the push. */
   before: LiveStock[];
+  /** The largest changes (LARGEST_SHOWN of them, largestChanges' order): what a push's question shows. */
+  largest: RowChange[];
+}
+
+/** How many of the largest changes a push's question shows. */
+export const LARGEST_SHOWN = 10;
+
+/**
+ * Orders changes by size, largest first: zeroings (a SKU off every channel) first, by the
+ * quantity they take away; then quantity changes by how many units move; then price changes by
+ * how far the price moves, as a share of the old one. Ties keep file order.
+ */
+export function compareBySize(a: RowChange, b: RowChange): number {
+  const rank = (change: RowChange) => (change.quantity === 'to_zero' ? 0 : change.quantity ? 1 : 2);
+  return rank(a) - rank(b) || changeSize(b) - changeSize(a) || a.line - b.line;
+}
+
+function changeSize(change: RowChange): number {
+  if (change.quantity) return Math.abs((change.quantity_after ?? 0) - (change.quantity_before ?? 0));
+  const before = Number(change.price_before);
+  const after = Number(change.price_after);
+  if (!Number.isFinite(before) || !Number.isFinite(after)) return 0;
+  return before === 0 ? Number.POSITIVE_INFINITY : Math.abs(after - before) / before;
+}
+
+/** Keeps the `limit` largest of the changes it is shown (compareBySize), in a few entries whatever the file's size. */
+export class LargestChanges {
+  private readonly kept: RowChange[] = [];
+
+  constructor(private readonly limit = LARGEST_SHOWN) {}
+
+  add(change: RowChange): void {
+    if (change.status !== 'changed') return;
+    const last = this.kept[this.kept.length - 1];
+    if (this.kept.length >= this.limit && last && compareBySize(change, last) >= 0) return;
+    this.kept.push(change);
+    this.kept.sort(compareBySize);
+    if (this.kept.length > this.limit) this.kept.pop();
+  }
+
+  /** The largest, largest first. */
+  get changes(): RowChange[] {
+    return [...this.kept];
+  }
 }
 
 /**
@@ -65,7 +109,8 @@ export async function compareWithStore(
     price_changed: 0,
     not_in_store: 0,
   };
-  const plan: ChangePlan = { counts, changedLines: [], unknownLines: [], before: [] };
+  const plan: ChangePlan = { counts, changedLines: [], unknownLines: [], before: [], largest: [] };
+  const largest = new LargestChanges();
   // Batches, not rows: one await per thousand rows keeps a big file's pass fast.
   for await (const rows of inventoryBatches(file, 1000)) {
     for (const row of rows) {
@@ -89,10 +134,12 @@ export async function compareWithStore(
           quantity: current?.quantity ?? null,
           price: current?.price ?? null,
         });
+        largest.add(change);
       }
       onChange?.(change);
     }
   }
+  plan.largest = largest.changes;
   return plan;
 }
 

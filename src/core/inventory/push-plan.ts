@@ -18,6 +18,11 @@ import { describeZeroing, exactZeroingRisk, fileZeroingRisk, type ZeroingRisk } 
 export interface PlanFlags {
   changedOnly?: boolean;
   backup?: string;
+  /**
+   * Read the store even for a full push, to show the largest changes beside the question
+   * (a live push asked at a terminal); the zeroing guard then counts exactly too.
+   */
+  preview?: boolean;
 }
 
 /** What the push will do, as far as it is known before the first write. */
@@ -44,7 +49,7 @@ export async function planPush(
     // The interrupted run passed the guard (or had nothing to guard against) on this very file.
     return {};
   }
-  if (!flags.changedOnly && !flags.backup) {
+  if (!flags.changedOnly && !flags.backup && !flags.preview) {
     return { zeroing: fileZeroingRisk(file.zeroQuantityRows, file.rowCount) };
   }
   const changes = await readStore();

@@ -13,6 +13,7 @@ import type { BulkRunOptions } from '../bulk.js';
 import type { Notes, Track } from '../notes.js';
 import type { Followed, FollowFailure } from '../operations/follow.js';
 import type { ItemOutcome, ItemRef } from '../outcomes.js';
+import type { RowChange } from './changes.js';
 import type { CheckedFile } from './check.js';
 import type { LiveStock } from './live-stock.js';
 import type { PushLedger } from './push-batches.js';
@@ -113,6 +114,15 @@ export class InventoryPush {
   /** The zeroing guard's finding, when the push would zero too much. */
   get zeroing(): ZeroingRisk | undefined {
     return this.plan.zeroing;
+  }
+
+  /**
+   * The largest changes of the push and how many rows change in all, when the store was read
+   * before it (--changed-only, --backup, or a preview); undefined otherwise.
+   */
+  get largestChanges(): { largest: RowChange[]; changed: number } | undefined {
+    const { changes } = this.plan;
+    return changes && { largest: changes.largest, changed: changes.counts.changed };
   }
 
   /** The guard was passed (--allow-zeroing, or a yes): a resume holds to it. */

@@ -86,3 +86,29 @@ export function diffSummaryLine(s: DiffSummary): string {
       : `\`push --changed-only\` would spend ${n(s.write_quota)} ${plural(s.write_quota, 'unit')} of daily write quota, a full push ${n(s.full_push_requests)}`;
   return `${n(s.rows)} ${plural(s.rows, 'row')}: ${parts.join(', ')}; ${cost}.`;
 }
+
+/**
+ * What a push's question shows beside its cost: "Largest changes (10 of 37):" and a line per
+ * change, its SKU and what moves ("quantity 40 → 0", "price 10.00 → 1.00"). Empty when none.
+ */
+export function largestChangesLines(largest: readonly RowChange[], changed: number): string[] {
+  if (largest.length === 0) return [];
+  const n = (value: number) => value.toLocaleString('en-US');
+  const heading =
+    largest.length < changed
+      ? `Largest changes (${largest.length} of ${n(changed)}, zeroings first):`
+      : `${changed === 1 ? 'The one change' : `All ${n(changed)} changes, zeroings first`}:`;
+  const width = Math.max(...largest.map((change) => change.sku.length));
+  return [
+    heading,
+    ...largest.map((change) => {
+      const moves = [
+        change.quantity_after === undefined
+          ? ''
+          : `quantity ${fromTo(change.quantity_before, change.quantity_after)}`,
+        change.price_after === undefined ? '' : `price ${fromTo(change.price_before, change.price_after)}`,
+      ].filter(Boolean);
+      return `  ${change.sku.padEnd(width)}  ${moves.join(', ')}`;
+    }),
+  ];
+}

@@ -4,6 +4,7 @@ import type { Operation } from '../../contract/schemas/operation.js';
 import type { RetryPlanned } from '../../core/listings/cause.js';
 import type { ErrorGroup } from '../../core/listings/error-summary.js';
 import type { RetryVerdict } from '../../core/listings/retry.js';
+import type { CauseTally, RetryChoice } from '../../core/listings/retry-choices.js';
 import type { View } from '../view.js';
 import { operationText } from './operations.js';
 
@@ -165,4 +166,43 @@ export function errorsView(byAccount: boolean, labels?: ReadonlyMap<string, stri
       'retry',
     ],
   };
+}
+
+/** What the check before a retry found of a group: "8 look fixed, 4 unchanged", "not checked". */
+export function causeWords(causes: CauseTally | undefined): string {
+  if (!causes) return 'no code to retry by';
+  const { fixed, unchanged, unknown } = causes;
+  if (fixed === 0 && unchanged === 0) return 'svc cannot tell';
+  const n = (value: number) => value.toLocaleString('en-US');
+  return [
+    fixed > 0 ? `${n(fixed)} ${fixed === 1 ? 'looks' : 'look'} fixed` : '',
+    unchanged > 0 ? `${n(unchanged)} unchanged` : '',
+    unknown > 0 ? `${n(unknown)} cannot tell` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * The errors summary as lines to choose from (`listings retry` at a terminal): code, channel,
+ * listings, and whether the cause looks fixed, aligned as a table fitted to `width`.
+ */
+export async function retryChoiceRows(
+  choices: readonly RetryChoice[],
+  width?: number,
+): Promise<{ header: string; rows: string[] }> {
+  const { renderTable } = await import('../table.js');
+  const headers = ['CODE', 'CHANNEL', 'LISTINGS', 'CAUSE'];
+  const rows = choices.map((choice) => [
+    choice.error_code,
+    choice.channel,
+    choice.listings.toLocaleString('en-US'),
+    causeWords(choice.causes),
+  ]);
+  const text = await renderTable(headers, rows, false, {
+    width,
+    shrinkable: [true, false, false, true],
+  });
+  const [header = '', ...lines] = text.trimEnd().split('\n');
+  return { header, rows: lines };
 }

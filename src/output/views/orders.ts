@@ -84,3 +84,50 @@ export function orderLine(order: Order): string {
   const tracking = order.tracking ? ` · ${order.tracking.carrier} ${order.tracking.number}` : '';
   return `${order.id} · ${order.channel ?? ''} ${order.order_id_on_channel ?? ''} · ${order.status}${tracking}`;
 }
+
+/** Rows of a list to choose orders from, aligned as a table: the header line, and a line per order. */
+export interface OrderChoiceRows {
+  header: string;
+  rows: string[];
+}
+
+/**
+ * The orders as lines to choose from (`orders fulfill` at a terminal): channel, number on the
+ * channel, age, items, total, and the buyer's name with `showBuyer`, fitted to `width`.
+ */
+export async function orderChoiceRows(
+  orders: readonly Order[],
+  options: { showBuyer: boolean; now: number; width?: number },
+): Promise<OrderChoiceRows> {
+  const { renderTable } = await import('../table.js');
+  const { age } = await import('../time.js');
+  const headers = [
+    'CHANNEL',
+    'ORDER ON CHANNEL',
+    'AGE',
+    'ITEMS',
+    'TOTAL',
+    ...(options.showBuyer ? ['BUYER'] : []),
+  ];
+  const rows = orders.map((o) => [
+    o.channel ?? o.channel_account_id,
+    o.order_id_on_channel ?? o.id,
+    age(o.created_at, options.now),
+    String((o.lines ?? []).reduce((sum, line) => sum + line.quantity, 0)),
+    `${o.total ?? ''} ${o.currency ?? ''}`.trim(),
+    ...(options.showBuyer ? [o.buyer?.name ?? ''] : []),
+  ]);
+  const text = await renderTable(headers, rows, false, {
+    width: options.width,
+    shrinkable: headers.map((header) => header === 'BUYER'),
+    dropOrder: headers.map((header) => (header === 'ITEMS' ? 2 : header === 'AGE' ? 1 : undefined)),
+  });
+  const [header = '', ...lines] = text.trimEnd().split('\n');
+  return { header, rows: lines };
+}
+
+/** How a chosen order is named in questions and the plan: "etsy 1234-5678 (ord_…)". */
+export function orderLabel(order: Order): string {
+  const onChannel = order.order_id_on_channel ? ` ${order.order_id_on_channel}` : '';
+  return `${order.channel ?? order.channel_account_id}${onChannel} (${order.id})`;
+}
