@@ -56,13 +56,18 @@ function stockFile(emu: RunningEmulator, count: number): string {
   return path;
 }
 
-/** `svc inventory push` in-process, stderr not a terminal, 30 s of the fake clock per batch answered. */
-async function pushWithFakeTime(emu: RunningEmulator, args: string[], env: Record<string, string> = {}) {
+/** svc in-process, stderr not a terminal, 30 s of the fake clock per request to `path` answered. */
+async function runWithFakeTime(
+  emu: RunningEmulator,
+  args: string[],
+  env: Record<string, string> = {},
+  path = '/inventory/batch',
+) {
   const fake = fakeClock();
   const io = memoryIO();
   const stdin = new PassThrough();
   stdin.end('');
-  const batches = () => emu.requests().filter((request) => request.path.endsWith('/inventory/batch')).length;
+  const batches = () => emu.requests().filter((request) => request.path.endsWith(path)).length;
   let seen = 0;
   const poll = setInterval(() => {
     const now = batches();
@@ -74,7 +79,7 @@ async function pushWithFakeTime(emu: RunningEmulator, args: string[], env: Recor
       env: { ...envFor(emu), NO_COLOR: '1', ...env },
       progressClock: fake.clock,
     } as Parameters<typeof main>[1]);
-    return { code, stderr: io.err(), intervals: fake.intervals };
+    return { code, stdout: io.out(), stderr: io.err(), intervals: fake.intervals };
   } finally {
     clearInterval(poll);
   }
@@ -90,7 +95,7 @@ describe('progress without a terminal', () => {
       // A drain that makes the run take many answers, each 30 s of the fake clock.
       const emu = await startEmulator({ bucket: 3, drainPerSecond: 40 });
       const path = stockFile(emu, 24);
-      const result = await pushWithFakeTime(
+      const result = await runWithFakeTime(
         emu,
         ['inventory', 'push', path, '--batch-size', '2', '--yes'],
         env,
@@ -121,7 +126,7 @@ describe('progress without a terminal', () => {
   it('-q silences the lines', async () => {
     const emu = await startEmulator({ bucket: 3, drainPerSecond: 40 });
     const path = stockFile(emu, 24);
-    const result = await pushWithFakeTime(emu, [
+    const result = await runWithFakeTime(emu, [
       'inventory',
       'push',
       path,
@@ -132,5 +137,23 @@ describe('progress without a terminal', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/\d+\/24 SKUs · /);
+  });
+
+  it('counts a crawl to the end of a list going to a file: orders list --all', async () => {
+    const emu = await startEmulator({ orders: 450 });
+    const result = await runWithFakeTime(emu, ['orders', 'list', '--all', '-o', 'csv'], {}, '/orders');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(451);
+    const progress = result.stderr.split('\n').filter((line) => /^[\d,]+ orders · /.test(line));
+    expect(progress.length, result.stderr).toBeGreaterThanOrEqual(3);
+    expect(progress.at(-1)).toMatch(/^[\d,]+ orders · \d+(\.\d+)?\/s$/);
+  });
+
+  it('counts an inventory export going to a file', async () => {
+    const emu = await startEmulator({ products: 400 });
+    const result = await runWithFakeTime(emu, ['inventory', 'export'], { CI: 'true' }, '/products');
+    expect(result.code, result.stderr).toBe(0);
+    const progress = result.stderr.split('\n').filter((line) => /^[\d,]+ SKUs · /.test(line));
+    expect(progress.length, result.stderr).toBeGreaterThanOrEqual(3);
   });
 });
