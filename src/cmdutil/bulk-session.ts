@@ -76,9 +76,9 @@ export class BulkSession {
     const { startProgress } = await import('../output/progress.js');
     const { paceReader } = await import('./pace-reader.js');
     const progress = await startProgress(ctx.io, {
+      ...ctx.io.progress,
       total: options.total,
       noun: options.noun,
-      enabled: ctx.io.showsProgress,
       // The ETA comes from the pace the rate limit sets (README, Output).
       pace: paceReader(await ctx.client(), ctx.now),
     });

@@ -66,7 +66,7 @@ export async function followOne(
   });
 }
 
-/** Follows many operations (created at or after `createdAfter`) with a progress line on a terminal. */
+/** Follows many operations (created at or after `createdAfter`) with progress (a live line on a terminal, a line every 30 s elsewhere). */
 export async function followMany(
   ctx: Pick<Deps, 'io' | 'signal'>,
   client: ApiClient,
@@ -76,9 +76,9 @@ export async function followMany(
   const { followOperations } = await import('../core/operations/follow.js');
   const { startProgress } = await import('../output/progress.js');
   const progress = await startProgress(ctx.io, {
+    ...ctx.io.progress,
     total: new Set(ids).size,
     noun: 'operations done',
-    enabled: ctx.io.showsProgress,
     // A rate of operations done says nothing: the count and the time elapsed.
     waiting: true,
   });

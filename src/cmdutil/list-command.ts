@@ -6,7 +6,8 @@ import type { Deps } from './deps.js';
 export type ListItems<T> = AsyncIterable<T> & { readonly hasMore?: boolean };
 
 /**
- * Streams `items` in the chosen format; says when the limit left more on the service than
+ * Streams `items` in the chosen format (a crawl to the end, `toTheEnd`, by default with --all,
+ * counted while it goes: see withCrawlProgress); says when the limit left more on the service than
  * were printed (on stderr, whatever the format and wherever stdout goes), and on a terminal
  * when none matched.
  */
@@ -15,8 +16,10 @@ export async function printList<T>(
   items: ListItems<T>,
   view: View<T>,
   noun: string,
+  options: { toTheEnd?: boolean } = {},
 ): Promise<void> {
-  const count = await ctx.io.printer.list(items, view);
+  const toTheEnd = options.toTheEnd ?? ctx.io.listLimit === 'all';
+  const count = await ctx.io.printer.list(toTheEnd ? withCrawlProgress(ctx, items, noun) : items, view);
   noteCutList(ctx, items, count, noun);
   if (count === 0 && ctx.io.format === 'table' && ctx.io.stdoutIsTTY)
     ctx.io.messages.info(`No ${noun} found.`);
@@ -37,6 +40,36 @@ export function noteCutList(
   ctx.io.messages.info(
     `Showing the first ${count.toLocaleString('en-US')} ${noun}; the service holds more: use --limit N or --all.`,
   );
+}
+
+/** Items between two counts on the progress line: a page. */
+const COUNT_EVERY = 100;
+
+/**
+ * `items`, counted on a progress line while they pass, when they go to a pipe or a file (on a
+ * terminal the rows themselves show the crawl going): a crawl to the end of a long list takes
+ * minutes, and a CI log must not look hung meanwhile (README, Output).
+ */
+export function withCrawlProgress<T>(ctx: Pick<Deps, 'io'>, items: ListItems<T>, noun: string): ListItems<T> {
+  if (ctx.io.stdoutIsTTY) return items;
+  return {
+    get hasMore() {
+      return items.hasMore;
+    },
+    async *[Symbol.asyncIterator]() {
+      const { startProgress } = await import('../output/progress.js');
+      const progress = await startProgress(ctx.io, { ...ctx.io.progress, total: undefined, noun });
+      let count = 0;
+      try {
+        for await (const item of items) {
+          if (++count % COUNT_EVERY === 0) progress.update(count);
+          yield item;
+        }
+      } finally {
+        progress.stop();
+      }
+    },
+  };
 }
 
 /** An already fetched array as the async iterable printList takes (one-page lists). */

@@ -31,7 +31,9 @@ async function runExport(deps: Pick<Deps, 'io' | 'globals' | 'client' | 'signal'
   const { stockView } = await import('../../output/views/inventory.js');
   const read = new LiveStockRead(client, deps.signal);
   const sample = limit === undefined ? undefined : sampleStock(client, limit);
-  const rows = sample ?? read.rows();
+  const { withCrawlProgress } = await import('../../cmdutil/list-command.js');
+  // A whole export crawls every product: counted while it goes, to a file or a CI log.
+  const rows = sample ?? withCrawlProgress(deps, read.rows(), 'SKUs');
   await deps.io.printerDefaulting('csv').list(rows, stockView);
   // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
   if (sample?.hasMore)

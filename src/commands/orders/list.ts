@@ -137,7 +137,7 @@ async function runSinceLast(
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: deps.signal }),
     { mark, initialCreatedAfter },
   );
-  await printList(deps, run.orders(), view, 'orders');
+  await printList(deps, run.orders(), view, 'orders', { toTheEnd: true });
   const next = run.nextMark();
   if (!next) {
     deps.io.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);
