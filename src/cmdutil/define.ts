@@ -30,6 +30,8 @@ export interface Takes {
 export interface ParseContext {
   /** The run's clock (durations such as `24h` count back from it). */
   now: () => number;
+  /** Whose midnight `today` is: UTC under `--time utc`, else the machine's time zone. */
+  timeZone: () => 'local' | 'utc';
 }
 
 /** One flag of a command. */

@@ -3,7 +3,7 @@ import type { PagedList } from '../../client/paginate.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { type ListItems, printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import { listingsView } from '../../output/views/listings.js';
 import { listingFields } from './fields.js';
@@ -34,7 +34,7 @@ export const command = defineCommand<ListingsListOptions>({
     },
     {
       flags: '--updated-after <time>',
-      description: 'ISO 8601 or a duration back from now',
+      description: TIME_HELP,
       parse: timeParser('--updated-after'),
     },
   ],

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import { operationsView } from '../../output/views/operations.js';
 import { operationFields } from './fields.js';
 
@@ -13,7 +13,7 @@ export const command = defineCommand<{ status?: string; createdAfter?: string }>
     { flags: '--status <status>', description: 'pending, processing, succeeded, partial, failed' },
     {
       flags: '--created-after <time>',
-      description: 'ISO 8601 or a duration back from now',
+      description: TIME_HELP,
       parse: timeParser('--created-after'),
     },
   ],

@@ -3,7 +3,7 @@ import type { OrderFilters } from '../../client/resources/orders.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
@@ -35,7 +35,7 @@ export const command = defineCommand<OrdersListOptions>({
     { flags: '--channel-account <id>', description: 'one channel account' },
     {
       flags: '--created-after <time>',
-      description: 'ISO 8601 or a duration back from now (24h, 7d)',
+      description: TIME_HELP,
       parse: timeParser('--created-after'),
     },
     {
