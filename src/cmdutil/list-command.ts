@@ -1,4 +1,6 @@
 /** What every list command does after building its iterator: print, then say what the list left out. */
+import type { ListOrder } from '../client/merged-list.js';
+import type { PagedList } from '../client/paginate.js';
 import type { View } from '../output/view.js';
 import type { Deps } from './deps.js';
 
@@ -40,6 +42,31 @@ export function noteCutList(
   ctx.io.messages.info(
     `Showing the first ${count.toLocaleString('en-US')} ${noun}; the service holds more: use --limit N or --all.`,
   );
+}
+
+/**
+ * The list under `filters` with each combination of the several values a filter was given
+ * (`--status a,b --channel x`: status a on x, then status b on x): one crawl per combination,
+ * merged in the list's `order`, each item once, `limit` counting the merged list. One
+ * combination is the plain list.
+ */
+export async function listEach<F extends object, T extends { id: string }>(
+  filters: F,
+  several: { [K in keyof F]?: readonly string[] },
+  list: (filters: F) => PagedList<T>,
+  order: ListOrder<T>,
+  limit: number | 'all',
+): Promise<ListItems<T>> {
+  let combinations: F[] = [filters];
+  for (const [key, values] of Object.entries(several) as Array<[keyof F, readonly string[] | undefined]>) {
+    if (values === undefined) continue;
+    combinations = combinations.flatMap((combination) =>
+      values.map((value) => ({ ...combination, [key]: value })),
+    );
+  }
+  if (combinations.length === 1) return list(combinations[0]);
+  const { MergedList } = await import('../client/merged-list.js');
+  return new MergedList(combinations.map(list), order, limit);
 }
 
 /** Items between two counts on the progress line: a page. */

@@ -126,4 +126,38 @@ describe('several values of a one-value filter', () => {
     expect(result.stdout).toMatch(/\berror\b/);
     expect(result.stdout).toMatch(/\bdelisted\b/);
   });
+
+  it('listings retry --channel a,b selects the listings of both kinds', async () => {
+    const dry = async (channel: string) => {
+      const result = await runSvc(
+        [
+          'listings',
+          'retry',
+          '--error-code',
+          'attribute_value_invalid',
+          '--channel',
+          channel,
+          '--dry-run',
+          '--json',
+        ],
+        { env: envFor(emu) },
+      );
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as Item[];
+    };
+    const ebay = await dry('ebay');
+    const amazon = await dry('amazon');
+    expect(ebay.length).toBeGreaterThan(0);
+    expect(amazon.length).toBeGreaterThan(0);
+    expect(ids(await dry('ebay,amazon'))).toEqual(union([ebay, amazon], 'updated_at'));
+  });
+
+  it('--since-last follows one list: several values are refused (exit 2), nothing listed', async () => {
+    const result = await runSvc(['orders', 'list', '--since-last', 'daily', '--status', 'shipped,refunded'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--status takes one value here');
+    expect(emu.requests({ path: '/orders' })).toEqual([]);
+  });
 });
