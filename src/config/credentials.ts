@@ -27,6 +27,8 @@ export interface Profile {
   key_hint?: string;
   /** The shop names of the store's channel accounts, seen at login. */
   stores?: string[];
+  /** The store's channel accounts by label, seen at login (what `profiles list` shows). */
+  accounts?: string[];
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */
