@@ -39,7 +39,10 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
       description:
         'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
     },
-    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--dry-run',
+      description: 'check the file or the tracking and show what would be sent; send nothing',
+    },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
     {
       flags: '--ignore <columns>',
@@ -59,6 +62,7 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
   ],
   examples: [
     'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
+    'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS --dry-run',
     'svc orders fulfill --file shipments.csv --dry-run',
     'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
   ],
@@ -89,8 +93,8 @@ async function runFulfill(deps: BulkDeps, id: string | undefined, options: Fulfi
       'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
     );
   }
-  if (options.dryRun || options.report || options.ignore || options.encoding)
-    throw new UsageError('--dry-run, --report, --ignore and --encoding go with --file');
+  if (options.report || options.ignore || options.encoding)
+    throw new UsageError('--report, --ignore and --encoding go with --file');
   return runSingle(deps, id, options);
 }
 
@@ -112,6 +116,16 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
     throw new UsageError(
       `--tracking-url takes an http(s) URL, e.g. https://www.ups.com/track?tracknum=${trackingNumber}; got "${trackingUrl}"`,
     );
+  }
+  if (options.dryRun) {
+    // As the file form's dry run: what would be sent, checked, and nothing sent.
+    const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
+    const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
+    await deps.io.printer.item(body, {
+      summary: () =>
+        `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+    });
+    return;
   }
   const view = await orderView(deps, Boolean(options.showBuyer));
   const client = await deps.client();
