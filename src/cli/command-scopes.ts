@@ -1,5 +1,5 @@
 /**
- * Which global flags mean something to each command (README, Global options): --all and
+ * Which global flags mean something to each command (docs/guide.md, Global options): --all and
  * --limit to lists, --fields to commands that print the service's resources (whose fields are
  * known), --yes to commands that ask first, the output flags to commands that print data, and
  * the connection flags (--profile, --base-url, retries, timeout) to commands that reach the

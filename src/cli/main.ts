@@ -54,7 +54,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 }
 
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
-  // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
+  // A script that chose a machine format reads the error as one JSON line (docs/guide.md, Errors for scripts).
   // Before the command runs (a usage error of commander's), only the root's options are known.
   const machine = ctx.io.machineFormatChosen || machineFormatChosen(rootOptions);
   const messages = ctx.io.messages;

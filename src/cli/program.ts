@@ -1,4 +1,4 @@
-/** The root program: the global options (README, Global options) and every noun's commands. */
+/** The root program: the global options (docs/guide.md, Global options) and every noun's commands. */
 import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';

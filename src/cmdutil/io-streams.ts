@@ -18,7 +18,7 @@ import {
   resolveFormat,
 } from '../output/view.js';
 
-/** The global options (README, Global options), after parsing. */
+/** The global options (docs/guide.md, Global options), after parsing. */
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
@@ -122,7 +122,7 @@ export class IOStreams implements IO {
 
   /**
    * A format for machines was chosen (--json, or -o other than table): an error goes out as one
-   * JSON line on stderr too (README, Errors for scripts).
+   * JSON line on stderr too (docs/guide.md, Errors for scripts).
    */
   get machineFormatChosen(): boolean {
     return machineFormatChosen(this.globals);

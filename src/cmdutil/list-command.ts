@@ -75,7 +75,7 @@ const COUNT_EVERY = 100;
 /**
  * `items`, counted on a progress line while they pass, when they go to a pipe or a file (on a
  * terminal the rows themselves show the crawl going): a crawl to the end of a long list takes
- * minutes, and a CI log must not look hung meanwhile (README, Output).
+ * minutes, and a CI log must not look hung meanwhile (docs/guide.md, Output).
  */
 export function withCrawlProgress<T>(ctx: Pick<Deps, 'io'>, items: ListItems<T>, noun: string): ListItems<T> {
   if (ctx.io.stdoutIsTTY) return items;

@@ -1,4 +1,4 @@
-/** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
+/** Which key and base URL are in force, and where each came from (pure; precedence: docs/guide.md, Environment). */
 import { holdsKey } from '../contract/contract.js';
 import { UsageError } from '../errors.js';
 

@@ -31,7 +31,7 @@ export interface ColumnPlan {
   ignored: string[];
 }
 
-/** Reads the header row as the README's file formats say; UsageError (exit 2) naming what is wrong. */
+/** Reads the header row as the guide's input files say; UsageError (exit 2) naming what is wrong. */
 export function planColumns(
   header: string[],
   fields: readonly FieldSpec[],

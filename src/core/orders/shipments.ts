@@ -1,5 +1,5 @@
 /**
- * The shipments CSV of `orders fulfill --file` (README, Input files):
+ * The shipments CSV of `orders fulfill --file` (docs/guide.md, Input files):
  * `order_id,tracking_number,carrier[,tracking_url]`, checked whole before the first request.
  * BOM ignored, headers matched case-insensitively after trimming, delimiter detected from the
  * header line, physical line numbers (a record spanning lines reports its first).
