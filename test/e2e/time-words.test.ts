@@ -67,6 +67,15 @@ describe('today and yesterday', () => {
     expect(lastQuery('/listings', 'updated_after')).toBe(midnight(0, 1));
   });
 
+  it('events replay, which prints no table, takes --time utc for its --since today', async () => {
+    const result = await runSvc(
+      ['events', 'replay', '--since', 'today', '--time', 'utc', '--to', 'http://127.0.0.1:9/', '--dry-run'],
+      { env: { ...envFor(emu), SVC_WEBHOOK_SECRET: 'whsec_test', TZ: 'Asia/Kolkata' }, process: true },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(lastQuery('/events', 'created_after')).toBe(midnight(0, 0));
+  });
+
   it('a word it does not know names the words it takes (exit 2)', async () => {
     const result = await runSvc(['orders', 'list', '--created-after', 'tomorow'], { env: envFor(emu) });
     expect(result.code).toBe(2);
