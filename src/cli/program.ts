@@ -53,7 +53,12 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
     )
     .option('--query <expr>', 'JMESPath over the whole result (every page of a list), e.g. "[].id"')
     .option('--no-headers', 'no header line in table, csv and tsv')
-    .addOption(new Option('--time <mode>', 'how tables show times (default: relative)').choices(TIME_MODES))
+    .addOption(
+      new Option(
+        '--time <mode>',
+        'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight',
+      ).choices(TIME_MODES),
+    )
     .option(
       '--max-retries <n>',
       'retries of one request (default 5; also SVC_MAX_RETRIES)',
