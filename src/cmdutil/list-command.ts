@@ -73,13 +73,13 @@ export async function listEach<F extends object, T extends { id: string }>(
 const COUNT_EVERY = 100;
 
 /**
- * `items`, counted on a line every 30 s while they pass, when neither stream is a terminal (a
- * CI log): a crawl to the end of a long list takes minutes, and the log must not look hung
+ * `items`, counted on a line every 30 s while they pass, when neither stream is a terminal, or
+ * in CI (a log): a crawl to the end of a long list takes minutes, and the log must not look hung
  * meanwhile (docs/guide.md, Output). On a terminal the rows show the crawl going, or stdout may
  * be a pager (`| less`) that a live line on stderr would draw over.
  */
 export function withCrawlProgress<T>(ctx: Pick<Deps, 'io'>, items: ListItems<T>, noun: string): ListItems<T> {
-  if (ctx.io.stdoutIsTTY || ctx.io.stderrIsTTY) return items;
+  if (ctx.io.stdoutIsTTY || (ctx.io.stderrIsTTY && !ctx.io.inCI)) return items;
   return {
     get hasMore() {
       return items.hasMore;
