@@ -145,7 +145,14 @@ const SEEDED_STORES = [
   'northwind_goods_uk',
 ];
 
-const SEEDED_ACCOUNTS = ['Amazon US', 'eBay US', 'eBay UK', 'Etsy', 'Shopify storefront', 'Walmart Marketplace'];
+const SEEDED_ACCOUNTS = [
+  'Amazon US',
+  'eBay US',
+  'eBay UK',
+  'Etsy',
+  'Shopify storefront',
+  'Walmart Marketplace',
+];
 
 describe('auth status checks the key against the service', () => {
   it('a key the service refuses exits 4 with the reason, and advice naming SVC_API_KEY', async () => {
