@@ -105,7 +105,7 @@ complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in 
 complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
 complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
 complete -c svc -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
-complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative)'
+complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
 complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
 complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
 complete -c svc -s y -l yes -d 'answer yes to confirmations'
@@ -148,7 +148,7 @@ complete -c svc -n '__svc_at \'products\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'products\'' -s h -l help -d 'show help'
 
 # svc products list
-complete -c svc -n '__svc_at \'products list\'' -l updated-after -x -d 'ISO 8601 or a duration back from now'
+complete -c svc -n '__svc_at \'products list\'' -l updated-after -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'products list\'' -s h -l help -d 'show help'
 
 # svc products get
@@ -306,10 +306,10 @@ complete -c svc -n '__svc_at \'listings\'' -s h -l help -d 'show help'
 # svc listings list
 complete -c svc -n '__svc_at \'listings list\'' -l product -x -d 'listings of one product'
 complete -c svc -n '__svc_at \'listings list\'' -l channel-account -x -d 'listings on one channel account'
-complete -c svc -n '__svc_at \'listings list\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'channel kind (every account of that kind)'
-complete -c svc -n '__svc_at \'listings list\'' -l status -x -a 'listed\\t imported\\t ongoing\\t error\\t delisted\\t' -d 'listed, imported, ongoing, error, delisted'
+complete -c svc -n '__svc_at \'listings list\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'channel kind (every account of that kind); several comma-separated'
+complete -c svc -n '__svc_at \'listings list\'' -l status -x -a 'listed\\t imported\\t ongoing\\t error\\t delisted\\t' -d 'listed, imported, ongoing, error, delisted; several comma-separated'
 complete -c svc -n '__svc_at \'listings list\'' -l error-code -x -d 'only listings with this issue code, e.g. photo_required_for_channel'
-complete -c svc -n '__svc_at \'listings list\'' -l updated-after -x -d 'ISO 8601 or a duration back from now'
+complete -c svc -n '__svc_at \'listings list\'' -l updated-after -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'listings list\'' -s h -l help -d 'show help'
 
 # svc listings get
@@ -332,7 +332,7 @@ complete -c svc -n '__svc_at \'listings publish\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'listings update\'' -l override -x -d 'per-channel override, e.g. title="Blue mug" (repeatable)'
 complete -c svc -n '__svc_at \'listings update\'' -l attribute -x -d 'channel attribute, e.g. size=M; null removes one (repeatable)'
 complete -c svc -n '__svc_at \'listings update\'' -l error-code -x -d 'instead of one listing, every listing in error with this issue code, e.g. missing_required_attribute'
-complete -c svc -n '__svc_at \'listings update\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'only listings on this channel kind'
+complete -c svc -n '__svc_at \'listings update\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'only listings on this channel kind; several comma-separated'
 complete -c svc -n '__svc_at \'listings update\'' -l channel-account -x -d 'only listings on this channel account'
 complete -c svc -n '__svc_at \'listings update\'' -l dry-run -d 'check everything and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'listings update\'' -l report -r -F -d 'with --error-code: write line,key,status,code,message for every listing (with --wait: its final state)'
@@ -352,7 +352,7 @@ complete -c svc -n '__svc_at \'listings delist\'' -s h -l help -d 'show help'
 
 # svc listings retry
 complete -c svc -n '__svc_at \'listings retry\'' -l error-code -x -d 'issue code to retry, e.g. photo_required_for_channel (at a terminal, without it: chosen from the errors summary)'
-complete -c svc -n '__svc_at \'listings retry\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'only listings on this channel kind'
+complete -c svc -n '__svc_at \'listings retry\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'only listings on this channel kind; several comma-separated'
 complete -c svc -n '__svc_at \'listings retry\'' -l channel-account -x -d 'only listings on this channel account'
 complete -c svc -n '__svc_at \'listings retry\'' -l dry-run -d 'list the matching listings and which would be sent; send nothing'
 complete -c svc -n '__svc_at \'listings retry\'' -l wait -d 'follow the resyncs and report which listings still fail, with their issue'
@@ -376,8 +376,8 @@ complete -c svc -n '__svc_at \'operations\'' -a help -d 'display help for comman
 complete -c svc -n '__svc_at \'operations\'' -s h -l help -d 'show help'
 
 # svc operations list
-complete -c svc -n '__svc_at \'operations list\'' -l status -x -a 'pending\\t processing\\t succeeded\\t partial\\t failed\\t' -d 'pending, processing, succeeded, partial, failed'
-complete -c svc -n '__svc_at \'operations list\'' -l created-after -x -d 'ISO 8601 or a duration back from now'
+complete -c svc -n '__svc_at \'operations list\'' -l status -x -a 'pending\\t processing\\t succeeded\\t partial\\t failed\\t' -d 'pending, processing, succeeded, partial, failed; several comma-separated'
+complete -c svc -n '__svc_at \'operations list\'' -l created-after -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'operations list\'' -s h -l help -d 'show help'
 
 # svc operations get
@@ -398,10 +398,10 @@ complete -c svc -n '__svc_at \'orders\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'orders\'' -s h -l help -d 'show help'
 
 # svc orders list
-complete -c svc -n '__svc_at \'orders list\'' -l status -x -a 'awaiting_payment\\t awaiting_shipment\\t shipped\\t canceled\\t refunded\\t partially_refunded\\t' -d 'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded'
-complete -c svc -n '__svc_at \'orders list\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'channel kind (every account of that kind)'
+complete -c svc -n '__svc_at \'orders list\'' -l status -x -a 'awaiting_payment\\t awaiting_shipment\\t shipped\\t canceled\\t refunded\\t partially_refunded\\t' -d 'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded; several comma-separated'
+complete -c svc -n '__svc_at \'orders list\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'channel kind (every account of that kind); several comma-separated'
 complete -c svc -n '__svc_at \'orders list\'' -l channel-account -x -d 'one channel account'
-complete -c svc -n '__svc_at \'orders list\'' -l created-after -x -d 'ISO 8601 or a duration back from now (24h, 7d)'
+complete -c svc -n '__svc_at \'orders list\'' -l created-after -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'orders list\'' -l since-last -x -d 'incremental export: every order created since the export saved under NAME, each once; moves the mark when done'
 complete -c svc -n '__svc_at \'orders list\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
 complete -c svc -n '__svc_at \'orders list\'' -l per-line -d 'a row per order line in table, csv and tsv (also when a lines.* field is selected)'
@@ -417,7 +417,7 @@ complete -c svc -n '__svc_at \'orders fulfill\'' -l carrier -x -d 'carrier, e.g.
 complete -c svc -n '__svc_at \'orders fulfill\'' -l tracking-url -x -d 'tracking page URL (with an order id; optional)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l show-buyer -d 'with an order id: show buyer name, email and address in tables, csv and tsv (json always has them); at a terminal: buyer names in the list of orders'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l file -r -F -d 'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)'
-complete -c svc -n '__svc_at \'orders fulfill\'' -l dry-run -d 'check the file (or what was entered) and show what would be sent; send nothing'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l dry-run -d 'check the file, what was entered or the tracking, and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l report -r -F -d 'write line,key,status,code,message for every order'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l map -x -d 'with --file: read fields from columns of other names, e.g. order_id=\'Order Number\',carrier=Courier'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l ignore -x -d 'with --file: columns left unread, e.g. Weight,Note'
@@ -436,12 +436,12 @@ complete -c svc -n '__svc_at \'events\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'events\'' -s h -l help -d 'show help'
 
 # svc events list
-complete -c svc -n '__svc_at \'events list\'' -l since -x -d 'ISO 8601 or a duration back from now (24h, 7d)'
+complete -c svc -n '__svc_at \'events list\'' -l since -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'events list\'' -l type -x -a 'order.created\\t order.status_changed\\t product.updated\\t product.deleted\\t inventory.updated\\t listing.status_changed\\t operation.completed\\t' -d 'only this event type, e.g. order.created'
 complete -c svc -n '__svc_at \'events list\'' -s h -l help -d 'show help'
 
 # svc events replay
-complete -c svc -n '__svc_at \'events replay\'' -l since -x -d 'ISO 8601 or a duration back from now (24h, 7d)'
+complete -c svc -n '__svc_at \'events replay\'' -l since -x -d 'ISO 8601, a duration back from now (24h, 7d), today or yesterday'
 complete -c svc -n '__svc_at \'events replay\'' -l to -x -d 'the receiver, e.g. http://localhost:3000/webhooks'
 complete -c svc -n '__svc_at \'events replay\'' -l type -x -a 'order.created\\t order.status_changed\\t product.updated\\t product.deleted\\t inventory.updated\\t listing.status_changed\\t operation.completed\\t' -d 'only this event type, e.g. order.created'
 complete -c svc -n '__svc_at \'events replay\'' -l dry-run -d 'list what would be sent, send nothing'
@@ -450,7 +450,7 @@ complete -c svc -n '__svc_at \'events replay\'' -s h -l help -d 'show help'
 
 # svc events listen
 complete -c svc -n '__svc_at \'events listen\'' -l forward-to -x -d 'the receiver, e.g. http://localhost:3000/webhooks'
-complete -c svc -n '__svc_at \'events listen\'' -l since -x -d 'also forward events from this time on (ISO 8601 or 15m, 24h)'
+complete -c svc -n '__svc_at \'events listen\'' -l since -x -d 'also forward events from this time on (ISO 8601, 15m, 24h, today or yesterday)'
 complete -c svc -n '__svc_at \'events listen\'' -l interval -x -d 'seconds between polls of the event log, 0.1 to 86400'
 complete -c svc -n '__svc_at \'events listen\'' -l secret-file -r -F -d 'file holding the signing secret (instead of SVC_WEBHOOK_SECRET)'
 complete -c svc -n '__svc_at \'events listen\'' -s h -l help -d 'show help'
@@ -499,7 +499,7 @@ complete -c svc -n '__svc_at \'webhooks help\'' -a 'list create update delete ve
 
 # svc auth
 complete -c svc -n '__svc_at \'auth\'' -a login -d 'save an API key and base URL as a profile, after checking the key with the service'
-complete -c svc -n '__svc_at \'auth\'' -a status -d 'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from'
+complete -c svc -n '__svc_at \'auth\'' -a status -d 'check the key with the service: channel accounts, mode, rate-limit tier, read scopes, and where key and URL came from'
 complete -c svc -n '__svc_at \'auth\'' -a logout -d 'forget the saved key of the current profile (or --profile P), from the keyring or the file'
 complete -c svc -n '__svc_at \'auth\'' -a help -d 'display help for command'
 complete -c svc -n '__svc_at \'auth\'' -s h -l help -d 'show help'
@@ -520,7 +520,7 @@ complete -c svc -n '__svc_at \'auth logout\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'auth help\'' -a 'login status logout' -d 'command'
 
 # svc profiles
-complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one'
+complete -c svc -n '__svc_at \'profiles\'' -a list -d 'list saved profiles with their channel accounts, URL, masked key and where the key is kept; * marks the current one'
 complete -c svc -n '__svc_at \'profiles\'' -a use -d 'make a saved profile the current one'
 complete -c svc -n '__svc_at \'profiles\'' -a remove -d 'delete a saved profile and its key (from the keyring or the file)'
 complete -c svc -n '__svc_at \'profiles\'' -a help -d 'display help for command'

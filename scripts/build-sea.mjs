@@ -1,5 +1,5 @@
 // `npm run build:sea`: the CLI as one executable, dist/sea/svc-<platform>-<arch>, for machines
-// without Node (README: A single executable). Node's single executable applications take one
+// without Node (docs/guide.md, A single executable). Node's single executable applications take one
 // CommonJS script, so the sources go through esbuild once more, with the options of
 // scripts/bundle.mjs, into one CJS file with no lazy chunks (each `await import()` becomes a
 // function call inside it); `node --experimental-sea-config` turns it into a blob, and

@@ -10,6 +10,11 @@ export function counted(count: number, singular: string, pluralForm?: string): s
   return `${count.toLocaleString('en-US')} ${plural(count, singular, pluralForm)}`;
 }
 
+/** "6 channel accounts: Amazon US, eBay US, …": how many, then each by name. */
+export function countedNames(singular: string, names: readonly string[]): string {
+  return `${counted(names.length, singular)}: ${names.join(', ')}`;
+}
+
 /**
  * The first `max` of `lines`, then "… and N more" for the rest of `total` (default: every
  * line given), so a long list names a few and counts the others.

@@ -46,7 +46,7 @@ export function addCommand<Args>(
     .description(definition.description);
   if (definition.summary) command.summary(definition.summary);
   for (const arg of definition.args ?? []) command.addArgument(argumentOf(arg));
-  for (const flag of definition.flags ?? []) command.addOption(optionOf(flag, ctx));
+  for (const flag of definition.flags ?? []) command.addOption(optionOf(flag, ctx, command));
   const help = helpAfter(definition as CommandDefinition<never>);
   if (help) command.addHelpText('after', help);
   command.action(async (...values: unknown[]) => {
@@ -64,13 +64,16 @@ function argumentOf(spec: ArgSpec): Argument {
   return argument;
 }
 
-function optionOf(spec: FlagSpec, ctx: Context): Option {
+function optionOf(spec: FlagSpec, ctx: Context, command: Command): Option {
   const option = new Option(spec.flags, spec.description);
   const { parse } = spec;
   if (parse) {
+    // The root reads its own options (--time among them) wherever they stand on the line,
+    // before the command's are parsed: its value is known here.
+    const timeZone = () => (rootOf(command).opts().time === 'utc' ? 'utc' : 'local');
     option.argParser((value: string, previous: unknown) => {
       try {
-        return parse(value, previous, { now: ctx.now });
+        return parse(value, previous, { now: ctx.now, timeZone });
       } catch (error) {
         if (error instanceof InvalidArgumentError) throw error;
         throw new InvalidArgumentError((error as Error).message);
@@ -83,6 +86,12 @@ function optionOf(spec: FlagSpec, ctx: Context): Option {
   if (spec.hidden) option.hideHelp();
   if (spec.completes) completions.set(option, spec.completes);
   return option;
+}
+
+function rootOf(command: Command): Command {
+  let root = command;
+  while (root.parent) root = root.parent;
+  return root;
 }
 
 /** commander hands the action each argument, then the options: one object keyed by name. */

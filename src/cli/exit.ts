@@ -1,4 +1,4 @@
-/** The one mapping from errors to exit codes and to one human line (README, Exit codes). */
+/** The one mapping from errors to exit codes and to one human line (docs/guide.md, Exit codes). */
 
 import { DEFAULT_RETRY_POLICY } from '../client/retry.js';
 import { ERROR_CODES } from '../contract/contract.js';
@@ -37,7 +37,7 @@ export const EXIT = {
   sigterm: 143,
 } as const;
 
-/** What each exit code means, as `svc --help` lists them (README, Exit codes). */
+/** What each exit code means, as `svc --help` lists them (docs/guide.md, Exit codes). */
 export const EXIT_MEANINGS: readonly (readonly [string, string])[] = [
   ['0', 'done'],
   ['1', 'failed: an API or network error after retries'],
@@ -169,7 +169,7 @@ function apiHint(error: ApiError): string | undefined {
 }
 
 /**
- * The stable `code` of an error for scripts (README, Errors for scripts); the service's own
+ * The stable `code` of an error for scripts (docs/guide.md, Errors for scripts); the service's own
  * code, when it sent one, is `service_code` beside it.
  */
 export const ERROR_KINDS = [

@@ -20,7 +20,8 @@ export function commandPath(command: Command): string {
 /** The scope of a command; one without an entry takes every global flag. */
 export function scopeOf(command: Command): CommandScope | undefined {
   const definition = definitionOf(command);
-  return definition && { ...definition.takes, fields: definition.fields };
+  const times = definition?.flags?.some((flag) => flag.flags.includes('<time>'));
+  return definition && { ...definition.takes, fields: definition.fields, times };
 }
 
 /** Checks the global flags against `action` (the command about to run), before it runs. */

@@ -5,6 +5,7 @@ import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
+import type { ProgressClock } from '../output/progress.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
 import { buildProgram, helpCommandFor } from './program.js';
@@ -23,6 +24,8 @@ export interface MainDependencies {
   now?: () => number;
   /** The keyring keys are kept in (default: the OS keyring). */
   keyring?: KeyringBackend;
+  /** The clock progress reads and ticks on (default: the system's), so a test needs no 30-s wait. */
+  progressClock?: ProgressClock;
 }
 
 /**
@@ -34,7 +37,7 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
+  const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring, deps.progressClock);
   ctx.argv = helpAsFlag(argv.slice(2));
   const program = buildProgram(ctx, ctx.argv);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
@@ -51,7 +54,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 }
 
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {
-  // A script that chose a machine format reads the error as one JSON line (README, Errors for scripts).
+  // A script that chose a machine format reads the error as one JSON line (docs/guide.md, Errors for scripts).
   // Before the command runs (a usage error of commander's), only the root's options are known.
   const machine = ctx.io.machineFormatChosen || machineFormatChosen(rootOptions);
   const messages = ctx.io.messages;

@@ -1,4 +1,4 @@
-/** The root program: the global options (README, Global options) and every noun's commands. */
+/** The root program: the global options (docs/guide.md, Global options) and every noun's commands. */
 import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
@@ -57,7 +57,12 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
       '--excel',
       "csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with '",
     )
-    .addOption(new Option('--time <mode>', 'how tables show times (default: relative)').choices(TIME_MODES))
+    .addOption(
+      new Option(
+        '--time <mode>',
+        'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight',
+      ).choices(TIME_MODES),
+    )
     .option(
       '--max-retries <n>',
       'retries of one request (default 5; also SVC_MAX_RETRIES)',

@@ -1,5 +1,5 @@
 /**
- * The entry of the single executable (`npm run build:sea`, README: A single executable): the
+ * The entry of the single executable (`npm run build:sea`, docs/guide.md, A single executable): the
  * CLI, or the keyring helper when the executable runs itself for one keyring call (it is its
  * own Node, so it cannot be handed a script with `-e`).
  */

@@ -2,7 +2,7 @@
  * How a request leaves this machine, and when a key may travel in clear: loopback is always
  * reached directly (never through a proxy), other hosts through the proxy the environment
  * names (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, read as undici reads them), and plain http carries
- * a key only to loopback addresses, compared as addresses (README, Environment).
+ * a key only to loopback addresses, compared as addresses (docs/guide.md, Environment).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';

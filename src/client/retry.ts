@@ -1,10 +1,10 @@
 /**
- * The retry policy (README, Waits and deadlines) as pure functions: which failures are retried,
+ * The retry policy (docs/guide.md, Waits and deadlines) as pure functions: which failures are retried,
  * how long to wait, and which waits count against --max-retries. The transport runs the loop.
  */
 import { ERROR_CODES, RETRY_AFTER_MIN_MS } from '../contract/contract.js';
 
-/** The numbers of the policy; the README states the defaults. */
+/** The numbers of the policy, whose defaults the guide states (docs/guide.md, Waits and deadlines). */
 export interface RetryPolicy {
   /** Retries of one request for network errors and 5xx (default 5). */
   maxRetries: number;
@@ -23,7 +23,7 @@ export interface RetryPolicy {
   maxRateLimitWaits: number;
 }
 
-/** The README's numbers. */
+/** The numbers the guide gives (docs/guide.md, Waits and deadlines). */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 5,
   baseDelayMs: 500,

@@ -117,7 +117,7 @@ export class Transport {
     };
   }
 
-  /** Sends one logical request: paced, retried (README, Waits and deadlines), any 2xx returned with its JSON body. */
+  /** Sends one logical request: paced, retried (docs/guide.md, Waits and deadlines), any 2xx returned with its JSON body. */
   async send(spec: RequestSpec): Promise<ApiResponse> {
     const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
     const idempotencyKey = spec.method === 'GET' ? undefined : (spec.idempotencyKey ?? randomUUID());

@@ -2,7 +2,7 @@
  * One bulk run's bookkeeping, inside the bulk frame (./bulk-command.ts): progress, the run's
  * record of every item's outcome (core/outcomes.ts), a clean stop on quota or signal, and what
  * is rendered from the record at the end: the --report file, the summary and the exit code
- * (README, Output; README, Exit codes).
+ * (docs/guide.md, Output; docs/guide.md, Exit codes).
  */
 import { type BulkRunOptions, FAILURES_SHOWN, RunStopped } from '../core/bulk.js';
 import {
@@ -76,10 +76,10 @@ export class BulkSession {
     const { startProgress } = await import('../output/progress.js');
     const { paceReader } = await import('./pace-reader.js');
     const progress = await startProgress(ctx.io, {
+      ...ctx.io.progress,
       total: options.total,
       noun: options.noun,
-      enabled: ctx.io.showsProgress,
-      // The ETA comes from the pace the rate limit sets (README, Output).
+      // The ETA comes from the pace the rate limit sets (docs/guide.md, Output).
       pace: paceReader(await ctx.client(), ctx.now),
     });
     return new BulkSession(ctx, options, progress, report, ctx.now());
@@ -140,7 +140,7 @@ export class BulkSession {
   /**
    * Writes the report and prints the summary (stderr, or stdout as JSON with --json), both from
    * the record; after a stop, warns how to run it again and throws the stop's own error (exit
-   * 5, 130, 143; README, Exit codes).
+   * 5, 130, 143; docs/guide.md, Exit codes).
    */
   async finish(options: FinishOptions): Promise<void> {
     await this.writeReport();

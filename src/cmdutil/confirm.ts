@@ -1,4 +1,4 @@
-/** The confirmations the README promises (Commands): destructive verbs, and bulk writes with a live key. */
+/** The confirmations docs/guide.md promises (docs/guide.md, Commands): destructive verbs, and bulk writes with a live key. */
 import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
@@ -34,7 +34,7 @@ export async function confirmDestructive(
  * With a live key, says what the run will do and spend (`plan`, e.g. "Push 200 SKUs in 2
  * requests with a LIVE key (2 units of daily write quota)"): on a terminal it asks, `details`
  * above the question, elsewhere (CI) it says so and proceeds; --yes skips the question
- * (README, Commands). A "no" is a UsageError: nothing was sent.
+ * (docs/guide.md, Commands). A "no" is a UsageError: nothing was sent.
  */
 export async function confirmLiveBulk(
   ctx: AskDeps,

@@ -10,6 +10,7 @@ import { keyMode } from '../contract/contract.js';
 import type { CommandTree } from '../core/command-tree.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
+import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import type { Deps, Prompts } from './deps.js';
@@ -42,8 +43,10 @@ export class Context implements Deps {
     readonly now: () => number = Date.now,
     /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
     private keyringBackend?: KeyringBackend,
+    /** The clock progress lines read and tick on; the system's unless a test hands in its own. */
+    progressClock?: ProgressClock,
   ) {
-    this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated);
+    this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated, progressClock);
     // A run may take apart what it uses (`run(args, { io, client })`): every member works unbound.
     for (const name of ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts'] as const) {
       Object.defineProperty(this, name, { value: this[name].bind(this) });

@@ -11,7 +11,7 @@ import type { Deps } from './deps.js';
 export const HELP_GROUPS = ['Catalog', 'Inventory', 'Listings', 'Orders', 'Events', 'Setup'] as const;
 export type HelpGroup = (typeof HELP_GROUPS)[number];
 
-/** What the global flags can mean to a command (README, Global options). */
+/** What the global flags can mean to a command (docs/guide.md, Global options). */
 export interface Takes {
   /** A list: --all and --limit choose how much of it. */
   list?: boolean;
@@ -30,6 +30,8 @@ export interface Takes {
 export interface ParseContext {
   /** The run's clock (durations such as `24h` count back from it). */
   now: () => number;
+  /** Whose midnight `today` is: UTC under `--time utc`, else the machine's time zone. */
+  timeZone: () => 'local' | 'utc';
 }
 
 /** One flag of a command. */

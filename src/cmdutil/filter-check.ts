@@ -43,6 +43,33 @@ export function checkStatus(
     : checkFilterValue('--status', value, STATUS_FILTERS[noun], sendAnyway);
 }
 
+/**
+ * The values of a filter the service takes one value of, given comma-separated (`--status
+ * error,delisted`): each once, in the order given; undefined stays undefined. svc crawls each
+ * value and merges the lists (src/client/merged-list.ts).
+ */
+export function splitValues(flag: string, raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const values = raw.split(',').map((value) => value.trim());
+  if (values.some((value) => value === '')) {
+    throw new UsageError(
+      `${flag} "${raw}" holds an empty value; give one value or several separated by commas, e.g. ${flag} a,b`,
+    );
+  }
+  return [...new Set(values)];
+}
+
+/** `--status a,b` of a noun's list: each value checked as one value is; undefined stays undefined. */
+export function checkStatuses(
+  noun: string,
+  raw: string | undefined,
+  sendAnyway: QueryParam,
+): string[] | undefined {
+  return splitValues('--status', raw)?.map((value) =>
+    checkFilterValue('--status', value, STATUS_FILTERS[noun], sendAnyway),
+  );
+}
+
 /** `--type` of events, checked; undefined stays undefined. */
 export function checkEventType(value: string | undefined, sendAnyway?: QueryParam): string | undefined {
   return value === undefined ? undefined : checkFilterValue('--type', value, EVENT_TYPE_FILTER, sendAnyway);
@@ -115,10 +142,32 @@ export async function checkChannelKind(
   sendAnyway: QueryParam,
 ): Promise<string | undefined> {
   if (kind === undefined) return undefined;
+  checkKind(kind, await storeKinds(ctx), sendAnyway);
+  return kind;
+}
+
+/** `--channel a,b`: each kind checked as one is (one read of the accounts); undefined stays undefined. */
+export async function checkChannelKinds(
+  ctx: Pick<Deps, 'client'>,
+  raw: string | undefined,
+  sendAnyway: QueryParam,
+): Promise<string[] | undefined> {
+  const kinds = splitValues('--channel', raw);
+  if (kinds === undefined) return undefined;
+  const known = await storeKinds(ctx);
+  for (const kind of kinds) checkKind(kind, known, sendAnyway);
+  return kinds;
+}
+
+/** The kinds of the store's channel accounts, sorted. */
+async function storeKinds(ctx: Pick<Deps, 'client'>): Promise<string[]> {
   const { listChannelAccounts } = await import('../client/resources/channels.js');
   const accounts = await listChannelAccounts(await ctx.client());
-  const kinds = [...new Set(accounts.map((account) => account.channel))].sort();
-  if (kinds.includes(kind)) return kind;
+  return [...new Set(accounts.map((account) => account.channel))].sort();
+}
+
+function checkKind(kind: string, kinds: readonly string[], sendAnyway: QueryParam): void {
+  if (kinds.includes(kind)) return;
   if (kinds.length === 0) {
     throw new UsageError(
       `--channel "${kind}": this store has no channel accounts, so nothing can match it (svc channels list)`,

@@ -9,7 +9,7 @@ import type { FlagSpec } from './define.js';
 import type { Deps } from './deps.js';
 import { integerFlag } from './parse.js';
 
-/** Default of --timeout, in seconds (README, Exit codes). */
+/** Default of --timeout, in seconds (docs/guide.md, Exit codes). */
 export const DEFAULT_WAIT_SECONDS = 300;
 
 /** Flags of a command that can follow what it started. */
@@ -18,7 +18,7 @@ export interface WaitFlags {
   timeout: number;
 }
 
-/** `--timeout S`: how long a wait may last (README, Exit codes: 8 when it runs out). */
+/** `--timeout S`: how long a wait may last (docs/guide.md, Exit codes: 8 when it runs out). */
 export function timeoutFlag(description = 'with --wait: give up after S seconds, then exit 8'): FlagSpec {
   const parse = integerFlag('--timeout', 0);
   return { flags: '--timeout <s>', description, parse: (raw) => parse(raw), default: DEFAULT_WAIT_SECONDS };
@@ -66,7 +66,7 @@ export async function followOne(
   });
 }
 
-/** Follows many operations (created at or after `createdAfter`) with a progress line on a terminal. */
+/** Follows many operations (created at or after `createdAfter`) with progress (a live line on a terminal, a line every 30 s elsewhere). */
 export async function followMany(
   ctx: Pick<Deps, 'io' | 'signal'>,
   client: ApiClient,
@@ -76,9 +76,9 @@ export async function followMany(
   const { followOperations } = await import('../core/operations/follow.js');
   const { startProgress } = await import('../output/progress.js');
   const progress = await startProgress(ctx.io, {
+    ...ctx.io.progress,
     total: new Set(ids).size,
     noun: 'operations done',
-    enabled: ctx.io.showsProgress,
     // A rate of operations done says nothing: the count and the time elapsed.
     waiting: true,
   });

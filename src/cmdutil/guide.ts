@@ -1,5 +1,5 @@
 /**
- * Guided flows (README, Guided flows at a terminal): a command missing what it needs asks for
+ * Guided flows (docs/guide.md, Guided flows at a terminal): a command missing what it needs asks for
  * it, as `gh pr create` does, only when a person is at the keyboard; anything else (a script,
  * CI, --yes) gets a usage error that names the flag to pass. A flow only gathers arguments: the
  * work runs the same code path as the flags would.

@@ -8,6 +8,7 @@ import { Boundary } from '../output/boundary.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
+import type { ProgressClock, ProgressSettings } from '../output/progress.js';
 import type { Query } from '../output/query.js';
 import type { TimeMode } from '../output/time.js';
 import {
@@ -17,7 +18,7 @@ import {
   resolveFormat,
 } from '../output/view.js';
 
-/** The global options (README, Global options), after parsing. */
+/** The global options (docs/guide.md, Global options), after parsing. */
 export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
@@ -66,10 +67,11 @@ export class IOStreams implements IO {
     env: Readonly<NodeJS.ProcessEnv>,
     now: () => number,
     simulated: () => boolean,
+    progressClock?: ProgressClock,
   ): IOStreams {
     const boundary = new Boundary(io);
     boundary.protect(env.SVC_API_KEY?.trim());
-    return new IOStreams(boundary.io, env, now, boundary, simulated);
+    return new IOStreams(boundary.io, env, now, boundary, simulated, progressClock);
   }
 
   private constructor(
@@ -79,6 +81,8 @@ export class IOStreams implements IO {
     /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
     readonly boundary: Boundary,
     private readonly simulated: () => boolean,
+    /** The clock progress lines read and tick on (a test's, so its 30 s need no waiting). */
+    private readonly progressClock: ProgressClock | undefined,
     /** The global options of this run (frozen). */
     readonly globals: Readonly<GlobalOptions> = {},
     /** --query, compiled. */
@@ -107,6 +111,7 @@ export class IOStreams implements IO {
       this.now,
       this.boundary,
       this.simulated,
+      this.progressClock,
       Object.freeze({ ...globals }),
       query,
       knownFields,
@@ -125,7 +130,7 @@ export class IOStreams implements IO {
 
   /**
    * A format for machines was chosen (--json, or -o other than table): an error goes out as one
-   * JSON line on stderr too (README, Errors for scripts).
+   * JSON line on stderr too (docs/guide.md, Errors for scripts).
    */
   get machineFormatChosen(): boolean {
     return machineFormatChosen(this.globals);
@@ -186,9 +191,12 @@ export class IOStreams implements IO {
     return this.stdinIsTTY && this.stderrIsTTY && this.globals.input !== false && !this.inCI;
   }
 
-  /** Progress lines are wanted: not --quiet, not CI (they draw only on a terminal anyway). */
-  get showsProgress(): boolean {
-    return !this.globals.quiet && !this.inCI;
+  /**
+   * How long work shows progress: not with -q; a live line on a terminal outside CI, else a
+   * line every 30 s (output/progress.ts).
+   */
+  get progress(): ProgressSettings {
+    return { enabled: !this.globals.quiet, live: !this.inCI, clock: this.progressClock };
   }
 
   /** Running in CI, as CI services say it: CI=true or CI=1. */

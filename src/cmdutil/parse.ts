@@ -63,12 +63,21 @@ export function secondsFlag(flag: string, min = 0) {
 const DURATION = /^(\d+)(s|m|h|d|w)$/;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
+/** Whose midnight `today` and `yesterday` are: the machine's time zone, or UTC (under `--time utc`). */
+export type TimeZoneChoice = 'local' | 'utc';
+
+/** Days back from today that the words for days mean. */
+const DAY_WORDS: Record<string, number> = { today: 0, yesterday: 1 };
+
 /**
- * A time argument: ISO 8601 (UTC when no offset is given) or a duration back from `now`
- * (`90s`, `15m`, `24h`, `7d`, `2w`). Returns the instant as an ISO string with milliseconds.
+ * A time argument: ISO 8601 (UTC when no offset is given), a duration back from `now`
+ * (`90s`, `15m`, `24h`, `7d`, `2w`), or `today` and `yesterday` (midnight in `zone`).
+ * Returns the instant as an ISO string with milliseconds.
  */
-export function parseTime(raw: string, now: number, flag = 'time'): string {
+export function parseTime(raw: string, now: number, flag = 'time', zone: TimeZoneChoice = 'local'): string {
   const text = raw.trim();
+  const daysBack = DAY_WORDS[text.toLowerCase()];
+  if (daysBack !== undefined) return new Date(midnight(now, daysBack, zone)).toISOString();
   const duration = DURATION.exec(text);
   if (duration) return new Date(now - Number(duration[1]) * UNIT_MS[duration[2]]).toISOString();
   const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
@@ -84,8 +93,19 @@ export function parseTime(raw: string, now: number, flag = 'time'): string {
     if (!Number.isNaN(ms)) return new Date(ms).toISOString();
   }
   throw new InvalidArgumentError(
-    `${flag} takes an ISO 8601 time (2026-11-01T09:00:00Z) or a duration back from now (90s, 15m, 24h, 7d, 2w); got "${raw}"`,
+    `${flag} takes an ISO 8601 time (2026-11-01T09:00:00Z), a duration back from now (90s, 15m, 24h, 7d, 2w), or today, yesterday; got "${raw}"`,
   );
+}
+
+/**
+ * The start of the day `daysBack` days before the one `now` falls on, in `zone`. Counted in
+ * calendar days, not 24-hour steps, so a day that daylight saving made 23 or 25 hours long
+ * still starts at its midnight.
+ */
+function midnight(now: number, daysBack: number, zone: TimeZoneChoice): number {
+  const at = new Date(now);
+  if (zone === 'utc') return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - daysBack);
+  return new Date(at.getFullYear(), at.getMonth(), at.getDate() - daysBack).getTime();
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -97,11 +117,20 @@ export function timeFlag(flag: string, now: () => number = Date.now) {
   return (raw: string): string => parseTime(raw, now(), flag);
 }
 
-/** A definition's parser for a time flag: durations count back from the run's clock. */
+/**
+ * A definition's parser for a time flag: durations count back from the run's clock, `today`
+ * and `yesterday` are midnight in the zone `--time` chose (the machine's unless `--time utc`).
+ */
 export function timeParser(flag: string) {
-  return (raw: string, _previous: unknown, { now }: { now: () => number }): string =>
-    parseTime(raw, now(), flag);
+  return (
+    raw: string,
+    _previous: unknown,
+    { now, timeZone }: { now: () => number; timeZone?: () => TimeZoneChoice },
+  ): string => parseTime(raw, now(), flag, timeZone?.());
 }
+
+/** What a time flag's help says it takes. */
+export const TIME_HELP = 'ISO 8601, a duration back from now (24h, 7d), today or yesterday';
 
 /** Collects a repeatable flag's values, in the order given (a definition's `parse`, with `default: []`). */
 export function collect(value: string, previous: unknown): string[] {

@@ -1,4 +1,4 @@
-/** Which key and base URL are in force, and where each came from (pure; precedence: README, Environment). */
+/** Which key and base URL are in force, and where each came from (pure; precedence: docs/guide.md, Environment). */
 import { holdsKey } from '../contract/contract.js';
 import { UsageError } from '../errors.js';
 
@@ -27,6 +27,8 @@ export interface Profile {
   key_hint?: string;
   /** The shop names of the store's channel accounts, seen at login. */
   stores?: string[];
+  /** The store's channel accounts by label, seen at login (what `profiles list` shows). */
+  accounts?: string[];
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */

@@ -70,7 +70,7 @@ interface KeyringRequest {
 /**
  * Where @napi-rs/keyring is (an optional dependency: svc works without it). The single
  * executable carries no node_modules: it loads the library's native binary from beside itself
- * (`keyring.<platform>.node`, README: A single executable).
+ * (`keyring.<platform>.node`, docs/guide.md, A single executable).
  */
 function libraryPath(): string {
   const notInstalled = () =>

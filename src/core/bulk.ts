@@ -206,7 +206,7 @@ export interface ChunkSendOptions<I extends LineItem> extends Omit<ChunkRunOptio
  * Sends every chunk (bounded, paced) and settles each item as its chunk lands: what the service
  * answered; after a lost answer, what the read-back settles; for a chunk refused as a whole,
  * its items failed with the refusal. Anything else, and a quota or a signal (RunStopped), stops
- * the run after in-flight chunks land, every item still settled (README, Output).
+ * the run after in-flight chunks land, every item still settled (docs/guide.md, Output).
  */
 export async function sendChunks<I extends LineItem>(
   chunks: AsyncIterable<I[]> | Iterable<I[]>,

@@ -1,7 +1,7 @@
 /**
  * The one record of a bulk run: every input item's final outcome, kept by its place in the
  * input. The human summary, the JSON summary and --report are all read from it, so they agree
- * (README, Output): `total` is the number of input items, every item has exactly one final
+ * (docs/guide.md, Output): `total` is the number of input items, every item has exactly one final
  * status, and the counts add up to `total`.
  */
 import { ERROR_CODES } from '../contract/contract.js';
@@ -43,7 +43,7 @@ export interface ItemOutcome {
   unsent?: boolean;
 }
 
-/** The bulk summary (README, Output); with --json it is printed as it is, plus a command's own fields. */
+/** The bulk summary (docs/guide.md, Output); with --json it is printed as it is, plus a command's own fields. */
 export interface BulkSummary {
   total: number;
   updated: number;

@@ -1,6 +1,6 @@
 /**
  * `--report OUT.csv`: `line,key,status,code,message`, a row per input item in input order
- * (README, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180
+ * (docs/guide.md, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180
  * says, and a cell that would start a formula kept as text (./spreadsheet.ts).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';

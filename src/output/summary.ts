@@ -1,4 +1,4 @@
-/** The closing summary of a bulk command (README, Output: stderr, or stdout as JSON with --json). */
+/** The closing summary of a bulk command (docs/guide.md, Output: stderr, or stdout as JSON with --json). */
 import type { BulkSummary } from '../core/outcomes.js';
 import { counted } from '../words.js';
 

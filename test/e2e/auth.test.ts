@@ -145,6 +145,15 @@ const SEEDED_STORES = [
   'northwind_goods_uk',
 ];
 
+const SEEDED_ACCOUNTS = [
+  'Amazon US',
+  'eBay US',
+  'eBay UK',
+  'Etsy',
+  'Shopify storefront',
+  'Walmart Marketplace',
+];
+
 describe('auth status checks the key against the service', () => {
   it('a key the service refuses exits 4 with the reason, and advice naming SVC_API_KEY', async () => {
     const result = await runSvc(['auth', 'status'], {
@@ -195,7 +204,7 @@ describe('auth status checks the key against the service', () => {
       env: { SVC_BASE_URL: emu.url, SVC_API_KEY: emu.keys.trial },
     });
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toContain('Northwind Goods');
+    expect(human.stdout).toMatch(/accounts\s+6 channel accounts: Amazon US, eBay US, eBay UK, Etsy/);
     expect(human.stdout).toMatch(/burst 40, 2 requests\/s \(trial tier\)/);
     expect(human.stdout).toMatch(/write scopes\s+not probed/);
   });
@@ -222,13 +231,14 @@ describe('two stores, no confusion', () => {
     expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('storeC');
   });
 
-  it('profiles list shows each profile store, URL, masked key and where the key is kept', async () => {
+  it('profiles list shows each profile channel accounts, URL, masked key and where the key is kept', async () => {
     const dir = await login(emu.keys.live, 'main');
     const listed = await runSvc(['profiles', 'list', '--json'], { env: { SVC_CONFIG_DIR: dir } });
     expect(JSON.parse(listed.stdout)).toEqual([
       {
         name: 'main',
         current: true,
+        accounts: SEEDED_ACCOUNTS,
         store: SEEDED_STORES,
         base_url: emu.url,
         key: `svc_live_…${emu.keys.live.slice(-4)}`,
@@ -237,7 +247,7 @@ describe('two stores, no confusion', () => {
       },
     ]);
     const table = await runSvc(['profiles', 'list', '-o', 'table'], { env: { SVC_CONFIG_DIR: dir } });
-    expect(table.stdout).toMatch(/STORE/);
-    expect(table.stdout).toContain('Northwind Goods');
+    expect(table.stdout).toMatch(/ACCOUNTS/);
+    expect(table.stdout).toContain('Amazon US');
   });
 });

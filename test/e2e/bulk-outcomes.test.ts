@@ -2,7 +2,7 @@
  * Every bulk run keeps one final status per input item, and renders the human summary, the
  * `--json` summary and `--report` from it: `total` is the input, the counts add up to it,
  * `skipped` is only what an earlier run confirmed and `not_sent` only what no run applied;
- * the report has one row per input item, in input order (README, Output).
+ * the report has one row per input item, in input order (docs/guide.md, Output).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -159,7 +159,11 @@ describe('with a keyring (a fake one, handed in)', () => {
     const logout = await svc(keyring, dir, ['auth', 'logout']);
     expect(logout.code, logout.err).toBe(0);
     expect(keyring.entries.size).toBe(0);
-    expect(config(dir).profiles.shop).toEqual({ base_url: emu.url, stores: expect.any(Array) });
+    expect(config(dir).profiles.shop).toEqual({
+      base_url: emu.url,
+      stores: expect.any(Array),
+      accounts: expect.any(Array),
+    });
   });
 
   it('logging in again with --insecure-storage moves the key out of the keyring; remove deletes it', async () => {

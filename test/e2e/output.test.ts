@@ -23,7 +23,7 @@ afterAll(() => emu.close());
 
 const svc = (args: string[], env: Record<string, string> = {}) =>
   runSvc(args, { env: { ...envFor(emu), ...env } });
-const README = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const GUIDE = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'guide.md'), 'utf8');
 
 describe('--query (JMESPath over the whole result)', () => {
   it('sees every page of a list at once, not one page at a time', async () => {
@@ -240,7 +240,7 @@ describe('errors a script can parse', () => {
     }
   });
 
-  it('a local file that cannot be read or written is input_invalid, as the README lists it', async () => {
+  it('a local file that cannot be read or written is input_invalid, as the guide lists it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-files-'));
     const stock = join(dir, 'stock.csv');
     writeFileSync(stock, 'sku,quantity\nSKU-1,1\n');
@@ -271,8 +271,8 @@ describe('errors a script can parse', () => {
     expect(result.stderr).not.toContain('{"error"');
   });
 
-  it('the README lists every code', () => {
-    const section = README.slice(README.indexOf('## Errors for scripts'));
+  it('the guide lists every code', () => {
+    const section = GUIDE.slice(GUIDE.indexOf('## Errors for scripts'));
     for (const code of ERROR_KINDS) expect(section).toContain(`| \`${code}\` |`);
   });
 });

@@ -210,7 +210,7 @@ describe('bad input: one line on stderr, the documented exit code, no stack trac
     ['unknown command', ['ordrs', 'list'], 'default', 2, /unknown command 'ordrs'.*orders/],
     ['unknown flag', ['orders', 'list', '--colour'], 'default', 2, /unknown option '--colour'/],
     ['bad --limit', ['orders', 'list', '--limit', '0'], 'default', 2, /--limit takes a whole number/],
-    ['unparseable time', ['orders', 'list', '--created-after', 'yesterday'], 'default', 2, /ISO 8601/],
+    ['unparseable time', ['orders', 'list', '--created-after', 'last tuesday'], 'default', 2, /ISO 8601/],
     ['unknown profile', ['--profile', 'nope', 'orders', 'list'], 'default', 2, /unknown profile "nope"/],
     ['no key', ['orders', 'list'], { SVC_API_KEY: undefined }, 4, /no API key configured/],
     ['malformed key', ['orders', 'list'], { SVC_API_KEY: 'sk_live_123' }, 4, /malformed/],

@@ -1,6 +1,6 @@
 /**
  * Source, tests, scripts and benches point only at documents a clone of the repository has,
- * and a pointer to a section, "(README, Exit codes)" or "(docs/service-contract.md, Keys)",
+ * and a pointer to a section, "(docs/guide.md, Exit codes)" or "(docs/service-contract.md, Keys)",
  * names a heading that exists there.
  */
 import { readdirSync, readFileSync } from 'node:fs';

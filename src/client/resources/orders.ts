@@ -42,6 +42,17 @@ export interface TrackingInput {
   url?: string;
 }
 
+/** The path of an order's fulfillment. */
+export function fulfillmentPath(id: string): string {
+  return `${itemPath('/orders', id)}/fulfillment`;
+}
+
+/** The body of POST /orders/{id}/fulfillment (a tracking URL only when there is one). */
+export function fulfillmentBody(tracking: TrackingInput): { tracking: TrackingInput } {
+  const { number, carrier, url } = tracking;
+  return { tracking: url === undefined ? { number, carrier } : { number, carrier, url } };
+}
+
 /**
  * POST /orders/{id}/fulfillment (needs orders:write). Not repeatable: the live service does
  * not promise idempotency here and the marketplace is notified, so an ambiguous failure
@@ -53,13 +64,12 @@ export async function fulfillOrder(
   tracking: TrackingInput,
   options: { idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<Order> {
-  const body = { tracking: { number: tracking.number, carrier: tracking.carrier, url: tracking.url } };
   return (
     await client.request(
       {
         method: 'POST',
-        path: `${itemPath('/orders', id)}/fulfillment`,
-        body,
+        path: fulfillmentPath(id),
+        body: fulfillmentBody(tracking),
         repeatable: false,
         idempotencyKey: options.idempotencyKey,
         signal: options.signal,

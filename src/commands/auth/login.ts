@@ -3,6 +3,7 @@ import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
+import { countedNames } from '../../words.js';
 
 /** Flags of `svc auth login` (besides the global --profile and --base-url). */
 export interface LoginOptions {
@@ -54,7 +55,7 @@ export const command = defineCommand<LoginOptions>({
         KEY_MALFORMED,
       );
     }
-    const { stores, note } = await verifyKey(deps, baseUrl, apiKey);
+    const { stores, accounts, note } = await verifyKey(deps, baseUrl, apiKey);
     const config = await deps.config();
     const { saveLogin } = await import('../../core/auth/keys.js');
     const saved = await saveLogin(config, await deps.keyring(), {
@@ -62,6 +63,7 @@ export const command = defineCommand<LoginOptions>({
       baseUrl,
       apiKey,
       stores,
+      accounts,
       insecure: Boolean(options.insecureStorage),
       use: Boolean(options.use),
     });
@@ -74,9 +76,9 @@ export const command = defineCommand<LoginOptions>({
     if (saved.leftBehind)
       deps.io.messages.warn(`the previous key of profile "${profile}": ${saved.leftBehind}`);
     const where = saved.storage === 'keyring' ? 'stored in the OS keyring' : `stored in ${file} (mode 0600)`;
-    const store = stores?.length ? ` (store: ${stores.join(', ')})` : '';
+    const reached = accounts?.length ? ` (${countedNames('channel account', accounts)})` : '';
     deps.io.messages.info(
-      `Logged in to ${baseUrl}${store} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
+      `Logged in to ${baseUrl}${reached} as profile "${profile}" with a ${mode} key (${maskKey(apiKey)}), ${where}${note}.`,
     );
     if (saved.switched) deps.io.messages.info(`"${profile}" is now the current profile.`);
     else if (saved.current !== profile) {
@@ -97,12 +99,15 @@ async function verifyKey(
   deps: Pick<Deps, 'clientFor'>,
   baseUrl: string,
   apiKey: string,
-): Promise<{ stores?: string[]; note: string }> {
+): Promise<{ stores?: string[]; accounts?: string[]; note: string }> {
   const { checkKey } = await import('../../core/auth/check-key.js');
   const client = await deps.clientFor(baseUrl, apiKey);
   try {
     const check = await checkKey(client);
-    if (check.accepted) return { stores: check.stores, note: check.note ? `; note: ${check.note}` : '' };
+    if (check.accepted) {
+      const accounts = check.accounts?.map((account) => account.label);
+      return { stores: check.stores, accounts, note: check.note ? `; note: ${check.note}` : '' };
+    }
     const { error } = check;
     if (error.code === ERROR_CODES.planNotEligible) {
       return {

@@ -11,7 +11,7 @@ export const command = defineCommand<Record<string, never>>({
   path: ['auth', 'status'],
   rank: 2,
   description:
-    'check the key with the service: store, mode, rate-limit tier, read scopes, and where key and URL came from',
+    'check the key with the service: channel accounts, mode, rate-limit tier, read scopes, and where key and URL came from',
   notes: [
     'Makes one cheap read, then one per read scope; write scopes are not probed (only a write could tell).',
     'Exits 4 when the service refuses the key.',
@@ -39,11 +39,13 @@ export const command = defineCommand<Record<string, never>>({
       await print(deps, credentials, { ...settings, verified: false, refused: { status, code, message } });
       throw refusal(credentials, inspection.error, refusalAdvice);
     }
-    const { stores, rateTier, scopes, note } = inspection;
+    const { stores, accounts, rateTier, scopes, note } = inspection;
     await print(deps, credentials, {
       ...settings,
       verified: true,
+      // The shop names, kept for scripts that read them; people see the accounts by label.
       store: stores ?? null,
+      channel_accounts: accounts ?? null,
       rate_limit: rateTier
         ? { burst: rateTier.burst, per_second: rateTier.perSecond, tier: rateTier.tier ?? null }
         : null,

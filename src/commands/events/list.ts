@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { schemaFields } from '../../cmdutil/fields.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import { eventsView } from '../../output/views/events.js';
 
 /** `svc events list`: newest first. */
@@ -12,7 +12,7 @@ export const command = defineCommand<{ since?: string; type?: string }>({
   flags: [
     {
       flags: '--since <time>',
-      description: 'ISO 8601 or a duration back from now (24h, 7d)',
+      description: TIME_HELP,
       parse: timeParser('--since'),
     },
     { flags: '--type <type>', description: 'only this event type, e.g. order.created' },

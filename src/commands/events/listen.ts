@@ -29,7 +29,7 @@ export const command = defineCommand<ListenCommandOptions>({
     },
     {
       flags: '--since <time>',
-      description: 'also forward events from this time on (ISO 8601 or 15m, 24h)',
+      description: 'also forward events from this time on (ISO 8601, 15m, 24h, today or yesterday)',
       parse: timeParser('--since'),
     },
     {

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
 import type { ReplaySummary } from '../../core/events/replay.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
@@ -26,7 +26,7 @@ export const command = defineCommand<ReplayCommandOptions>({
   flags: [
     {
       flags: '--since <time>',
-      description: 'ISO 8601 or a duration back from now (24h, 7d)',
+      description: TIME_HELP,
       parse: timeParser('--since'),
       required: true,
     },

@@ -53,7 +53,9 @@ async function runExport(
   const { stockView, stockWithTitlesView } = await import('../../output/views/inventory.js');
   const read = new LiveStockRead(client, deps.signal);
   const sample = limit === undefined ? undefined : sampleStock(client, limit, { titles });
-  const rows = sample ?? read.rows({ titles });
+  const { withCrawlProgress } = await import('../../cmdutil/list-command.js');
+  // A whole export crawls every product: counted while it goes, to a file or a CI log.
+  const rows = sample ?? withCrawlProgress(deps, read.rows({ titles }), 'SKUs');
   await deps.io.printerDefaulting('csv').list(rows, titles ? stockWithTitlesView : stockView);
   // A cut list says so wherever it goes (a file most of all): a sample must not pass for the snapshot.
   if (sample?.hasMore)

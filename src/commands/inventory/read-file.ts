@@ -50,14 +50,14 @@ export const DECIMAL_COMMA_FLAG: FlagSpec = {
   description: 'a single "," in a price is its decimal separator (28,37); always so in a ";"-separated file',
 };
 
-/** The read of the store's live values says what it does on stderr, with a progress line on a terminal. */
+/** The read of the store's live values says what it does on stderr, with progress (a live line on a terminal, a line every 30 s elsewhere). */
 export function storeReadDeps(deps: Pick<Deps, 'io' | 'signal'>): LiveReadDeps {
   return {
     signal: deps.signal,
     notes: deps.io.messages,
     track: async (what) => {
       const { startProgress } = await import('../../output/progress.js');
-      return startProgress(deps.io, { ...what, enabled: deps.io.showsProgress });
+      return startProgress(deps.io, { ...deps.io.progress, ...what });
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { ApiClient } from '../../client/client.js';
-import type { PagedList } from '../../client/paginate.js';
+import type { ListingFilters } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
-import { type ListItems, printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { type ListItems, listEach, printList } from '../../cmdutil/list-command.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import { listingsView } from '../../output/views/listings.js';
 import { listingFields } from './fields.js';
@@ -26,15 +26,21 @@ export const command = defineCommand<ListingsListOptions>({
   flags: [
     { flags: '--product <id>', description: 'listings of one product' },
     { flags: '--channel-account <id>', description: 'listings on one channel account' },
-    { flags: '--channel <kind>', description: 'channel kind (every account of that kind)' },
-    { flags: '--status <status>', description: 'listed, imported, ongoing, error, delisted' },
+    {
+      flags: '--channel <kind>',
+      description: 'channel kind (every account of that kind); several comma-separated',
+    },
+    {
+      flags: '--status <status>',
+      description: 'listed, imported, ongoing, error, delisted; several comma-separated',
+    },
     {
       flags: '--error-code <code>',
       description: 'only listings with this issue code, e.g. photo_required_for_channel',
     },
     {
       flags: '--updated-after <time>',
-      description: 'ISO 8601 or a duration back from now',
+      description: TIME_HELP,
       parse: timeParser('--updated-after'),
     },
   ],
@@ -43,13 +49,14 @@ export const command = defineCommand<ListingsListOptions>({
   examples: [
     'svc listings list --status error',
     'svc listings list --status error --error-code photo_required_for_channel --all',
+    'svc listings list --status error,delisted --channel etsy,ebay',
   ],
   async run(options, deps) {
     const { listListings } = await import('../../client/resources/listings.js');
-    const { checkStatus, checkChannelKind, checkChannelAccount, checkErrorCode, checkNotBlank } =
+    const { checkStatuses, checkChannelKinds, checkChannelAccount, checkErrorCode, checkNotBlank } =
       await import('../../cmdutil/filter-check.js');
     const route = (param: string) => ({ path: '/listings', param });
-    const status = checkStatus('listings', options.status, route('status'));
+    const statuses = checkStatuses('listings', options.status, route('status'));
     const filters = {
       product_id: checkNotBlank('--product', options.product),
       channel_account_id: await checkChannelAccount(
@@ -57,13 +64,20 @@ export const command = defineCommand<ListingsListOptions>({
         options.channelAccount,
         route('channel_account_id'),
       ),
-      channel: await checkChannelKind(deps, options.channel, route('channel')),
-      status,
       error_code: await checkErrorCode(deps, options.errorCode),
       updated_after: options.updatedAfter,
     };
+    const channels = await checkChannelKinds(deps, options.channel, route('channel'));
     const client = await deps.client();
-    const listings = listListings(client, filters, deps.io.listLimit);
+    const limit = deps.io.listLimit;
+    const { byUpdatedAt } = await import('../../client/merged-list.js');
+    const listings = await listEach<ListingFilters, Listing>(
+      filters,
+      { status: statuses, channel: channels },
+      (each) => listListings(client, each, limit),
+      byUpdatedAt,
+      limit,
+    );
     if (!showsColumns(deps)) {
       await printList(deps, listings, listingsView(), 'listings');
       return;
@@ -71,9 +85,10 @@ export const command = defineCommand<ListingsListOptions>({
     // On a table, accounts by their labels: one read, shared with the --channel check.
     const labels = await (await import('../../client/resources/channels.js')).accountLabels(client);
     const titles = new Map<string, string>();
+    // A column is fixed when a filter leaves it one value: --status error, not --status error,delisted.
     const fixed = {
-      status: status !== undefined,
-      channel: filters.channel !== undefined,
+      status: statuses?.length === 1,
+      channel: channels?.length === 1,
       account: filters.channel_account_id !== undefined,
     };
     await printList(
@@ -97,7 +112,7 @@ function showsColumns(deps: Pick<Deps, 'io' | 'globals'>): boolean {
  */
 function withTitles(
   client: ApiClient,
-  listings: PagedList<Listing>,
+  listings: ListItems<Listing>,
   titles: Map<string, string>,
   signal: AbortSignal,
 ): ListItems<Listing> {

@@ -18,7 +18,10 @@ export interface SelectionFlags {
 export function selectionFlags(errorCode: Omit<FlagSpec, 'flags'>): FlagSpec[] {
   return [
     { flags: '--error-code <code>', ...errorCode },
-    { flags: '--channel <kind>', description: 'only listings on this channel kind' },
+    {
+      flags: '--channel <kind>',
+      description: 'only listings on this channel kind; several comma-separated',
+    },
     { flags: '--channel-account <id>', description: 'only listings on this channel account' },
   ];
 }
@@ -38,22 +41,22 @@ export async function selectFailing(
   deps: Pick<Deps, 'client' | 'signal'>,
   flags: SelectionFlags & { errorCode: string },
 ): Promise<Selection> {
-  const { checkChannelKind, checkChannelAccount, checkErrorCode } = await import(
+  const { checkChannelKinds, checkChannelAccount, checkErrorCode } = await import(
     '../../cmdutil/filter-check.js'
   );
-  await checkChannelKind(deps, flags.channel, { path: '/listings', param: 'channel' });
+  const channels = await checkChannelKinds(deps, flags.channel, { path: '/listings', param: 'channel' });
   await checkChannelAccount(deps, flags.channelAccount);
   await checkErrorCode(deps, flags.errorCode);
   const { collectFailing } = await import('../../core/listings/retry.js');
   const where = [
-    flags.channel ? `on ${flags.channel}` : '',
+    channels ? `on ${channels.join(' or ')}` : '',
     flags.channelAccount ? `on ${flags.channelAccount}` : '',
   ]
     .filter(Boolean)
     .join(' ');
   const matches = await collectFailing(
     await deps.client(),
-    { errorCode: flags.errorCode, channel: flags.channel, channelAccountId: flags.channelAccount },
+    { errorCode: flags.errorCode, channels, channelAccountId: flags.channelAccount },
     deps.signal,
   );
   return {

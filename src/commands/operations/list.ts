@@ -1,6 +1,8 @@
+import type { OperationFilters } from '../../client/resources/operations.js';
 import { defineCommand } from '../../cmdutil/define.js';
-import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { listEach, printList } from '../../cmdutil/list-command.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 import { operationsView } from '../../output/views/operations.js';
 import { operationFields } from './fields.js';
 
@@ -10,22 +12,37 @@ export const command = defineCommand<{ status?: string; createdAfter?: string }>
   rank: 1,
   description: 'list operations, newest first',
   flags: [
-    { flags: '--status <status>', description: 'pending, processing, succeeded, partial, failed' },
+    {
+      flags: '--status <status>',
+      description: 'pending, processing, succeeded, partial, failed; several comma-separated',
+    },
     {
       flags: '--created-after <time>',
-      description: 'ISO 8601 or a duration back from now',
+      description: TIME_HELP,
       parse: timeParser('--created-after'),
     },
   ],
   takes: { list: true },
   fields: operationFields,
-  examples: ['svc operations list --status failed', 'svc operations list --created-after 1h --all'],
+  examples: [
+    'svc operations list --status failed',
+    'svc operations list --status failed,partial --created-after today',
+    'svc operations list --created-after 1h --all',
+  ],
   async run(options, deps) {
     const { listOperations } = await import('../../client/resources/operations.js');
-    const { checkStatus } = await import('../../cmdutil/filter-check.js');
-    const status = checkStatus('operations', options.status, { path: '/operations', param: 'status' });
-    const filters = { status, created_after: options.createdAfter };
-    const operations = listOperations(await deps.client(), filters, deps.io.listLimit);
+    const { byCreatedAt } = await import('../../client/merged-list.js');
+    const { checkStatuses } = await import('../../cmdutil/filter-check.js');
+    const statuses = checkStatuses('operations', options.status, { path: '/operations', param: 'status' });
+    const client = await deps.client();
+    const limit = deps.io.listLimit;
+    const operations = await listEach<OperationFilters, Operation>(
+      { created_after: options.createdAfter },
+      { status: statuses },
+      (each) => listOperations(client, each, limit),
+      byCreatedAt,
+      limit,
+    );
     await printList(deps, operations, operationsView, 'operations');
   },
 });

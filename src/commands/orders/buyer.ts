@@ -1,4 +1,4 @@
-/** What the order commands share: buyer personal data only on request (README, Output), and their fields. */
+/** What the order commands share: buyer personal data only on request (docs/guide.md, Output), and their fields. */
 import type { Deps } from '../../cmdutil/deps.js';
 import { schemaFields } from '../../cmdutil/fields.js';
 import type { Order } from '../../contract/schemas/order.js';

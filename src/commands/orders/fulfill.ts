@@ -52,7 +52,8 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     },
     {
       flags: '--dry-run',
-      description: 'check the file (or what was entered) and show what would be sent; send nothing',
+      description:
+        'check the file, what was entered or the tracking, and show what would be sent; send nothing',
     },
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
     {
@@ -92,6 +93,7 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
   ],
   examples: [
     'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS',
+    'svc orders fulfill ord_123 --tracking-number 1Z999AA10123456784 --carrier UPS --dry-run',
     'svc orders fulfill --file shipments.csv --dry-run',
     'svc orders fulfill --file shipments.csv --report fulfill-report.csv',
     "svc orders fulfill --file export.csv --map order_id='Order Number',carrier=Courier --dry-run",
@@ -127,8 +129,8 @@ async function runFulfill(deps: GuidedDeps, id: string | undefined, options: Ful
     return runFile(deps, options.file, options);
   }
   if (id === undefined) return runGuided(deps, options, single);
-  if (options.dryRun || options.report || options.map || options.ignore || options.encoding)
-    throw new UsageError('--dry-run, --report, --map, --ignore and --encoding go with --file');
+  if (options.report || options.map || options.ignore || options.encoding)
+    throw new UsageError('--report, --map, --ignore and --encoding go with --file');
   return runSingle(deps, id, options);
 }
 
@@ -143,7 +145,8 @@ async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: bool
     throw new UsageError(
       "--tracking-number, --carrier and --tracking-url go with an order id; at a terminal svc asks for each order's",
     );
-  if (options.ignore || options.encoding) throw new UsageError('--ignore and --encoding go with --file');
+  if (options.map || options.ignore || options.encoding)
+    throw new UsageError('--map, --ignore and --encoding go with --file');
   const guided = await import('./fulfill-guided.js');
   guided.checkSavePath(options.save);
   const entered = await guided.guideShipments(deps, {
@@ -182,6 +185,16 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
     throw new UsageError(
       `--tracking-url takes an http(s) URL, e.g. https://www.ups.com/track?tracknum=${trackingNumber}; got "${trackingUrl}"`,
     );
+  }
+  if (options.dryRun) {
+    // As the file form's dry run: what would be sent, checked, and nothing sent.
+    const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
+    const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
+    await deps.io.printer.item(body, {
+      summary: () =>
+        `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+    });
+    return;
   }
   const view = await orderView(deps, Boolean(options.showBuyer));
   const client = await deps.client();

@@ -2,8 +2,8 @@ import type { ApiClient } from '../../client/client.js';
 import type { OrderFilters } from '../../client/resources/orders.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
-import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { listEach, printList } from '../../cmdutil/list-command.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
@@ -29,13 +29,17 @@ export const command = defineCommand<OrdersListOptions>({
   flags: [
     {
       flags: '--status <status>',
-      description: 'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded',
+      description:
+        'awaiting_payment, awaiting_shipment, shipped, canceled, refunded, partially_refunded; several comma-separated',
     },
-    { flags: '--channel <kind>', description: 'channel kind (every account of that kind)' },
+    {
+      flags: '--channel <kind>',
+      description: 'channel kind (every account of that kind); several comma-separated',
+    },
     { flags: '--channel-account <id>', description: 'one channel account' },
     {
       flags: '--created-after <time>',
-      description: 'ISO 8601 or a duration back from now (24h, 7d)',
+      description: TIME_HELP,
       parse: timeParser('--created-after'),
     },
     {
@@ -63,6 +67,7 @@ export const command = defineCommand<OrdersListOptions>({
   ],
   examples: [
     'svc orders list --status awaiting_shipment',
+    'svc orders list --status awaiting_payment,awaiting_shipment --created-after today',
     'svc orders list --created-after 24h --all -o csv > orders.csv',
     'svc orders list --since-last accounting -o csv > "orders-$(date +%F).csv"',
     'svc orders list --status awaiting_shipment --fields id,lines.sku,lines.quantity -o csv',
@@ -74,23 +79,49 @@ export const command = defineCommand<OrdersListOptions>({
 /** What listing orders uses. */
 type ListDeps = Pick<Deps, 'io' | 'globals' | 'client' | 'credentials' | 'env' | 'signal'>;
 
-/** Lists orders matching the filters. */
+/** Lists orders matching the filters; several values of --status or --channel, one crawl each, merged. */
 async function runOrdersList(options: OrdersListOptions, deps: ListDeps): Promise<void> {
-  const { checkStatus, checkChannelKind, checkChannelAccount } = await import(
+  const { checkStatuses, checkChannelKinds, checkChannelAccount } = await import(
     '../../cmdutil/filter-check.js'
   );
   const route = (param: string) => ({ path: '/orders', param });
+  const statuses = checkStatuses('orders', options.status, route('status'));
+  const channels = await checkChannelKinds(deps, options.channel, route('channel'));
   const filters: OrderFilters = {
-    status: checkStatus('orders', options.status, route('status')),
-    channel: await checkChannelKind(deps, options.channel, route('channel')),
     channel_account_id: await checkChannelAccount(deps, options.channelAccount, route('channel_account_id')),
     created_after: options.createdAfter,
   };
   const view = await orderView(deps, Boolean(options.showBuyer), Boolean(options.perLine));
-  if (options.sinceLast !== undefined) return runSinceLast(deps, options.sinceLast, filters, view);
+  if (options.sinceLast !== undefined) {
+    // The mark follows one list: one value of each.
+    for (const [flag, values] of [
+      ['--status', statuses],
+      ['--channel', channels],
+    ] as const) {
+      if (values && values.length > 1)
+        throw new UsageError(
+          `--since-last follows one list, so ${flag} takes one value here; export each under its own NAME (--since-last NAME-${values[0]} ${flag} ${values[0]}, …)`,
+        );
+    }
+    return runSinceLast(
+      deps,
+      options.sinceLast,
+      { ...filters, status: statuses?.[0], channel: channels?.[0] },
+      view,
+    );
+  }
   const { listOrders } = await import('../../client/resources/orders.js');
+  const { byUpdatedAt } = await import('../../client/merged-list.js');
   const client = await deps.client();
-  await printList(deps, listOrders(client, filters, deps.io.listLimit), view, 'orders');
+  const limit = deps.io.listLimit;
+  const orders = await listEach(
+    filters,
+    { status: statuses, channel: channels },
+    (each) => listOrders(client, each, limit),
+    byUpdatedAt,
+    limit,
+  );
+  await printList(deps, orders, view, 'orders');
 }
 
 /** `--since-last NAME`: the orders created since the saved mark, each once; then the mark moves. */
@@ -137,7 +168,7 @@ async function runSinceLast(
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: deps.signal }),
     { mark, initialCreatedAfter },
   );
-  await printList(deps, run.orders(), view, 'orders');
+  await printList(deps, run.orders(), view, 'orders', { toTheEnd: true });
   const next = run.nextMark();
   if (!next) {
     deps.io.messages.info(`No orders and no service clock seen; the mark "${name}" was not moved.`);

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { printList } from '../../cmdutil/list-command.js';
-import { timeParser } from '../../cmdutil/parse.js';
+import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import { productsView } from '../../output/views/products.js';
 import { productFields } from './fields.js';
 
@@ -12,7 +12,7 @@ export const command = defineCommand<{ updatedAfter?: string }>({
   flags: [
     {
       flags: '--updated-after <time>',
-      description: 'ISO 8601 or a duration back from now',
+      description: TIME_HELP,
       parse: timeParser('--updated-after'),
     },
   ],

@@ -8,8 +8,10 @@ import { keyMode, maskKey } from '../../contract/contract.js';
 interface ProfileRow {
   name: string;
   current: boolean;
-  /** Shop names of the store, seen at login. */
+  /** Shop names of the store's channel accounts, seen at login (kept for scripts that read them). */
   store: string[];
+  /** The store's channel accounts by label, seen at login. */
+  accounts: string[];
   base_url: string;
   key: string;
   mode: string;
@@ -22,7 +24,7 @@ export const command = defineCommand<Record<string, never>>({
   path: ['profiles', 'list'],
   rank: 1,
   description:
-    'list saved profiles with their store, URL, masked key and where the key is kept; * marks the current one',
+    'list saved profiles with their channel accounts, URL, masked key and where the key is kept; * marks the current one',
   fields: fixedFields(['name', 'current', 'base_url', 'key', 'mode']),
   examples: ['svc profiles list'],
   async run(_args, deps) {
@@ -37,13 +39,13 @@ export const command = defineCommand<Record<string, never>>({
         columns: [
           { header: '', cell: (r) => (r.current ? '*' : '') },
           { header: 'NAME', cell: (r) => r.name },
-          { header: 'STORE', cell: (r) => r.store.join(', ') },
+          { header: 'ACCOUNTS', cell: (r) => r.accounts.join(', ') },
           { header: 'BASE URL', cell: (r) => r.base_url },
           { header: 'KEY', cell: (r) => r.key },
           { header: 'MODE', cell: (r) => r.mode },
           { header: 'STORED IN', cell: (r) => r.key_storage },
         ],
-        fields: ['name', 'current', 'store', 'base_url', 'key', 'mode', 'key_storage'],
+        fields: ['name', 'current', 'accounts', 'store', 'base_url', 'key', 'mode', 'key_storage'],
       },
       'profiles',
     );
@@ -57,6 +59,8 @@ function rowOf(name: string, profile: Profile, current: boolean): ProfileRow {
     name,
     current,
     store: profile.stores ?? [],
+    // Profiles saved before labels were kept show their shop names until the next login.
+    accounts: profile.accounts ?? profile.stores ?? [],
     base_url: profile.base_url ?? '',
     key: storage ? key : '',
     mode: storage ? (keyMode(profile.api_key ?? '') ?? modeOfHint(key)) : '',

@@ -25,12 +25,21 @@ export interface RateTier {
   tier?: keyof typeof RATE_TIERS;
 }
 
+/** A channel account as people know it: its label (else its shop name, else its id). */
+export interface AccountName {
+  id: string;
+  channel: string;
+  label: string;
+}
+
 /** What one authenticated read learned. */
 export type KeyCheck =
   | {
       accepted: true;
       /** Shop names of the store's channel accounts; undefined when the key cannot read them. */
       stores?: string[];
+      /** The store's channel accounts in the service's order; undefined when the key cannot read them. */
+      accounts?: AccountName[];
       /** Set when the key is known but cannot read the channel accounts (403). */
       note?: string;
       rateTier?: RateTier;
@@ -58,9 +67,15 @@ export async function checkKey(client: ApiClient): Promise<KeyCheck> {
       listOf(ChannelAccountSummary),
     );
     const stores = [...new Set(answer.body.data.map((account) => account.shop_name).filter(isText))].sort();
+    const accounts = answer.body.data.map((account) => ({
+      id: account.id,
+      channel: account.channel,
+      label: [account.label, account.shop_name].find(isText) ?? account.id,
+    }));
     return {
       accepted: true,
       stores,
+      accounts,
       rateTier: rateTierOf(answer.headers),
       serverDate: answer.serverDate,
     };

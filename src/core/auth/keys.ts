@@ -16,6 +16,8 @@ export interface LoginInput {
   apiKey: string;
   /** The store's shop names, when the key could read them. */
   stores?: string[];
+  /** The store's channel accounts by label, when the key could read them. */
+  accounts?: string[];
   /** --insecure-storage: the config file, without trying the keyring. */
   insecure: boolean;
   /** --use: make this profile current even when another one is. */
@@ -60,6 +62,7 @@ export async function saveLogin(
     ...stored.fields,
     key_hint: maskKey(input.apiKey),
     ...(input.stores ? { stores: input.stores } : {}),
+    ...(input.accounts ? { accounts: input.accounts } : {}),
   });
   if (input.use) config.useProfile(input.profile);
   const current = config.currentProfile ?? input.profile;

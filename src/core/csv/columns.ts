@@ -43,7 +43,7 @@ export function looseHeaderKey(name: string): string {
   return name.toLowerCase().replace(/[\s_]+/g, '');
 }
 
-/** Reads the header row as the README's file formats say; UsageError (exit 2) naming what is wrong. */
+/** Reads the header row as the guide's input files say; UsageError (exit 2) naming what is wrong. */
 export function planColumns(
   header: string[],
   fields: readonly FieldSpec[],

@@ -7,7 +7,7 @@ import { isLoopbackName, type Route, routeFor, withoutCredentials } from '../../
 import type { Credentials } from '../../config/credentials.js';
 import type { JournalData } from '../../config/journal.js';
 import { maskKey, SIGNATURE_TOLERANCE_SECONDS } from '../../contract/contract.js';
-import { plural } from '../../words.js';
+import { countedNames, plural } from '../../words.js';
 import { type KeyCheck, type RateTier, refusalAdvice } from '../auth/check-key.js';
 
 /** ok, warn (works, but look), fail (something is broken), skip (could not be checked). */
@@ -147,8 +147,13 @@ export function keyCheck(result: KeyCheck | Error | string, credentials: Credent
   }
   if (result.note)
     return check('key', 'warn', `accepted, but ${result.note}`, 'use a key with products:read');
-  const stores = result.stores?.length ? ` (store: ${result.stores.join(', ')})` : '';
-  return check('key', 'ok', `accepted${stores}`);
+  const accounts = result.accounts?.length
+    ? ` (${countedNames(
+        'channel account',
+        result.accounts.map((account) => account.label),
+      )})`
+    : '';
+  return check('key', 'ok', `accepted${accounts}`);
 }
 
 /** Beyond this, the clock is worth a look; beyond the signature tolerance, webhook checks fail. */

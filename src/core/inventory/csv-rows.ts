@@ -1,5 +1,5 @@
 /**
- * The rows of an inventory CSV as the README's file formats say: header row, `sku` plus
+ * The rows of an inventory CSV as the guide's input files say: header row, `sku` plus
  * `quantity` and/or `price`, `--map` renames, `--ignore` leaves columns out, case-insensitive
  * trimmed headers, a decimal comma where the file or `--decimal-comma` says (the reading itself
  * is core/csv/reader.ts).

@@ -2,7 +2,7 @@
  * The guard against the classic multichannel disaster: a broken spreadsheet export that sets
  * every quantity to 0 and takes the store off every channel at once. A push that would set
  * more than ZEROING_SHARE of the SKUs it covers to 0 stops before sending.
- * (README, A guard against zeroing the store)
+ * (docs/guide.md, A guard against zeroing the store)
  */
 
 /** Share of the SKUs a push covers that it may set to 0 before it stops to ask. */

@@ -5,6 +5,7 @@
  * Idempotency-Key, paced by the client; listings held back (their cause unchanged) are not sent.
  */
 import type { ApiClient } from '../../client/client.js';
+import { byUpdatedAt, MergedList } from '../../client/merged-list.js';
 import { type ListingFilters, listListings } from '../../client/resources/listings.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
@@ -17,7 +18,8 @@ import type { ItemOutcome } from '../outcomes.js';
 /** Which failing listings to retry. */
 export interface RetrySelection {
   errorCode: string;
-  channel?: string;
+  /** Channel kinds: each crawled, the lists merged (the service takes one kind a request). */
+  channels?: readonly string[];
   channelAccountId?: string;
 }
 
@@ -30,12 +32,14 @@ export async function collectFailing(
   const filters: ListingFilters = {
     status: 'error',
     error_code: selection.errorCode,
-    channel: selection.channel,
     channel_account_id: selection.channelAccountId,
   };
+  const crawls = (selection.channels ?? [undefined]).map((channel) =>
+    listListings(client, { ...filters, channel }, 'all', signal),
+  );
+  const listings = crawls.length === 1 ? crawls[0] : new MergedList(crawls, byUpdatedAt, 'all');
   const byId = new Map<string, Listing>();
-  for await (const listing of listListings(client, filters, 'all', signal))
-    if (!byId.has(listing.id)) byId.set(listing.id, listing);
+  for await (const listing of listings) if (!byId.has(listing.id)) byId.set(listing.id, listing);
   return [...byId.values()];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The shipments CSV of `orders fulfill --file` (README, Input files):
+ * The shipments CSV of `orders fulfill --file` (docs/guide.md, Input files):
  * `order_id,tracking_number,carrier[,tracking_url]`, checked whole before the first request.
  * BOM ignored, headers matched ignoring case, spaces and underscores (`Order ID`, as shipping
  * tools export them) or named by `--map`, delimiter detected from the header line, physical line

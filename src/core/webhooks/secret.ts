@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { FileError, UsageError } from '../../errors.js';
 
-/** The secret from --secret-file, else SVC_WEBHOOK_SECRET; never from a flag's value (README, Environment). */
+/** The secret from --secret-file, else SVC_WEBHOOK_SECRET; never from a flag's value (docs/guide.md, Environment). */
 export async function loadSigningSecret(options: {
   secretFile?: string;
   env: NodeJS.ProcessEnv;

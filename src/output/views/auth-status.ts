@@ -1,5 +1,6 @@
 /** How `svc auth status` shows itself to people: one labelled line per fact. */
 import type { Credentials } from '../../config/credentials.js';
+import { countedNames } from '../../words.js';
 
 const SOURCE_NAMES = { flag: 'flag', env: 'environment', profile: 'profile', none: 'not set' } as const;
 const STORAGE_NAMES = { keyring: 'the OS keyring', file: 'the config file' } as const;
@@ -25,11 +26,19 @@ export function authStatusText(credentials: Credentials, status: Record<string, 
     ],
   ];
   if (status.verified) {
-    const stores = status.store as string[] | null;
+    const accounts = status.channel_accounts as Array<{ label: string }> | null;
     const tier = status.rate_limit as { burst: number; per_second: number; tier: string | null } | null;
     const scopes = Object.entries(status.read_scopes as Record<string, string>);
     lines.push(
-      ['store', stores?.length ? stores.join(', ') : '(unknown)'],
+      [
+        'accounts',
+        accounts?.length
+          ? countedNames(
+              'channel account',
+              accounts.map((account) => account.label),
+            )
+          : '(unknown)',
+      ],
       [
         'rate limit',
         tier

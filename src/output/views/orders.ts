@@ -20,7 +20,7 @@ const ORDER_FIELDS = [
 ];
 const LINE_FIELDS = ['lines.sku', 'lines.title', 'lines.quantity', 'lines.price', 'lines.product_id'];
 const BUYER_FIELDS = ['buyer.name', 'buyer.email', 'buyer.address'];
-/** The buyer's columns in csv and tsv: the address as one column per field (README, Output). */
+/** The buyer's columns in csv and tsv: the address as one column per field (docs/guide.md, Output). */
 const BUYER_COLUMNS = [
   'buyer.name',
   'buyer.email',

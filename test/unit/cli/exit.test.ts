@@ -24,7 +24,7 @@ const api = (status: number, code?: string, message = 'refused', param?: string)
   new ApiError(status, { type: 'invalid_request_error', code, message, param });
 
 describe('EXIT', () => {
-  it('keeps the codes the README promises', () => {
+  it('keeps the codes the guide promises', () => {
     expect(EXIT).toEqual({
       ok: 0,
       failed: 1,

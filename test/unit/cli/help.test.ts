@@ -37,7 +37,7 @@ function helpOf(command: Command): string {
 }
 
 describe('every command teaches', () => {
-  it('the tree has the commands the README lists', () => {
+  it('the tree has the commands the guide lists', () => {
     const paths = leaves(program).map((leaf) => leaf.path);
     expect(paths).toEqual(expect.arrayContaining(['orders list', 'inventory push', 'completion', 'api']));
     expect(paths.length).toBeGreaterThan(40);

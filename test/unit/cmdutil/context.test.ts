@@ -30,13 +30,21 @@ describe('Context', () => {
     expect(ctx.io.listLimit).toBe(5);
   });
 
-  it('reads CI one way: CI=true and CI=1 both mean no prompts and no progress', () => {
+  it('reads CI one way: CI=true and CI=1 both mean no prompts and no live progress line (lines instead)', () => {
     for (const CI of ['true', '1']) {
       const ctx = new Context(terminal(), { CI });
-      expect([ctx.io.inCI, ctx.io.canPrompt, ctx.io.showsProgress], `CI=${CI}`).toEqual([true, false, false]);
+      const { enabled, live } = ctx.io.progress;
+      expect([ctx.io.inCI, ctx.io.canPrompt, enabled, live], `CI=${CI}`).toEqual([true, false, true, false]);
     }
     const local = new Context(terminal(), { CI: 'false' });
-    expect([local.io.inCI, local.io.canPrompt, local.io.showsProgress]).toEqual([false, true, true]);
+    const { enabled, live } = local.io.progress;
+    expect([local.io.inCI, local.io.canPrompt, enabled, live]).toEqual([false, true, true, true]);
+  });
+
+  it('-q silences progress', () => {
+    const ctx = new Context(terminal(), {});
+    ctx.useGlobals({ quiet: true });
+    expect(ctx.io.progress.enabled).toBe(false);
   });
 
   it('reads the output format one way: --json and -o json alike', () => {

@@ -112,8 +112,22 @@ describe('parseTime', () => {
     expect(parseTime(raw, NOW)).toBe(expected);
   });
 
+  it('reads today and yesterday as UTC midnight under --time utc, across a month and a year', () => {
+    expect(parseTime('today', NOW, '--since', 'utc')).toBe('2026-11-10T00:00:00.000Z');
+    expect(parseTime('Yesterday', NOW, '--since', 'utc')).toBe('2026-11-09T00:00:00.000Z');
+    const newYear = Date.parse('2027-01-01T00:30:00.000Z');
+    expect(parseTime('yesterday', newYear, '--since', 'utc')).toBe('2026-12-31T00:00:00.000Z');
+  });
+
+  it('reads today as midnight in the machine zone by default', () => {
+    const local = new Date(NOW);
+    const expected = new Date(local.getFullYear(), local.getMonth(), local.getDate()).toISOString();
+    expect(parseTime('today', NOW)).toBe(expected);
+  });
+
   it.each([
-    'yesterday',
+    'tomorrow',
+    'last week',
     '',
     '1y',
     '-5m',
@@ -128,7 +142,9 @@ describe('parseTime', () => {
     '2026-04-31T00:00:00Z',
   ])('rejects %j with a message naming the flag', (raw) => {
     expect(() => parseTime(raw, NOW, '--since')).toThrow(InvalidArgumentError);
-    expect(() => parseTime(raw, NOW, '--since')).toThrow(/^--since takes an ISO 8601 time .* got "/);
+    expect(() => parseTime(raw, NOW, '--since')).toThrow(
+      /^--since takes an ISO 8601 time .* today, yesterday; got "/,
+    );
   });
 
   it('accepts the last day of a month, including 29 February of a leap year', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateRemaining, RecentRate } from '../../../src/output/eta.js';
-import { progressText } from '../../../src/output/progress.js';
+import { LINE_INTERVAL_MS, progressText, startProgress } from '../../../src/output/progress.js';
+import { memoryIO } from '../../helpers/memory-io.js';
 
 describe('estimateRemaining', () => {
   it('paced: the remaining requests at the sustained rate, whatever the burst did', () => {
@@ -86,5 +87,87 @@ describe('progressText', () => {
       waiting: true,
     });
     expect(text).toBe('3/9 operations done · 12s elapsed');
+  });
+});
+
+describe('progress without a live line', () => {
+  /** A clock the test moves; `every` keeps the one tick it is given. */
+  function manualClock() {
+    let at = 0;
+    const ticks: Array<{ ms: number; tick: () => void; stopped: boolean }> = [];
+    return {
+      ticks,
+      clock: {
+        now: () => at,
+        every(ms: number, tick: () => void) {
+          const entry = { ms, tick, stopped: false };
+          ticks.push(entry);
+          return () => {
+            entry.stopped = true;
+          };
+        },
+      },
+      advance(ms: number) {
+        at += ms;
+        for (const entry of ticks) if (!entry.stopped) entry.tick();
+      },
+    };
+  }
+
+  it('writes a whole line at each tick, its rate over the interval since the last one', async () => {
+    const io = memoryIO();
+    const manual = manualClock();
+    const progress = await startProgress(io, {
+      total: 1000,
+      noun: 'SKUs',
+      enabled: true,
+      clock: manual.clock,
+    });
+    expect(manual.ticks.map((entry) => entry.ms)).toEqual([LINE_INTERVAL_MS]);
+    progress.update(300);
+    manual.advance(30_000);
+    progress.update(600);
+    manual.advance(30_000);
+    // Nothing done in this interval: 0/s, and no ETA from a rate of nothing.
+    manual.advance(30_000);
+    progress.stop();
+    manual.advance(30_000);
+    expect(io.err().split('\n')).toEqual([
+      '300/1,000 SKUs · 10/s · ETA 1m 10s',
+      '600/1,000 SKUs · 10/s · ETA 40s',
+      '600/1,000 SKUs · 0/s',
+      '',
+    ]);
+  });
+
+  it('draws no live line on a terminal in CI (live: false): lines instead', async () => {
+    const io = { ...memoryIO(), stderrIsTTY: true };
+    (io.stderr as unknown as { columns: number }).columns = 80;
+    const manual = manualClock();
+    const progress = await startProgress(io, {
+      total: undefined,
+      noun: 'orders',
+      enabled: true,
+      live: false,
+      clock: manual.clock,
+    });
+    progress.update(1200);
+    manual.advance(30_000);
+    progress.stop();
+    expect(io.err()).toBe('1,200 orders · 40/s\n');
+  });
+
+  it('says nothing when not enabled (-q)', async () => {
+    const io = memoryIO();
+    const manual = manualClock();
+    const progress = await startProgress(io, {
+      total: 10,
+      noun: 'SKUs',
+      enabled: false,
+      clock: manual.clock,
+    });
+    progress.update(5);
+    manual.advance(30_000);
+    expect([io.err(), manual.ticks.length]).toEqual(['', 0]);
   });
 });

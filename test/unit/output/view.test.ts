@@ -25,7 +25,7 @@ describe('resolveFormat', () => {
     expect(resolveFormat({ json: false }, false)).toBe('tsv');
   });
 
-  it('lists the formats the README promises', () => {
+  it('lists the formats the guide promises', () => {
     expect([...OUTPUT_FORMATS].sort()).toEqual(['csv', 'json', 'ndjson', 'table', 'tsv']);
   });
 });
