@@ -1,0 +1,95 @@
+/**
+ * What a run loads before it prints: help is text, and one page of orders is one request, so
+ * neither may pay for what other commands need (their definitions, child processes, HTTP/2,
+ * fetch). Checked on the bundle as it ships (dist/) and on the Node built-ins a real process
+ * loaded; how fast that makes them is bench/startup.mjs's to say, not a test's.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { emulator, envFor } from '../helpers/emulator.js';
+import { SVC_BIN } from '../helpers/svc.js';
+
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+
+/** Every file of dist/ that loading `entry` loads before anything runs: its static imports, transitively. */
+function staticClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/^(?:import|export)\s[^;]*?["'](\.{1,2}\/[^"']+)["']/gm)) {
+      visit(join(file, '..', match[1] ?? ''));
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/**
+ * The Node built-in modules `node bin/svc args…` loaded by the time it exited. Spawned without
+ * blocking: the emulator answering it runs in this process.
+ */
+async function builtinsLoaded(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-loads-'));
+  const out = join(dir, 'loaded.txt');
+  const preload = join(dir, 'record.cjs');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`,
+  );
+  const child = spawn(process.execPath, ['--require', preload, SVC_BIN, ...args], {
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const [code] = await once(child, 'close');
+  expect(code, stderr).toBe(0);
+  const names = readFileSync(out, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('NativeModule '))
+    .map((line) => line.slice('NativeModule '.length));
+  return new Set(names);
+}
+
+describe('start-up', () => {
+  it('compiles no command definition: dist/cli.js and its static imports hold the nouns, not the commands', () => {
+    const sources = staticClosure(join(DIST, 'cli.js')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^\/\/ (src\/commands\/\S+)$/gm)].map((match) => match[1]),
+    );
+    const commands = sources.filter((source) => !/\/noun\.ts$|\/manifest\.ts$/.test(source ?? ''));
+    expect(sources.length).toBeGreaterThan(0);
+    expect(commands).toEqual([]);
+  });
+
+  it('svc orders list --help loads no child processes and no V8 settings (neither is needed to print help)', async () => {
+    const loaded = await builtinsLoaded(['orders', 'list', '--help']);
+    expect(loaded.has('fs')).toBe(true);
+    expect([...loaded].filter((name) => /^(child_process|internal\/child_process|v8)$/.test(name))).toEqual([]);
+  });
+});
+
+describe('one page of orders', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator();
+  });
+  afterAll(() => emu.close());
+
+  it("loads neither HTTP/2, fetch (Node's own or undici's) nor child processes: one GET needs none of them", async () => {
+    const loaded = await builtinsLoaded(['orders', 'list'], envFor(emu));
+    expect(loaded.has('net')).toBe(true);
+    const needless = [...loaded].filter((name) =>
+      /^(http2|internal\/http2\/.*|perf_hooks|internal\/deps\/undici\/undici|child_process)$/.test(name),
+    );
+    expect(needless).toEqual([]);
+  });
+});
