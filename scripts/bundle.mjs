@@ -1,7 +1,7 @@
 // How the CLI and the library are bundled, shared by scripts/build.mjs and the benchmarks so
 // that what is measured is what ships.
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -45,7 +45,7 @@ export async function bundleCli(outdir) {
     ...common,
     entryPoints: { cli: CLI_ENTRY },
     outdir,
-    plugins: [tieTogether(startup)],
+    plugins: [tieTogether(startup), ...lighterLibraries()],
   });
 }
 
@@ -58,7 +58,13 @@ export async function bundleLibrary(outdir) {
   });
 }
 
-/** Absolute paths of every module reached from the CLI entry by static imports alone. */
+/**
+ * Absolute paths of the modules to tie into the start-up chunk: every module reached from the
+ * CLI entry by static imports alone, and those that the commands of more than one first word
+ * (`src/commands/manifest/<word>.ts`, each loaded only when a run names it) import statically.
+ * Each word's own modules then make one chunk of their own, and a run loads the start-up chunk
+ * and at most one more before it parses its command line.
+ */
 async function startupModules() {
   const { metafile } = await build({
     ...common,
@@ -67,18 +73,82 @@ async function startupModules() {
     write: false,
     metafile: true,
   });
-  const reached = new Set();
-  const visit = (path) => {
-    if (reached.has(path)) return;
-    reached.add(path);
-    for (const edge of metafile.inputs[path]?.imports ?? []) {
-      if (edge.kind === 'import-statement' && !edge.external) visit(edge.path);
-    }
+  /** What `from` reaches by static imports, not going through `known`. */
+  const closure = (from, known = new Set()) => {
+    const reached = new Set();
+    const visit = (path) => {
+      if (reached.has(path) || known.has(path)) return;
+      reached.add(path);
+      for (const edge of metafile.inputs[path]?.imports ?? []) {
+        if (edge.kind === 'import-statement' && !edge.external) visit(edge.path);
+      }
+    };
+    visit(from);
+    return reached;
   };
-  visit(CLI_ENTRY);
-  reached.delete(CLI_ENTRY);
+  const startup = closure(CLI_ENTRY);
+  const words = Object.keys(metafile.inputs).filter((path) => WORD_MODULE.test(path));
+  const wordsUsing = new Map();
+  for (const word of words) {
+    for (const path of closure(word, startup)) wordsUsing.set(path, (wordsUsing.get(path) ?? 0) + 1);
+  }
+  for (const [path, count] of wordsUsing) if (count > 1) startup.add(path);
+  startup.delete(CLI_ENTRY);
   // Our own modules only: libraries they import follow them into the same chunk.
-  return new Set([...reached].filter((path) => path.startsWith('src/')).map((path) => join(root, path)));
+  return new Set([...startup].filter((path) => path.startsWith('src/')).map((path) => join(root, path)));
+}
+
+/** The module that imports the commands of one first word (written by scripts/manifest.mjs). */
+const WORD_MODULE = /^src\/commands\/manifest\/[^/]+\.ts$/;
+
+const LAZY = 'svc-lazy-require';
+
+/**
+ * What the CLI takes of its libraries, lighter than their entry points give it (the single
+ * executable's build uses them too):
+ * - undici: its index loads fetch, WebSocket, cookies, caches and mocks, about 800 KB the first
+ *   request compiled and ran (40 ms); the transport gets Agent, ProxyAgent and request alone
+ *   (scripts/undici-core.cjs).
+ * - undici's HTTP/2 client, which loads node:http2 (4 ms), loads when a server offers HTTP/2.
+ * - commander loads node:child_process (1.5 ms of every start-up) for subcommands that are
+ *   separate executables, which svc has none of: it loads on first use.
+ */
+export function lighterLibraries() {
+  return [
+    {
+      name: 'lighter-libraries',
+      setup(builder) {
+        builder.onResolve({ filter: /^undici$/ }, (args) =>
+          args.importer.startsWith(join(root, 'src'))
+            ? { path: join(root, 'scripts', 'undici-core.cjs') }
+            : undefined,
+        );
+        builder.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+          args.importer.endsWith(join('undici', 'lib', 'dispatcher', 'client.js'))
+            ? {
+                path: `./${relative(root, join(dirname(args.importer), 'client-h2.js'))}`,
+                namespace: LAZY,
+                pluginData: 'function',
+              }
+            : undefined,
+        );
+        builder.onResolve({ filter: /^node:child_process$/ }, (args) =>
+          args.importer.includes(join('node_modules', 'commander'))
+            ? { path: 'node:child_process', namespace: LAZY, pluginData: 'object' }
+            : undefined,
+        );
+        // A module that requires the real one when first used: as a function, or through its members.
+        builder.onLoad({ filter: /.*/, namespace: LAZY }, (args) => {
+          const real = `require(${JSON.stringify(args.path)})`;
+          const contents =
+            args.pluginData === 'function'
+              ? `module.exports = (...args) => ${real}(...args);`
+              : `module.exports = new Proxy({}, { get: (_, name) => ${real}[name] });`;
+          return { contents, loader: 'js', resolveDir: root };
+        });
+      },
+    },
+  ];
 }
 
 /** Makes each start-up module import one virtual module that imports them all. */

@@ -1,5 +1,4 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
-import { setFlagsFromString } from 'node:v8';
 import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -8,13 +7,6 @@ import { type IO, processIO } from '../output/io.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
 import { buildProgram, helpCommandFor } from './program.js';
-
-// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
-// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
-// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
-// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
-// the CLI's choice, so a program that imports the library or the emulator keeps its own.
-setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
@@ -36,7 +28,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring);
   ctx.argv = helpAsFlag(argv.slice(2));
-  const program = buildProgram(ctx, ctx.argv);
+  const program = await buildProgram(ctx, ctx.argv);
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));

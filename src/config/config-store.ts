@@ -98,11 +98,17 @@ export function readConfig(dir: string): ConfigSnapshot {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { dir, profiles: {}, loosePermissionsFixed };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { dir, profiles: {}, loosePermissionsFixed };
     throw error;
   }
   const saved = JSON.parse(text) as Partial<ConfigShape>;
-  return { dir, currentProfile: saved.current_profile, profiles: saved.profiles ?? {}, loosePermissionsFixed };
+  return {
+    dir,
+    currentProfile: saved.current_profile,
+    profiles: saved.profiles ?? {},
+    loosePermissionsFixed,
+  };
 }
 
 /** Sets the file at `path` to 0600 when others may read it; true when it did. */

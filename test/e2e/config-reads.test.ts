@@ -32,7 +32,9 @@ describe('reading the settings', () => {
       profiles: { shop: { base_url: emu.url, api_key: emu.keys.live, key_storage: 'file' } },
     })}\n`;
     writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
-    const result = await runSvc(['orders', 'list', '--limit', '1', '--json'], { env: { SVC_CONFIG_DIR: dir } });
+    const result = await runSvc(['orders', 'list', '--limit', '1', '--json'], {
+      env: { SVC_CONFIG_DIR: dir },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as unknown[]).length).toBe(1);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
@@ -58,7 +60,9 @@ describe('reading the settings', () => {
     const dir = freshConfigDir();
     writeFileSync(join(dir, 'config.json'), '{"profiles": {', { mode: 0o600 });
     const before = emu.requests({ path: '/orders' }).length;
-    const result = await runSvc(['orders', 'list'], { env: { SVC_CONFIG_DIR: dir, SVC_API_KEY: emu.keys.live } });
+    const result = await runSvc(['orders', 'list'], {
+      env: { SVC_CONFIG_DIR: dir, SVC_API_KEY: emu.keys.live },
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('JSON');
     expect(emu.requests({ path: '/orders' }).length).toBe(before);
