@@ -16,12 +16,22 @@ import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
 const SETUP: HelpGroup = 'Setup';
 
+/** How a run goes beyond the command line. */
+export interface ProgramOptions {
+  /** Called once the command line is parsed, before the command it names runs; may throw to stop it. */
+  beforeRun?: () => void;
+}
+
 /**
  * Builds the command tree; nothing heavy is imported until a command runs. Given the
  * command line's arguments, it loads and registers only the commands of the word they name
  * (`orders`, when they name one); without them, the whole tree.
  */
-export async function buildProgram(ctx: Context, args?: readonly string[]): Promise<Command> {
+export async function buildProgram(
+  ctx: Context,
+  args?: readonly string[],
+  options: ProgramOptions = {},
+): Promise<Command> {
   ctx.useCommandTree(() => describeWholeTree(ctx));
   const program = new Command('svc')
     .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
@@ -73,6 +83,7 @@ export async function buildProgram(ctx: Context, args?: readonly string[]): Prom
 
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
+    options.beforeRun?.();
     await useBaselineWasmTier();
     refuseJq(action);
     const globals = action.optsWithGlobals();

@@ -48,7 +48,6 @@ const DEFAULT_LIST_LIMIT = 25;
 export class IOStreams implements IO {
   readonly stdout: Writable;
   readonly stderr: Writable;
-  readonly stdin: Readable;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly stdinIsTTY: boolean;
@@ -71,7 +70,7 @@ export class IOStreams implements IO {
   }
 
   private constructor(
-    io: IO,
+    private readonly streams: IO,
     private readonly env: Readonly<NodeJS.ProcessEnv>,
     private readonly now: () => number,
     /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
@@ -82,14 +81,18 @@ export class IOStreams implements IO {
     /** --query, compiled. */
     readonly query?: Query,
   ) {
-    this.stdout = io.stdout;
-    this.stderr = io.stderr;
-    this.stdin = io.stdin;
-    this.stdoutIsTTY = io.stdoutIsTTY;
-    this.stderrIsTTY = io.stderrIsTTY;
-    this.stdinIsTTY = io.stdinIsTTY;
-    this.color = io.color;
-    this.columns = io.columns;
+    this.stdout = streams.stdout;
+    this.stderr = streams.stderr;
+    this.stdoutIsTTY = streams.stdoutIsTTY;
+    this.stderrIsTTY = streams.stderrIsTTY;
+    this.stdinIsTTY = streams.stdinIsTTY;
+    this.color = streams.color;
+    this.columns = streams.columns;
+  }
+
+  /** Standard input, made when a command first reads it. */
+  get stdin(): Readable {
+    return this.streams.stdin;
   }
 
   /** The same streams under other global options (once commander parsed them) or a compiled query. */

@@ -4,15 +4,12 @@
  * fetch). Checked on the bundle as it ships (dist/) and on the Node built-ins a real process
  * loaded; how fast that makes them is bench/startup.mjs's to say, not a test's.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
-import { SVC_BIN } from '../helpers/svc.js';
+import { builtinsLoaded } from '../helpers/loaded.js';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 
@@ -29,35 +26,6 @@ function staticClosure(entry: string): string[] {
   };
   visit(entry);
   return [...seen];
-}
-
-/**
- * The Node built-in modules `node bin/svc args…` loaded by the time it exited. Spawned without
- * blocking: the emulator answering it runs in this process.
- */
-async function builtinsLoaded(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-loads-'));
-  const out = join(dir, 'loaded.txt');
-  const preload = join(dir, 'record.cjs');
-  writeFileSync(
-    preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`,
-  );
-  const child = spawn(process.execPath, ['--require', preload, SVC_BIN, ...args], {
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const [code] = await once(child, 'close');
-  expect(code, stderr).toBe(0);
-  const names = readFileSync(out, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('NativeModule '))
-    .map((line) => line.slice('NativeModule '.length));
-  return new Set(names);
 }
 
 describe('start-up', () => {
