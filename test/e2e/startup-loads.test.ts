@@ -4,7 +4,7 @@
  * fetch). Checked on the bundle as it ships (dist/) and on the Node built-ins a real process
  * loaded; how fast that makes them is bench/startup.mjs's to say, not a test's.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -44,6 +44,20 @@ describe('start-up', () => {
     expect([...loaded].filter((name) => /^(child_process|internal\/child_process|v8)$/.test(name))).toEqual(
       [],
     );
+  });
+});
+
+describe('the bundle', () => {
+  it('carries of zod what the sources use, and its English messages only (not every locale, 550 KB)', () => {
+    const locales = readdirSync(join(DIST, 'chunks'))
+      .filter((name) => name.endsWith('.js'))
+      .flatMap((name) => [
+        ...readFileSync(join(DIST, 'chunks', name), 'utf8').matchAll(
+          /^\/\/ node_modules\/zod\/v4\/locales\/(\S+)$/gm,
+        ),
+      ])
+      .map((match) => match[1]);
+    expect(locales).toEqual(['en.js']);
   });
 });
 
