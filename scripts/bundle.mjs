@@ -81,6 +81,9 @@ async function bundleHelp(outdir) {
     define: { ...common.define, 'import.meta.url': '__svcScriptUrl' },
     banner: { js: "const __svcScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [helpOnly(), ...lighterLibraries()],
+    // Whitespace and syntax only (names stay, for stack traces): less to read at each start.
+    minifyWhitespace: true,
+    minifySyntax: true,
   });
   const { compiled, run } = loadScript(script);
   const io = quietIO();
