@@ -79,7 +79,7 @@ export async function buildSea(outdir = join(root, 'dist', 'sea')) {
 const builtinsRequired = {
   name: 'builtins-required',
   setup(builder) {
-    builder.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+    builder.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) =>
       args.kind === 'dynamic-import' && isBuiltin(args.path)
         ? { path: args.path, namespace: 'builtin-required' }
         : undefined,
