@@ -29,7 +29,7 @@ export async function main(argv: string[], deps: MainDependencies = {}): Promise
 }
 
 /**
- * Runs a command line that asks for help (bin/svc's guess: --help, -h or `svc help …`) as
+ * Runs a command line that asks for help (bin/svc's guess: --help, -h, `svc help …` or no words) as
  * `main` does, and returns the exit code; or, having printed nothing, undefined when it asks
  * for a command to run after all, which `main` is then given. The entry of dist/help.cjs,
  * which carries the command definitions and not what they run (scripts/bundle.mjs).

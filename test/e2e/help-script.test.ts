@@ -19,6 +19,7 @@ describe('help from dist/help.cjs', () => {
     [['help', 'orders', 'list']],
     [['help', 'inventory']],
     [['--help']],
+    [[]],
     [['--json', 'webhooks', '--help']],
     [['help', 'ordrs']],
     [['orders', 'list', '--help', '--bogus']],
