@@ -20,7 +20,7 @@ import { createRequire, isBuiltin } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { bundleOptions, root } from './bundle.mjs';
+import { bundleOptions, lighterLibraries, root } from './bundle.mjs';
 
 /** The sentinel Node's binary carries to mark where a blob is injected. */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -42,7 +42,7 @@ export async function buildSea(outdir = join(root, 'dist', 'sea')) {
     // installed) is not taken in the executable, which looks beside itself.
     define: { ...bundleOptions.define, 'import.meta.url': '__svcScriptUrl' },
     banner: { js: "const __svcScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [builtinsRequired],
+    plugins: [...lighterLibraries(), builtinsRequired],
   });
   const blob = join(work, 'svc.blob');
   const config = join(work, 'sea-config.json');
@@ -79,7 +79,7 @@ export async function buildSea(outdir = join(root, 'dist', 'sea')) {
 const builtinsRequired = {
   name: 'builtins-required',
   setup(builder) {
-    builder.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+    builder.onResolve({ filter: /^[a-z0-9_:/]+$/ }, (args) =>
       args.kind === 'dynamic-import' && isBuiltin(args.path)
         ? { path: args.path, namespace: 'builtin-required' }
         : undefined,

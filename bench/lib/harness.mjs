@@ -32,7 +32,7 @@ const BANNER = {
 
 /**
  * Bundles the CLI exactly as scripts/build.mjs does, into bench/tmp/<name>/dist, next to a copy
- * of bin/svc and a package.json, so the launcher (with its `--version` fast path) runs unchanged.
+ * of bin/ and a package.json, so the launcher (with its `--version` fast path) runs unchanged.
  * Returns the path of the copied bin/svc; run it with `node <path>`.
  */
 export async function buildCliTree(name) {
@@ -48,6 +48,8 @@ export async function buildCliTree(name) {
   );
   const bin = join(dir, 'bin', 'svc');
   copyFileSync(join(root, 'bin', 'svc'), bin);
+  // The launcher is CommonJS by bin/package.json's word.
+  copyFileSync(join(root, 'bin', 'package.json'), join(dir, 'bin', 'package.json'));
   chmodSync(bin, 0o755);
   return bin;
 }

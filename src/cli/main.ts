@@ -1,5 +1,4 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
-import { setFlagsFromString } from 'node:v8';
 import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -9,13 +8,6 @@ import type { ProgressClock } from '../output/progress.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
 import { buildProgram, helpCommandFor } from './program.js';
-
-// undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
-// optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
-// than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
-// The flag is read when a module compiles, so setting it as the CLI starts suffices; it is
-// the CLI's choice, so a program that imports the library or the emulator keeps its own.
-setFlagsFromString('--liftoff-only');
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
@@ -36,21 +28,49 @@ const SIGNAL_GRACE_MS = STOP_GRACE_MS + 3000;
 
 /** Runs `svc` with `argv` (as process.argv: node, script, args…) and returns the exit code. */
 export async function main(argv: string[], deps: MainDependencies = {}): Promise<number> {
+  return (await run(argv, deps, false)) ?? EXIT.ok;
+}
+
+/**
+ * Runs a command line that asks for help (bin/svc's guess: --help, -h, `svc help …` or no words) as
+ * `main` does, and returns the exit code; or, having printed nothing, undefined when it asks
+ * for a command to run after all, which `main` is then given. The entry of dist/help.cjs,
+ * which carries the command definitions and not what they run (scripts/bundle.mjs).
+ */
+export function mainForHelp(argv: string[], deps: MainDependencies = {}): Promise<number | undefined> {
+  return run(argv, deps, true);
+}
+
+/** Raised before a command runs in a run that only prints help (mainForHelp). */
+class RunsACommand extends Error {}
+
+async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): Promise<number | undefined> {
   const env = deps.env ?? process.env;
   const ctx = new Context(deps.io ?? processIO(env), env, deps.now, deps.keyring, deps.progressClock);
   ctx.argv = helpAsFlag(argv.slice(2));
-  const program = buildProgram(ctx, ctx.argv);
+  const beforeRun = helpOnly
+    ? () => {
+        throw new RunsACommand();
+      }
+    : undefined;
+  const program = await buildProgram(ctx, ctx.argv, { beforeRun });
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));
     await program.parseAsync([...argv.slice(0, 2), ...ctx.argv]);
     return EXIT.ok;
   } catch (error) {
+    if (error instanceof RunsACommand || isOutsideHelp(error)) return undefined;
     return report(ctx, error, { ...formatInArgs(ctx.argv), ...program.opts() });
   } finally {
     removeSignalHandlers();
     await ctx.close();
   }
+}
+
+/** What dist/help.cjs raises where a run reaches for code it does not carry (scripts/bundle.mjs). */
+function isOutsideHelp(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SVC_OUTSIDE_HELP';
 }
 
 function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; output?: string }): number {

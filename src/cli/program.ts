@@ -2,9 +2,9 @@
 import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
-import { HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
+import { type CommandDefinition, HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
-import { COMMANDS, NOUNS } from '../commands/manifest.js';
+import { COMMAND_WORDS, NOUNS } from '../commands/manifest.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
@@ -16,12 +16,22 @@ import { checkGlobalFlags, scopeOf } from './global-flags.js';
 
 const SETUP: HelpGroup = 'Setup';
 
+/** How a run goes beyond the command line. */
+export interface ProgramOptions {
+  /** Called once the command line is parsed, before the command it names runs; may throw to stop it. */
+  beforeRun?: () => void;
+}
+
 /**
  * Builds the command tree; nothing heavy is imported until a command runs. Given the
- * command line's arguments, it registers only the noun they name (when they name one);
- * without them, the whole tree.
+ * command line's arguments, it loads and registers only the commands of the word they name
+ * (`orders`, when they name one); without them, the whole tree.
  */
-export function buildProgram(ctx: Context, args?: readonly string[]): Command {
+export async function buildProgram(
+  ctx: Context,
+  args?: readonly string[],
+  options: ProgramOptions = {},
+): Promise<Command> {
   ctx.useCommandTree(() => describeWholeTree(ctx));
   const program = new Command('svc')
     .description('Drive the Multichannel Commerce Service: catalog, listings, inventory, orders and events.')
@@ -82,6 +92,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
 
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
+    options.beforeRun?.();
+    await useBaselineWasmTier();
     refuseJq(action);
     const globals = action.optsWithGlobals();
     // The environment's part of the connection settings is read with the flags, by commands that connect.
@@ -91,7 +103,8 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
   });
 
   const named = args ? nounNamed(program, args) : undefined;
-  for (const entry of childrenOf([])) {
+  const commands = await commandsFor(named);
+  for (const entry of childrenOf([], commands)) {
     if (named && entry.name !== named) continue;
     // commander files the commands added after commandsGroup() under that heading.
     program.commandsGroup(`${entry.group}:`);
@@ -111,7 +124,29 @@ export function buildProgram(ctx: Context, args?: readonly string[]): Command {
  */
 async function describeWholeTree(ctx: Context) {
   const { describeProgram } = await import('./describe-program.js');
-  return describeProgram(buildProgram(ctx));
+  return describeProgram(await buildProgram(ctx));
+}
+
+/**
+ * The definitions of the commands under `word` (`orders`: orders list, get, fulfill), or of
+ * every command. Each word's are loaded only when asked for: start-up compiles no others.
+ */
+export async function commandsFor(word?: string): Promise<readonly CommandDefinition<never>[]> {
+  if (word !== undefined) return Object.hasOwn(COMMAND_WORDS, word) ? COMMAND_WORDS[word]() : [];
+  return (await Promise.all(Object.values(COMMAND_WORDS).map((load) => load()))).flat();
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
+ * optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
+ * than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
+ * The flag is read when a module compiles, so setting it before a command runs suffices (help
+ * needs no node:v8); it is the CLI's choice, so a program that imports the library or the
+ * emulator keeps its own.
+ */
+async function useBaselineWasmTier(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--liftoff-only');
 }
 
 /** A noun or command of the manifest directly below a noun (or `svc`), ready to add. */
@@ -126,7 +161,7 @@ interface Child {
  * The nouns and commands directly below the noun at `path` (`[]`: below `svc`), in the order
  * help lists them: below `svc` by group, then rank; below a noun by rank, then name.
  */
-function childrenOf(path: readonly string[]): Child[] {
+function childrenOf(path: readonly string[], commands: readonly CommandDefinition<never>[]): Child[] {
   const below = <T extends { path: readonly string[] }>(list: readonly T[]) =>
     list.filter(
       (item) =>
@@ -139,10 +174,10 @@ function childrenOf(path: readonly string[]): Child[] {
       rank: noun.rank ?? 0,
       add: (parent: Command, ctx: Context) => {
         const added = addNoun(parent, noun);
-        for (const child of childrenOf(noun.path)) child.add(added, ctx);
+        for (const child of childrenOf(noun.path, commands)) child.add(added, ctx);
       },
     })),
-    ...below(COMMANDS).map((command) => ({
+    ...below(commands).map((command) => ({
       name: command.path.at(-1) ?? '',
       group: command.group ?? SETUP,
       rank: command.rank ?? 0,
@@ -151,8 +186,13 @@ function childrenOf(path: readonly string[]): Child[] {
   ];
   const groupIndex = (child: Child) => (path.length === 0 ? HELP_GROUPS.indexOf(child.group) : 0);
   return children.sort(
-    (a, b) => groupIndex(a) - groupIndex(b) || a.rank - b.rank || a.name.localeCompare(b.name),
+    (a, b) => groupIndex(a) - groupIndex(b) || a.rank - b.rank || byCodeUnits(a.name, b.name),
   );
+}
+
+/** Orders plain ASCII names as localeCompare would, without loading ICU's collator (5 ms at start-up). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The command each usage error of commander's arose in, so that its line points to that command's help. */
@@ -293,9 +333,17 @@ export function nounNamed(program: Command, args: readonly string[]): string | u
       if (takesValue.has(arg)) index++;
       continue;
     }
-    return childrenOf([]).some((entry) => entry.name === arg) ? arg : undefined;
+    return isFirstWord(arg) ? arg : undefined;
   }
   return undefined;
+}
+
+/** Whether `word` is a noun or command directly below `svc`. */
+function isFirstWord(word: string): boolean {
+  return (
+    Object.hasOwn(COMMAND_WORDS, word) ||
+    NOUNS.some((noun) => noun.path.length === 1 && noun.path[0] === word)
+  );
 }
 
 /** Adapts a parser that throws plain errors to commander's invalid-argument error. */

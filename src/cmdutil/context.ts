@@ -3,7 +3,7 @@
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
 import type { ApiClient } from '../client/client.js';
-import type { ConfigStore } from '../config/config-store.js';
+import type { ConfigSnapshot, ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { keyMode } from '../contract/contract.js';
@@ -105,12 +105,27 @@ export class Context implements Deps {
     this.configStore ??= (async () => {
       const { ConfigStore, configDir } = await import('../config/config-store.js');
       const store = await ConfigStore.open(configDir(this.env));
-      if (store.loosePermissionsFixed) {
-        this.io.messages.warn(`${store.dir}/config.json was readable by others; its mode is now 0600`);
-      }
+      this.warnLoosePermissions(store);
       return store;
     })();
     return this.configStore;
+  }
+
+  /**
+   * The saved profiles as they are on disk now (a command may have saved one since the last
+   * read), read without loading the store that writes them.
+   */
+  private async savedConfig(): Promise<ConfigSnapshot> {
+    const { readConfig, configDir } = await import('../config/config-store.js');
+    const read = readConfig(configDir(this.env));
+    this.warnLoosePermissions(read);
+    return read;
+  }
+
+  private warnLoosePermissions(config: { dir: string; loosePermissionsFixed: boolean }): void {
+    if (config.loosePermissionsFixed) {
+      this.io.messages.warn(`${config.dir}/config.json was readable by others; its mode is now 0600`);
+    }
   }
 
   /** The OS keyring (loaded on first use: only reading or writing a key needs it). */
@@ -131,7 +146,7 @@ export class Context implements Deps {
       const credentials = await this.settings();
       if (credentials.apiKeyStorage !== 'keyring') return credentials;
       const { readKey } = await import('../config/key-store.js');
-      const profile = (await this.config()).profiles[credentials.profileName ?? ''] ?? {};
+      const profile = (await this.savedConfig()).profiles[credentials.profileName ?? ''] ?? {};
       const { apiKey, problem } = await readKey(await this.keyring(), profile);
       this.io.boundary.protect(apiKey);
       return { ...credentials, apiKey, keyProblem: problem };
@@ -142,7 +157,7 @@ export class Context implements Deps {
   /** The settings in force without reading the keyring (a key kept there is absent). */
   private async settings(): Promise<Credentials> {
     const { resolveCredentials } = await import('../config/credentials.js');
-    const config = await this.config();
+    const config = await this.savedConfig();
     const credentials = resolveCredentials({
       flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
       env: this.env,

@@ -51,7 +51,6 @@ const DEFAULT_LIST_LIMIT = 25;
 export class IOStreams implements IO {
   readonly stdout: Writable;
   readonly stderr: Writable;
-  readonly stdin: Readable;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly stdinIsTTY: boolean;
@@ -75,7 +74,7 @@ export class IOStreams implements IO {
   }
 
   private constructor(
-    io: IO,
+    private readonly streams: IO,
     private readonly env: Readonly<NodeJS.ProcessEnv>,
     private readonly now: () => number,
     /** Every byte the run writes passes it: the key in use is masked, data escaped where it must be. */
@@ -90,14 +89,18 @@ export class IOStreams implements IO {
     /** Every field path of what the command prints, once --fields was checked against them. */
     readonly knownFields?: readonly string[],
   ) {
-    this.stdout = io.stdout;
-    this.stderr = io.stderr;
-    this.stdin = io.stdin;
-    this.stdoutIsTTY = io.stdoutIsTTY;
-    this.stderrIsTTY = io.stderrIsTTY;
-    this.stdinIsTTY = io.stdinIsTTY;
-    this.color = io.color;
-    this.columns = io.columns;
+    this.stdout = streams.stdout;
+    this.stderr = streams.stderr;
+    this.stdoutIsTTY = streams.stdoutIsTTY;
+    this.stderrIsTTY = streams.stderrIsTTY;
+    this.stdinIsTTY = streams.stdinIsTTY;
+    this.color = streams.color;
+    this.columns = streams.columns;
+  }
+
+  /** Standard input, made when a command first reads it. */
+  get stdin(): Readable {
+    return this.streams.stdin;
   }
 
   /**

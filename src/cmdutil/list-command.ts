@@ -2,6 +2,7 @@
 import type { ListOrder } from '../client/merged-list.js';
 import type { PagedList } from '../client/paginate.js';
 import type { View } from '../output/view.js';
+import { thousands } from '../words.js';
 import type { Deps } from './deps.js';
 
 /** Items to print; a paged list (src/client/paginate.ts) also tells, once crawled, whether the service holds more. */
@@ -40,7 +41,7 @@ export function noteCutList(
 ): void {
   if (!items.hasMore) return;
   ctx.io.messages.info(
-    `Showing the first ${count.toLocaleString('en-US')} ${noun}; the service holds more: use --limit N or --all.`,
+    `Showing the first ${thousands(count)} ${noun}; the service holds more: use --limit N or --all.`,
   );
 }
 

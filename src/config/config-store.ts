@@ -1,5 +1,5 @@
 /** Profiles on disk (conf), in SVC_CONFIG_DIR or the platform's config dir, readable by the owner only. */
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from './credentials.js';
@@ -32,17 +32,8 @@ export class ConfigStore {
 
   /** Opens (creating lazily) the config file in `dir`, tightening a looser file mode to 0600. */
   static async open(dir: string): Promise<ConfigStore> {
-    const path = join(dir, 'config.json');
     mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-    let fixed = false;
-    try {
-      if ((statSync(path).mode & 0o077) !== 0) {
-        chmodSync(path, FILE_MODE);
-        fixed = true;
-      }
-    } catch {
-      // no file yet: conf creates it with FILE_MODE
-    }
+    const fixed = tightenMode(join(dir, 'config.json'));
     const { default: Conf } = await import('conf');
     const conf = new Conf<ConfigShape>({
       cwd: dir,
@@ -84,4 +75,49 @@ export class ConfigStore {
   useProfile(name: string): void {
     this.conf.set('current_profile', name);
   }
+}
+
+/** The saved profiles as read, for a command that only reads them (every command that connects). */
+export interface ConfigSnapshot {
+  dir: string;
+  currentProfile?: string;
+  profiles: Record<string, Profile>;
+  /** Set when the file was readable by others and had to be tightened. */
+  loosePermissionsFixed: boolean;
+}
+
+/**
+ * Reads config.json in `dir` as ConfigStore reads it, without loading conf (and the schema
+ * validator and semver behind it, 15 ms of a command's start) and without writing anything:
+ * no file is made where there is none. A looser file mode is tightened to 0600, as `open` does.
+ */
+export function readConfig(dir: string): ConfigSnapshot {
+  const path = join(dir, 'config.json');
+  const loosePermissionsFixed = tightenMode(path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { dir, profiles: {}, loosePermissionsFixed };
+    throw error;
+  }
+  const saved = JSON.parse(text) as Partial<ConfigShape>;
+  return {
+    dir,
+    currentProfile: saved.current_profile,
+    profiles: saved.profiles ?? {},
+    loosePermissionsFixed,
+  };
+}
+
+/** Sets the file at `path` to 0600 when others may read it; true when it did. */
+function tightenMode(path: string): boolean {
+  try {
+    if ((statSync(path).mode & 0o077) === 0) return false;
+  } catch {
+    return false; // no file yet: it is made with FILE_MODE
+  }
+  chmodSync(path, FILE_MODE);
+  return true;
 }

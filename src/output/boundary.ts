@@ -22,9 +22,17 @@ export class Boundary {
 
   constructor(raw: IO) {
     this.io = {
-      ...raw,
       stdout: guarded(raw.stdout, (chunk) => this.redactChunk(chunk)),
       stderr: guarded(raw.stderr, (chunk) => this.redactChunk(chunk)),
+      // Read when a command reads it (processIO makes stdin on first use).
+      get stdin() {
+        return raw.stdin;
+      },
+      stdoutIsTTY: raw.stdoutIsTTY,
+      stderrIsTTY: raw.stderrIsTTY,
+      stdinIsTTY: raw.stdinIsTTY,
+      color: raw.color,
+      columns: raw.columns,
     };
   }
 

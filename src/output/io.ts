@@ -1,4 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 /** The streams a command may touch, and what they are connected to. */
 export interface IO {
@@ -30,10 +31,13 @@ export function processIO(env: NodeJS.ProcessEnv = process.env): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made when first read: process.stdin loads file or socket streams most commands never use.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY,
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     color: stdoutIsTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb',
     columns: terminalColumns(env.COLUMNS, stdoutIsTTY ? process.stdout.columns : undefined),
   };

@@ -73,7 +73,10 @@ describe('npm pack and npm install --global', () => {
     expect(paths).toEqual(
       expect.arrayContaining([
         'bin/svc',
+        'bin/package.json',
         'dist/cli.js',
+        'dist/help.cjs',
+        'dist/help.cjs.cache',
         'dist/index.js',
         'completions/svc.bash',
         'completions/_svc',
@@ -85,7 +88,7 @@ describe('npm pack and npm install --global', () => {
     );
     const unexpected = paths.filter(
       (path) =>
-        !/^(bin\/svc|dist\/(chunks\/)?[\w-]+\.js|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
+        !/^(bin\/(svc|package\.json)|dist\/(chunks\/)?[\w-]+\.js|dist\/help\.cjs(\.cache)?|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
           path,
         ),
     );

@@ -18,7 +18,14 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const SEA_DIR = join(ROOT, 'dist', 'sea');
 const EXECUTABLE = join(SEA_DIR, `svc-${process.platform}-${process.arch}`);
 /** What the executable is built from. */
-const INPUTS = ['src', 'scripts/build-sea.mjs', 'scripts/bundle.mjs', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'scripts/build-sea.mjs',
+  'scripts/bundle.mjs',
+  'scripts/undici-core.cjs',
+  'package.json',
+  'package-lock.json',
+];
 const STOCK = join(ROOT, 'test', 'fixtures', 'inventory', 'stock.csv');
 
 interface Run {

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** What dist/ is built from: the sources, the bundler scripts and the dependencies. */
-const INPUTS = ['src', 'scripts/build.mjs', 'scripts/bundle.mjs', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'scripts/build.mjs',
+  'scripts/bundle.mjs',
+  'scripts/manifest.mjs',
+  'scripts/undici-core.cjs',
+  'package.json',
+  'package-lock.json',
+];
 /** The file the build writes last-ish and every run loads: its age stands for dist/'s. */
 const BUILT = join(ROOT, 'dist', 'cli.js');
 

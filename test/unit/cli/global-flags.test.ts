@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../../src/cli/command-builder.js';
 import { flagsFor } from '../../../src/cli/command-scopes.js';
 import { checkFields, commandPath, scopeOf } from '../../../src/cli/global-flags.js';
 import { helpAsFlag } from '../../../src/cli/main.js';
-import { buildProgram } from '../../../src/cli/program.js';
+import { buildProgram, commandsFor } from '../../../src/cli/program.js';
 import { Context } from '../../../src/cmdutil/context.js';
 import { closestValue } from '../../../src/cmdutil/filter-check.js';
 import { command as completion } from '../../../src/commands/completion/completion.js';
 import { command as emulatorStart } from '../../../src/commands/emulator/start.js';
 import { command as eventsListen } from '../../../src/commands/events/listen.js';
-import { COMMANDS } from '../../../src/commands/manifest.js';
 import { command as productsDelete } from '../../../src/commands/products/delete.js';
 import { knownField, schemaFields } from '../../../src/contract/schemas/fields.js';
 import { Listing } from '../../../src/contract/schemas/listing.js';
@@ -27,7 +26,10 @@ function leaves(command: Command): Command[] {
 }
 
 describe('command scopes', () => {
-  const program = buildProgram(new Context(memoryIO(), {}));
+  let program: Command;
+  beforeAll(async () => {
+    program = await buildProgram(new Context(memoryIO(), {}));
+  });
   /** The scope of the command at `path` (`orders list`), from its definition. */
   const scopeAt = (path: string) => {
     const command = leaves(program).find((leaf) => commandPath(leaf) === path);
@@ -70,7 +72,7 @@ describe('command scopes', () => {
   });
 
   it('every declared field list loads', async () => {
-    for (const command of COMMANDS) {
+    for (const command of await commandsFor()) {
       if (command.fields) expect((await command.fields()).length, command.path.join(' ')).toBeGreaterThan(0);
     }
   });
@@ -111,7 +113,7 @@ describe('help', () => {
 
   it('a command lists under Global options only the global flags it takes; a noun none', async () => {
     const io = memoryIO();
-    const program = buildProgram(new Context(io, {}));
+    const program = await buildProgram(new Context(io, {}));
     const noun = program.commands.find((command) => command.name() === 'inventory') as Command;
     const set = noun.commands.find((command) => command.name() === 'set') as Command;
     const help = set.helpInformation();

@@ -24,9 +24,9 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
 
 let io: ReturnType<typeof memoryIO>;
 let program: Command;
-beforeAll(() => {
+beforeAll(async () => {
   io = memoryIO();
-  program = buildProgram(new Context(io, {}));
+  program = await buildProgram(new Context(io, {}));
 });
 
 /** The full `--help` text of one command, as commander prints it (addHelpText included). */
@@ -149,9 +149,9 @@ describe('only the named noun is registered', () => {
     expect(nounNamed(program, ['--', 'orders'])).toBeUndefined();
   });
 
-  it('registers the one noun, whose help is the same as in the whole tree', () => {
+  it('registers the one noun, whose help is the same as in the whole tree', async () => {
     const lazyIO = memoryIO();
-    const lazy = buildProgram(new Context(lazyIO, {}), ['orders', 'list', '--help']);
+    const lazy = await buildProgram(new Context(lazyIO, {}), ['orders', 'list', '--help']);
     expect(lazy.commands.map((command) => command.name())).toEqual(['orders']);
     const lazyList = lazy.commands[0]?.commands.find((command) => command.name() === 'list');
     const fullList = program.commands
@@ -161,16 +161,16 @@ describe('only the named noun is registered', () => {
     expect(fullList && helpOf(fullList)).toBe(lazyIO.out());
   });
 
-  it('registers only the command named, even svc __complete and svc __docs (they ask for the whole tree when they run)', () => {
+  it('registers only the command named, even svc __complete and svc __docs (they ask for the whole tree when they run)', async () => {
     for (const args of [['__complete', 'profiles'], ['__docs'], ['completion', 'bash']]) {
-      const lazy = buildProgram(new Context(memoryIO(), {}), args);
+      const lazy = await buildProgram(new Context(memoryIO(), {}), args);
       expect(lazy.commands.map((command) => command.name())).toEqual([args[0]]);
     }
   });
 
   it('describes every command to a run, whatever part of the tree it registered', async () => {
     const ctx = new Context(memoryIO(), {});
-    buildProgram(ctx, ['__docs']);
+    await buildProgram(ctx, ['__docs']);
     const tree = await ctx.commandTree();
     const names = tree.root.commands.map((command) => command.name);
     expect(names).toEqual(expect.arrayContaining(['orders', 'inventory', 'completion', 'api', 'help']));
