@@ -36,10 +36,15 @@ describe('the house', () => {
     );
     expect(registering).toEqual(['cli/command-builder.ts']);
     // The manifest is exactly the files that define a command or a noun (the build writes it).
-    const { manifestText } = (await import(join(SRC, '..', 'scripts', 'manifest.mjs'))) as {
-      manifestText: () => string;
+    const { manifestFiles } = (await import(join(SRC, '..', 'scripts', 'manifest.mjs'))) as {
+      manifestFiles: () => Map<string, string>;
     };
-    expect(readFileSync(join(SRC, 'commands', 'manifest.ts'), 'utf8')).toBe(manifestText());
+    const expected = manifestFiles();
+    for (const [path, text] of expected) expect(readFileSync(path, 'utf8'), path).toBe(text);
+    const written = readdirSync(join(SRC, 'commands', 'manifest')).map((name) =>
+      join(SRC, 'commands', 'manifest', name),
+    );
+    expect(written.filter((path) => !expected.has(path))).toEqual([]);
     // No command is defined outside src/commands.
     const elsewhere = sourceFiles().filter(
       (file) =>
