@@ -71,20 +71,24 @@ export function runSvc(args: string[], options: SvcRunOptions = {}): Promise<Svc
   }
 ).version;
 
+/** Runs `act` once `when()` holds, polled every 10 ms (waits on observable state, not time); returns the stop. */
+function whenever(condition: { when: () => boolean; act: () => void } | undefined): () => void {
+  if (!condition) return () => {};
+  const poll = setInterval(() => {
+    if (!condition.when()) return;
+    clearInterval(poll);
+    condition.act();
+  }, 10);
+  return () => clearInterval(poll);
+}
+
 /** `main` in this process, with stdin, stdout and stderr in memory. */
 async function runInProcess(args: string[], options: SvcRunOptions): Promise<SvcResult> {
   const env = runEnv(options);
   const io = { ...memoryIO(), columns: terminalColumns(env.COLUMNS, undefined) };
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');
-  const { actWhen } = options;
-  const actPoll = actWhen
-    ? setInterval(() => {
-        if (!actWhen.when()) return;
-        clearInterval(actPoll);
-        actWhen.act();
-      }, 10)
-    : undefined;
+  const stopActing = whenever(options.actWhen);
   try {
     const code = await main([process.execPath, SVC_BIN, ...args], {
       io: { ...io, stdin },
@@ -92,7 +96,7 @@ async function runInProcess(args: string[], options: SvcRunOptions): Promise<Svc
     });
     return { code, signal: null, stdout: io.out(), stderr: io.err() };
   } finally {
-    clearInterval(actPoll);
+    stopActing();
   }
 }
 
@@ -111,26 +115,16 @@ function spawnSvc(args: string[], options: SvcRunOptions): Promise<SvcResult> {
       if (options.closeStderrEarly) child.stderr.destroy();
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
-    const { signalWhen, actWhen } = options;
-    const poll = signalWhen
-      ? setInterval(() => {
-          if (!signalWhen.when()) return;
-          clearInterval(poll);
-          child.kill(signalWhen.signal);
-        }, 10)
-      : undefined;
-    const actPoll = actWhen
-      ? setInterval(() => {
-          if (!actWhen.when()) return;
-          clearInterval(actPoll);
-          actWhen.act();
-        }, 10)
-      : undefined;
+    const { signalWhen } = options;
+    const stopSignalling = whenever(
+      signalWhen && { when: signalWhen.when, act: () => child.kill(signalWhen.signal) },
+    );
+    const stopActing = whenever(options.actWhen);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      clearInterval(poll);
-      clearInterval(actPoll);
+      stopSignalling();
+      stopActing();
       resolve({ code, signal, stdout, stderr });
     });
     child.stdin.end(options.stdin ?? '');
