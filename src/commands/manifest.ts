@@ -62,17 +62,18 @@ import { command as command47 } from './profiles/list.js';
 import { noun as noun11 } from './profiles/noun.js';
 import { command as command48 } from './profiles/remove.js';
 import { command as command49 } from './profiles/use.js';
-import { command as command50 } from './status/status.js';
-import { command as command51 } from './version/version.js';
-import { command as command52 } from './webhooks/create.js';
-import { command as command53 } from './webhooks/delete.js';
-import { command as command54 } from './webhooks/list.js';
+import { command as command50 } from './quota/quota.js';
+import { command as command51 } from './status/status.js';
+import { command as command52 } from './version/version.js';
+import { command as command53 } from './webhooks/create.js';
+import { command as command54 } from './webhooks/delete.js';
+import { command as command55 } from './webhooks/list.js';
 import { noun as noun12 } from './webhooks/noun.js';
-import { command as command55 } from './webhooks/update.js';
-import { command as command56 } from './webhooks/verify.js';
+import { command as command56 } from './webhooks/update.js';
+import { command as command57 } from './webhooks/verify.js';
 
 /** Every noun: a word that groups commands. */
 export const NOUNS: readonly NounDefinition[] = [noun0, noun1, noun2, noun3, noun4, noun5, noun6, noun7, noun8, noun9, noun10, noun11, noun12];
 
 /** Every command, one definition a file. */
-export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14, command15, command16, command17, command18, command19, command20, command21, command22, command23, command24, command25, command26, command27, command28, command29, command30, command31, command32, command33, command34, command35, command36, command37, command38, command39, command40, command41, command42, command43, command44, command45, command46, command47, command48, command49, command50, command51, command52, command53, command54, command55, command56];
+export const COMMANDS: readonly CommandDefinition<never>[] = [command0, command1, command2, command3, command4, command5, command6, command7, command8, command9, command10, command11, command12, command13, command14, command15, command16, command17, command18, command19, command20, command21, command22, command23, command24, command25, command26, command27, command28, command29, command30, command31, command32, command33, command34, command35, command36, command37, command38, command39, command40, command41, command42, command43, command44, command45, command46, command47, command48, command49, command50, command51, command52, command53, command54, command55, command56, command57];

@@ -27,6 +27,8 @@ export interface Profile {
   key_hint?: string;
   /** The shop names of the store's channel accounts, seen at login. */
   stores?: string[];
+  /** The Redis that shares pacing and the quota count across machines (as SVC_PACING_URL, which wins). */
+  pacing_url?: string;
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */
@@ -53,6 +55,9 @@ export interface Credentials {
   keyProblem?: string;
   baseUrl?: string;
   baseUrlSource: Source;
+  /** SVC_PACING_URL, else the profile's `pacing_url` (unchecked: src/client/pacing/pacing-url.ts checks it). */
+  pacingUrl?: string;
+  pacingUrlSource?: 'env' | 'profile';
 }
 
 /** What the resolution reads. */
@@ -109,6 +114,9 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
         : explicitProfile && env.SVC_BASE_URL
           ? [env.SVC_BASE_URL, 'env']
           : [undefined, 'none'];
+  const pacingUrl = env.SVC_PACING_URL?.trim()
+    ? env.SVC_PACING_URL
+    : profile?.pacing_url?.trim() || undefined;
   return {
     profileName: profile ? profileName : undefined,
     profileSource,
@@ -117,5 +125,6 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     apiKeyStorage: storage,
     baseUrl,
     baseUrlSource,
+    ...(pacingUrl ? { pacingUrl, pacingUrlSource: env.SVC_PACING_URL?.trim() ? 'env' : 'profile' } : {}),
   };
 }

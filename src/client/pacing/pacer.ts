@@ -3,10 +3,12 @@
  * bucket model (bucket-model.ts) proves it fits, first come first served, so that a lone
  * client spends the burst at once, then holds the drain rate, and never sees a 429.
  *
- * With a SharedStore (shared-pacing.ts) the model, the pause after a 429 and the requests in
- * flight and waiting belong to every `svc` process on the key: each step loads them under the
- * store's lock, so N processes together send at the drain rate, first come first served, as
- * one client would. Without one (SVC_SHARED_PACING=0, tests) everything stays in this process.
+ * With a SharedStore (record-file.ts, redis-store.ts) the model, the pause after a 429 and the
+ * requests in flight and waiting belong to every `svc` process on the key: each step loads them
+ * under the store's lock, so N processes together send at the drain rate, first come first
+ * served, as one client would. Without one (SVC_SHARED_PACING=0, tests) everything stays in
+ * this process. A store that fails is left: for the fallback store when there is one (Redis
+ * lost: this machine's state file), and taken up again once it says it is available.
  */
 import { BucketModel, bucketFacts } from './bucket-model.js';
 import type { SharedStore } from './record-file.js';
@@ -25,6 +27,8 @@ export interface PacerOptions {
   history?: number;
   /** The pacing state of every `svc` process on the key; absent: this process paces alone. */
   shared?: SharedStore;
+  /** Where to share while `shared` is away (it says when it is back: SharedStore.available). */
+  fallback?: SharedStore;
   /** Receives --debug lines about waits that other processes caused. */
   debug?: (line: string) => void;
 }
@@ -93,6 +97,10 @@ export class Pacer {
   private wakeUp?: AbortController;
   /** The pacing state shared with the other processes on the key, while it is. */
   private sharing?: SharedPacing;
+  private readonly primary?: SharedStore;
+  private readonly fallback?: SharedStore;
+  /** Since when the primary store is left for the fallback (or for pacing alone), while it is. */
+  private primaryLeftAt?: number;
   /** Steps applied to the shared record, in order (answers, releases, pauses). */
   private sharedSteps: Promise<void> = Promise.resolve();
   private readonly debugLine?: (line: string) => void;
@@ -108,6 +116,8 @@ export class Pacer {
     this.model = new BucketModel(options.safety, options.history);
     this.debugLine = options.debug;
     this.startedAt = this.now();
+    this.primary = options.shared;
+    this.fallback = options.fallback;
     if (options.shared) this.sharing = this.shareWith(options.shared);
   }
 
@@ -231,6 +241,7 @@ export class Pacer {
       // Whether the last sleep was a mere look-again, before the time the model said.
       let early = false;
       while (this.queue.length > 0) {
+        this.backToPrimary();
         const delay: number = this.sharing ? await this.sharedTurn(early) : this.localTurn();
         if (delay <= 0) continue;
         const recheck = this.sharing?.othersActive ? SHARED_POLL_MS : IDLE_RECHECK_MS;
@@ -270,7 +281,7 @@ export class Pacer {
     if (!sharing || !head) return this.queue.length > 0 ? this.localTurn() : 0;
     try {
       // The others must know that we wait, though: that takes a write.
-      if (early && head.queuedAt === sharing.publishedWaitingSince && sharing.peek()) {
+      if (early && head.queuedAt === sharing.publishedWaitingSince && (await sharing.peek())) {
         const delay = this.turnDelay(this.now(), head);
         if (delay > 0) return delay;
       }
@@ -297,6 +308,7 @@ export class Pacer {
 
   /** Applies a change now, or, when shared, in order under the lock; then looks at the queue again. */
   private update(change: (now: number) => void): void {
+    this.backToPrimary();
     const sharing = this.sharing;
     if (!sharing) {
       change(this.now());
@@ -326,7 +338,7 @@ export class Pacer {
   }
 
   /** The link to the record, lending it the model and taking the key's pause from it. */
-  private shareWith(store: SharedStore): SharedPacing {
+  private shareWith(store: SharedStore, staleBefore?: number): SharedPacing {
     const pacer = {
       model: this.model,
       now: this.now,
@@ -344,13 +356,42 @@ export class Pacer {
         },
       }),
     };
-    return new SharedPacing(store, pacer, (line) => this.say(line));
+    return new SharedPacing(store, pacer, (line) => this.say(line), staleBefore);
   }
 
+  /**
+   * Leaves the store that failed: the primary for the fallback (Redis lost: this machine's
+   * file), which the pacer leaves again once the primary is back; else for pacing alone.
+   */
   private stopSharing(reason: unknown): void {
-    if (!this.sharing) return;
+    const failed = this.sharing;
+    if (!failed) return;
+    const why = (reason as Error)?.message ?? reason;
+    const comesBack = failed.store === this.primary && this.primary.available !== undefined;
+    if (comesBack && this.fallback) {
+      this.primaryLeftAt = this.now();
+      // What the file holds may be older than what this process learned through the primary.
+      this.sharing = this.shareWith(this.fallback, this.primaryLeftAt);
+      this.say(
+        `pacing shared through ${this.fallback.where} until ${failed.store.where} answers again: ${why}`,
+      );
+      return;
+    }
+    if (comesBack || failed.store === this.fallback) this.primaryLeftAt ??= this.now();
     this.sharing = undefined;
-    this.say(`pacing no longer shared with other svc processes: ${(reason as Error)?.message ?? reason}`);
+    this.say(`pacing no longer shared with other svc processes: ${why}`);
+  }
+
+  /** Takes the primary store up again once it is back, leaving the fallback's record. */
+  private backToPrimary(): void {
+    const primary = this.primary;
+    const leftAt = this.primaryLeftAt;
+    if (leftAt === undefined || !primary?.available?.()) return;
+    this.primaryLeftAt = undefined;
+    const left = this.sharing;
+    // Others may have written the primary's record meanwhile; one older than our leaving knows less than we do.
+    this.sharing = this.shareWith(primary, leftAt);
+    if (left) this.sharedSteps = this.sharedSteps.then(() => left.leave());
   }
 
   private say(line: string): void {
