@@ -99,6 +99,8 @@ export class Pacer {
   private sharing?: SharedPacing;
   private readonly primary?: SharedStore;
   private readonly fallback?: SharedStore;
+  /** The last turn left a free slot to an older waiter of another process. */
+  private yielding = false;
   /** Since when the primary store is left for the fallback (or for pacing alone), while it is. */
   private primaryLeftAt?: number;
   /** Steps applied to the shared record, in order (answers, releases, pauses). */
@@ -245,7 +247,9 @@ export class Pacer {
         const delay: number = this.sharing ? await this.sharedTurn(early) : this.localTurn();
         if (delay <= 0) continue;
         const recheck = this.sharing?.othersActive ? SHARED_POLL_MS : IDLE_RECHECK_MS;
-        early = recheck < delay;
+        // A slot left to an older waiter of another process is looked at again without the
+        // lock, too: taking it every few milliseconds only to leave it again cost Redis round trips.
+        early = recheck < delay || this.yielding;
         this.wakeUp = new AbortController();
         try {
           await this.sleep(Math.min(delay, recheck), this.wakeUp.signal);
@@ -300,10 +304,13 @@ export class Pacer {
 
   /** The model's delay, then the turn of older waiters of other processes. */
   private turnDelay(at: number, head: Waiter): number {
+    this.yielding = false;
     const delay = this.delayMs(at);
     if (delay > 0 || this.model.bucket === undefined) return delay;
     const readySince = Math.max(this.pausedUntil, this.model.readySince());
-    return this.sharing ? fairTurnDelay(at, readySince, head.queuedAt, this.sharing.others) : 0;
+    const yielded = this.sharing ? fairTurnDelay(at, readySince, head.queuedAt, this.sharing.others) : 0;
+    this.yielding = yielded > 0;
+    return yielded;
   }
 
   /** Applies a change now, or, when shared, in order under the lock; then looks at the queue again. */

@@ -37,18 +37,29 @@ return {0, '', tostring(redis.call('PTTL', KEYS[2]))}
 
 /**
  * Writes the record and gives the lock back, when the lock is still ours, or free with the
- * record unchanged since we read it (revision ARGV[3]): 1, else 0 and nothing written.
+ * record unchanged since we read it (revision ARGV[3]): the new revision, else 0 and nothing written.
  */
 const WRITE = `
 local holder = redis.call('GET', KEYS[2])
 if holder == ARGV[1] or (not holder and (redis.call('HGET', KEYS[1], 'rev') or '0') == ARGV[3]) then
   redis.call('HSET', KEYS[1], 'rec', ARGV[2])
-  redis.call('HINCRBY', KEYS[1], 'rev', 1)
+  local revision = redis.call('HINCRBY', KEYS[1], 'rev', 1)
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
   if holder then redis.call('DEL', KEYS[2]) end
-  return 1
+  return revision
 end
 return 0
+`;
+
+/**
+ * Reads the record (KEYS[1]) unless its revision is ARGV[1], the one the caller holds: {rev}
+ * or {rev, rec}. A process waiting for its turn looks every few milliseconds; most looks find
+ * the record unchanged and move a few bytes instead of the whole record.
+ */
+const LOOK = `
+local revision = redis.call('HGET', KEYS[1], 'rev') or '0'
+if revision == ARGV[1] then return {revision} end
+return {revision, redis.call('HGET', KEYS[1], 'rec') or ''}
 `;
 
 /** Gives the lock back without writing (a change that threw). */
@@ -74,6 +85,7 @@ interface Scripts {
     ttlMs: number,
   ): Promise<number>;
   svcGiveBackPacingLock(lock: string, token: string): Promise<number>;
+  svcLookAtPacingRecord(record: string, revision: string): Promise<[string, string?]>;
 }
 
 const defined = new WeakSet<Redis>();
@@ -84,6 +96,7 @@ function scripted(redis: Redis): Redis & Scripts {
     redis.defineCommand('svcTakePacingLock', { numberOfKeys: 2, lua: TAKE });
     redis.defineCommand('svcWritePacingRecord', { numberOfKeys: 2, lua: WRITE });
     redis.defineCommand('svcGiveBackPacingLock', { numberOfKeys: 1, lua: GIVE_BACK });
+    redis.defineCommand('svcLookAtPacingRecord', { numberOfKeys: 1, lua: LOOK });
     defined.add(redis);
   }
   return redis as Redis & Scripts;
@@ -103,6 +116,8 @@ export class RedisStore implements SharedStore {
   private readonly recordKey: string;
   private readonly lockKey: string;
   private steps = 0;
+  /** The record as this process last read or wrote it, and its revision. */
+  private known?: { revision: string; text: string };
 
   constructor(
     private readonly link: RedisLink,
@@ -125,7 +140,12 @@ export class RedisStore implements SharedStore {
 
   peek(): Promise<SharedRecord | undefined> {
     return this.link.run('a look at the pacing record', async (redis) => {
-      const text = await redis.hget(this.recordKey, 'rec');
+      const [revision, changed] = await scripted(redis).svcLookAtPacingRecord(
+        this.recordKey,
+        this.known?.revision ?? '',
+      );
+      const text = changed ?? this.known?.text ?? '';
+      this.known = { revision, text };
       return text ? parseRecord(text, this.bucketId, this.now()) : emptyRecord(this.bucketId, this.now());
     });
   }
@@ -164,14 +184,16 @@ export class RedisStore implements SharedStore {
       // Refused only when this process was so slow that its lease ran out and another wrote
       // meanwhile: its step then stays its own (at worst one request the others did not count,
       // which the service's answers correct), rather than a failure that would stop the sharing.
-      await redis.svcWritePacingRecord(
+      const written = JSON.stringify(record);
+      const newRevision = await redis.svcWritePacingRecord(
         this.recordKey,
         this.lockKey,
         token,
-        JSON.stringify(record),
+        written,
         revision,
         RECORD_TTL_MS,
       );
+      this.known = newRevision ? { revision: String(newRevision), text: written } : undefined;
       return result;
     });
   }
