@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sharedBucketId } from '../../src/client/pacing/record-file.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { redisInstalled, redisPerTest } from '../helpers/redis-server.js';
@@ -130,6 +131,66 @@ describe.skipIf(!hasRedis)('pacing shared through Redis (redis-server installed)
       expect(said[0]).toContain('SVC_PACING_URL');
     }
     for (const file of files) expect(mismatches(emu, file.rows)).toEqual([]);
+  });
+
+  it('Redis back mid-run: the push shares through it again and adds the quota it counted meanwhile', async () => {
+    // A slow bucket keeps the push going while Redis is away and back.
+    const emu = await startEmulator({ bucket: 2, drainPerSecond: 10 });
+    const redis = await startRedis();
+    const file = stockFile(emu, 0, 30);
+    const run = spawnSvc(
+      ['inventory', 'push', file.path, '--batch-size', '1', '--debug'],
+      machineEnv(emu, redis.url),
+    );
+    await batchesHandled(emu, 5);
+    const id = sharedBucketId(emu.keys.live, emu.url);
+    const day = new Date().toISOString().slice(0, 10);
+    const countedBefore = Number(redis.cli('get', `svc:quota:${id}:${day}`).trim());
+    await redis.stop();
+    await batchesHandled(emu, 10);
+    await redis.restart();
+    const result = await run.done;
+    expect(result.code, result.stderr).toBe(0);
+    expect(mismatches(emu, file.rows)).toEqual([]);
+    expect(warnings(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(`SVC_PACING_URL (${redis.url}) answers again`);
+    expect(redis.cli('exists', `svc:pacing:${id}`).trim()).toBe('1');
+    // The Redis that came back is empty (nothing persisted): it holds every write counted since
+    // the old one went, those of the outage included, added once it answered again. (One or
+    // two may have reached the old one between the look above and its end.)
+    const countedAfter = Number(redis.cli('get', `svc:quota:${id}:${day}`).trim());
+    expect(countedBefore).toBeGreaterThanOrEqual(4);
+    expect(countedBefore + countedAfter).toBeGreaterThanOrEqual(28);
+    expect(countedBefore + countedAfter).toBeLessThanOrEqual(30);
+  });
+
+  it("a profile's pacing_url shares as SVC_PACING_URL does, which wins over it", async () => {
+    const emu = await startEmulator();
+    const redis = await startRedis();
+    const configDir = freshConfigDir();
+    const profile = { base_url: emu.url, api_key: emu.keys.live, key_storage: 'file', pacing_url: redis.url };
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ current_profile: 'ci', profiles: { ci: profile } }),
+      { mode: 0o600 },
+    );
+    const env = { SVC_CONFIG_DIR: configDir };
+    const push = await runSvc(['inventory', 'push', stockFile(emu, 0, 3).path], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(warnings(push.stderr)).toEqual([]);
+    const id = sharedBucketId(emu.keys.live, emu.url);
+    expect(redis.cli('exists', `svc:pacing:${id}`).trim()).toBe('1');
+    const quota = JSON.parse((await runSvc(['quota', '--json'], { env })).stdout);
+    expect(quota.counted_on).toBe('every machine sharing pacing_url of profile "ci"');
+    await redis.stop();
+    const gone = await runSvc(['inventory', 'push', stockFile(emu, 3, 3).path], { env });
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(warnings(gone.stderr)[0]).toContain('pacing_url of profile "ci"');
+    const overridden = await runSvc(['inventory', 'push', stockFile(emu, 6, 3).path], {
+      env: { ...env, SVC_PACING_URL: 'redis://127.0.0.1:1' },
+    });
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect(warnings(overridden.stderr)[0]).toContain('SVC_PACING_URL (redis://127.0.0.1:1)');
   });
 
   it('Redis unreachable at start: one warning, then the push paces on its own and finishes', async () => {

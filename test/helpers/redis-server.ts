@@ -24,6 +24,8 @@ export interface RedisServer {
   url: string;
   /** Stops it (SIGKILL: gone at once, as a lost server is); resolves once it exited. */
   stop(): Promise<void>;
+  /** Starts it again on the same port (empty: nothing was persisted), after stop(). */
+  restart(): Promise<void>;
   /** Runs redis-cli against it and returns its output (for looking at what svc stored). */
   cli(...args: string[]): string;
 }
@@ -58,29 +60,47 @@ function started(child: ChildProcess): Promise<void> {
   });
 }
 
+/** redis-server on `port`, once it accepts connections. */
+async function serve(port: number, password: string | undefined): Promise<ChildProcess> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  if (password) args.push('--requirepass', password);
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    await started(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return child;
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return exited;
+}
+
 /** Starts redis-server on a free loopback port; `password` makes it require one (as user `default`). */
 export async function startRedis(options: { password?: string } = {}): Promise<RedisServer> {
   for (let attempt = 0; ; attempt += 1) {
     const port = await freePort();
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    if (options.password) args.push('--requirepass', options.password);
-    const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let child: ChildProcess;
     try {
-      await started(child);
+      child = await serve(port, options.password);
     } catch (error) {
-      child.kill('SIGKILL');
       // Another process may have taken the port between our look and redis-server's bind.
       if (attempt < 3) continue;
       throw error;
     }
     const auth = options.password ? `default:${encodeURIComponent(options.password)}@` : '';
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     return {
       port,
       url: `redis://${auth}127.0.0.1:${port}`,
-      async stop() {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        await exited;
+      stop: () => stopped(child),
+      async restart() {
+        await stopped(child);
+        child = await serve(port, options.password);
       },
       cli(...cliArgs) {
         const password = options.password ? ['-a', options.password, '--no-auth-warning'] : [];
