@@ -217,7 +217,9 @@ export class Context implements Deps {
       import('../client/pacing/record-file.js'),
       import('../client/pacing/pacing-url.js'),
     ]);
-    const url = pacing ? pacingUrlOf(await this.settings()) : undefined;
+    // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
+    const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
+    const url = pacing ? pacingUrlOf(settings) : undefined;
     for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
     return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
   }

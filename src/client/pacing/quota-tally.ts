@@ -1,8 +1,9 @@
 /**
- * svc's own count of the daily write quota it spent on a key (docs/service-contract.md, Daily
- * write quota): one unit per write request the service accepted (spendsWriteQuota,
- * answerSpentQuota), per service day (UTC, as the quota resets). The reference shows the quota
- * only in the dashboard and sends no header, so this is what svc counted, labelled so.
+ * svc's own count of the daily write quota it spent on a key
+ * (docs/service-contract.md, Daily write quota): one unit per write request the service
+ * accepted (spendsWriteQuota, answerSpentQuota), per service day (UTC, as the quota resets).
+ * The reference shows the quota only in the dashboard and sends no header, so this is what
+ * svc counted, labelled so.
  *
  * Every svc process of the machine counts into one file beside the shared pacing record,
  * `<config dir>/pacing/<id>.quota.json` (`id` hashes key and base URL; the key is never

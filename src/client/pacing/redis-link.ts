@@ -12,8 +12,13 @@ import type { PacingUrl } from './pacing-url.js';
 
 /** The most one step (a peek, a locked update, a count) may hold a request, connection included. */
 export const STEP_BOUND_MS = 1_000;
-/** After a failure, how long before Redis is tried again (once the client has reconnected). */
+/**
+ * After a failure, how long before Redis is tried again (once the client has reconnected):
+ * doubling with each failure in a row up to RETRY_MAX_MS, so that a Redis that stays slow costs
+ * a bounded wait now and then, not one a second.
+ */
 const RETRY_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 /** The client reconnects on its own, at most this far apart. */
 const RECONNECT_MAX_MS = 2_000;
 
@@ -42,6 +47,8 @@ export class RedisLink {
   private lastError?: Error;
   private downSince?: number;
   private retryAt = 0;
+  /** Failures since the last success. */
+  private failures = 0;
   private warned = false;
   private closed = false;
 
@@ -196,7 +203,8 @@ export class RedisLink {
   private fail(error: unknown, quiet: boolean): void {
     const first = this.downSince === undefined;
     if (first) this.downSince = this.now();
-    this.retryAt = this.now() + RETRY_MS;
+    this.failures += 1;
+    this.retryAt = this.now() + Math.min(RETRY_MS * 2 ** (this.failures - 1), RETRY_MAX_MS);
     if (!first || quiet) return;
     const line =
       `${this.url.setting} (${this.url.shown}) ${this.describe(error)}: pacing with the svc processes ` +
