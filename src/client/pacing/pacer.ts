@@ -11,9 +11,13 @@
  * lost: this machine's state file), and taken up again once it says it is available.
  */
 import { BucketModel, bucketFacts } from './bucket-model.js';
+import { defaultSleep, preciseNow } from './clock.js';
 import type { SharedStore } from './record-file.js';
 import { fairTurnDelay, type SharedRecord } from './shared-record.js';
 import { SharedPacing } from './sharing.js';
+import { StoreChoice } from './store-choice.js';
+
+export { defaultSleep, preciseNow } from './clock.js';
 
 /** Clock and tuning of a pacer; all injectable for tests. */
 export interface PacerOptions {
@@ -97,12 +101,10 @@ export class Pacer {
   private wakeUp?: AbortController;
   /** The pacing state shared with the other processes on the key, while it is. */
   private sharing?: SharedPacing;
-  private readonly primary?: SharedStore;
-  private readonly fallback?: SharedStore;
+  /** Where the record is shared: the primary store, or the fallback while the primary is away. */
+  private readonly stores: StoreChoice;
   /** The last turn left a free slot to an older waiter of another process. */
   private yielding = false;
-  /** Since when the primary store is left for the fallback (or for pacing alone), while it is. */
-  private primaryLeftAt?: number;
   /** Steps applied to the shared record, in order (answers, releases, pauses). */
   private sharedSteps: Promise<void> = Promise.resolve();
   private readonly debugLine?: (line: string) => void;
@@ -118,8 +120,7 @@ export class Pacer {
     this.model = new BucketModel(options.safety, options.history);
     this.debugLine = options.debug;
     this.startedAt = this.now();
-    this.primary = options.shared;
-    this.fallback = options.fallback;
+    this.stores = new StoreChoice(options.shared, options.fallback);
     if (options.shared) this.sharing = this.shareWith(options.shared);
   }
 
@@ -374,30 +375,21 @@ export class Pacer {
     const failed = this.sharing;
     if (!failed) return;
     const why = (reason as Error)?.message ?? reason;
-    const comesBack = failed.store === this.primary && this.primary.available !== undefined;
-    if (comesBack && this.fallback) {
-      this.primaryLeftAt = this.now();
-      // What the file holds may be older than what this process learned through the primary.
-      this.sharing = this.shareWith(this.fallback, this.primaryLeftAt);
-      this.say(
-        `pacing shared through ${this.fallback.where} until ${failed.store.where} answers again: ${why}`,
-      );
-      return;
-    }
-    if (comesBack || failed.store === this.fallback) this.primaryLeftAt ??= this.now();
-    this.sharing = undefined;
-    this.say(`pacing no longer shared with other svc processes: ${why}`);
+    const next = this.stores.afterFailure(failed.store, this.now());
+    this.sharing = next.store && this.shareWith(next.store, next.staleBefore);
+    this.say(
+      next.store
+        ? `pacing shared through ${next.store.where} while ${failed.store.where} is away: ${why}`
+        : `pacing no longer shared with other svc processes: ${why}`,
+    );
   }
 
   /** Takes the primary store up again once it is back, leaving the fallback's record. */
   private backToPrimary(): void {
-    const primary = this.primary;
-    const leftAt = this.primaryLeftAt;
-    if (leftAt === undefined || !primary?.available?.()) return;
-    this.primaryLeftAt = undefined;
+    const back = this.stores.primaryBack();
+    if (!back?.store) return;
     const left = this.sharing;
-    // Others may have written the primary's record meanwhile; one older than our leaving knows less than we do.
-    this.sharing = this.shareWith(primary, leftAt);
+    this.sharing = this.shareWith(back.store, back.staleBefore);
     if (left) this.sharedSteps = this.sharedSteps.then(() => left.leave());
   }
 
@@ -408,25 +400,4 @@ export class Pacer {
       // A lost debug line must not cost a request.
     }
   }
-}
-
-/** Unix milliseconds with sub-millisecond precision, so that an answer and a send rarely tie. */
-export function preciseNow(): number {
-  return performance.timeOrigin + performance.now();
-}
-
-/** setTimeout as a promise, rejected with the signal's reason when aborted. */
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
