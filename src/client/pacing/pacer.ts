@@ -180,6 +180,10 @@ export class Pacer {
   async close(): Promise<void> {
     await this.sharedSteps;
     await this.sharing?.leave();
+    // Left for the fallback and back by now: the others need not wait out our last entry there.
+    const { primary } = this.stores;
+    if (primary && this.sharing?.store !== primary && primary.available?.())
+      await this.shareWith(primary).leave();
   }
 
   /** The drain rate in use (requests per second), once the bucket is known. */
