@@ -58,16 +58,11 @@ export class RedisLink {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Whether Redis is worth a step now: not known down, or reconnected since and RETRY_MS past the failure. */
+  /** Whether Redis is worth a step now: not known down, or reconnected since and its retry time come. */
   available(): boolean {
     if (this.closed) return false;
     if (this.downSince === undefined) return true;
     return this.client?.status === 'ready' && this.now() >= this.retryAt;
-  }
-
-  /** Whether a step failed and none succeeded since. */
-  get down(): boolean {
-    return this.downSince !== undefined;
   }
 
   /**
@@ -149,7 +144,8 @@ export class RedisLink {
   private async connected(): Promise<Redis> {
     if (this.client?.status === 'ready') return this.client;
     if (this.client) {
-      throw this.lastError ?? new Error(`not connected (${this.client.status})`);
+      const state = this.client.status === 'reconnecting' ? 'lost, reconnecting' : this.client.status;
+      throw this.lastError ?? new Error(`the connection is ${state}`);
     }
     this.opening ??= this.open();
     return this.opening;
