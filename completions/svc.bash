@@ -6,7 +6,7 @@
 # The subcommands of command path $1, into _svc_reply.
 _svc_commands() {
   case "$1" in
-    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'doctor' 'status' 'health' 'version' 'api' 'emulator' 'completion' 'help') ;;
+    '') _svc_reply=('products' 'files' 'channels' 'inventory' 'listings' 'operations' 'orders' 'events' 'webhooks' 'auth' 'profiles' 'doctor' 'quota' 'status' 'health' 'version' 'api' 'emulator' 'completion' 'help') ;;
     'products') _svc_reply=('list' 'get' 'create' 'update' 'delete' 'upsert' 'images' 'help') ;;
     'products images') _svc_reply=('list' 'add' 'remove' 'reorder' 'help') ;;
     'files') _svc_reply=('upload' 'help') ;;
@@ -89,6 +89,7 @@ _svc_options() {
     'profiles use') _svc_reply=(-h --help) ;;
     'profiles remove') _svc_reply=(-h --help) ;;
     'doctor') _svc_reply=(-h --help) ;;
+    'quota') _svc_reply=(-h --help) ;;
     'status') _svc_reply=(-h --help) ;;
     'health') _svc_reply=(-h --help) ;;
     'version') _svc_reply=(-h --help) ;;
@@ -163,7 +164,7 @@ _svc_values() {
     'profiles help|#1') _svc_choices 'list use remove' ;;
     'emulator help|#1') _svc_choices 'start' ;;
     'completion|#1') _svc_choices 'bash zsh fish' ;;
-    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health version api emulator completion' ;;
+    'help|#1') _svc_choices 'products files channels inventory listings operations orders events webhooks auth profiles doctor quota status health version api emulator completion' ;;
     'products images add|#'*) _svc_files ;;
     *'|--profile') _svc_profiles ;;
     *'|-o' | *'|--output') _svc_choices 'table json ndjson csv tsv' ;;

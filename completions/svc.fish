@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv[1]"
         case ''
-            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles doctor status health version api emulator completion help
+            printf '%s\n' products files channels inventory listings operations orders events webhooks auth profiles doctor quota status health version api emulator completion help
         case 'products'
             printf '%s\n' list get create update delete upsert images help
         case 'products images'
@@ -125,7 +125,8 @@ complete -c svc -n '__svc_at \'\'' -a events -d 'read the event log (last 30 day
 complete -c svc -n '__svc_at \'\'' -a webhooks -d 'manage webhook endpoints and verify signed deliveries'
 complete -c svc -n '__svc_at \'\'' -a auth -d 'log in with an API key, and see which key is in use'
 complete -c svc -n '__svc_at \'\'' -a profiles -d 'list, switch and remove saved profiles'
-complete -c svc -n '__svc_at \'\'' -a doctor -d 'check config, key, service, clock, proxy, TLS, rate limit and saved state; each with its fix'
+complete -c svc -n '__svc_at \'\'' -a doctor -d 'check config, key, service, clock, proxy, TLS, rate limit, shared pacing, write quota and saved state; each with its fix'
+complete -c svc -n '__svc_at \'\'' -a quota -d 'show the daily write quota svc has spent today on this key'
 complete -c svc -n '__svc_at \'\'' -a status -d 'show the service status page data (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a health -d 'check that the API and its database answer (no key needed)'
 complete -c svc -n '__svc_at \'\'' -a version -d 'print the version of svc, Node.js and the platform'
@@ -543,6 +544,9 @@ complete -c svc -n '__svc_at \'profiles help\'' -a 'list use remove' -d 'command
 # svc doctor
 complete -c svc -n '__svc_at \'doctor\'' -s h -l help -d 'show help'
 
+# svc quota
+complete -c svc -n '__svc_at \'quota\'' -s h -l help -d 'show help'
+
 # svc status
 complete -c svc -n '__svc_at \'status\'' -s h -l help -d 'show help'
 
@@ -601,4 +605,4 @@ complete -c svc -n '__svc_at \'completion\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'completion\'' -a 'bash zsh fish' -d 'shell'
 
 # svc help
-complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles doctor status health version api emulator completion' -d 'command'
+complete -c svc -n '__svc_at \'help\'' -a 'products files channels inventory listings operations orders events webhooks auth profiles doctor quota status health version api emulator completion' -d 'command'

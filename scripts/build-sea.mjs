@@ -41,6 +41,8 @@ export async function buildSea(outdir = join(root, 'dist', 'sea')) {
     // A CommonJS script has no import.meta; the one use left (where the keyring library is
     // installed) is not taken in the executable, which looks beside itself.
     define: { ...bundleOptions.define, 'import.meta.url': '__svcScriptUrl' },
+    // ioredis's `debug` requires supports-color at load; here it would print a warning.
+    alias: { ...bundleOptions.alias, 'supports-color': './src/client/pacing/no-colour-probe.ts' },
     banner: { js: "const __svcScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [...lighterLibraries(), builtinsRequired],
   });

@@ -7,6 +7,7 @@ import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
 import type { PacerSnapshot } from './pacing/pacer.js';
+import type { QuotaReading } from './pacing/quota-tally.js';
 import { PagedList } from './paginate.js';
 import { Transport, type TransportOptions, type TransportStats } from './transport.js';
 import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
@@ -109,6 +110,14 @@ export class ApiClient {
   /** What the pacer believes about the rate limit now. */
   pacing(): PacerSnapshot {
     return this.transport.pacer.snapshot();
+  }
+
+  /**
+   * What svc counted of the daily write quota it spent on this key today (its own count: the
+   * service sends none); undefined when it keeps none (a client without a config dir).
+   */
+  quotaSpent(): Promise<QuotaReading | undefined> {
+    return this.transport.quotaSpent();
   }
 
   /** Releases the keep-alive connections. */

@@ -9,10 +9,12 @@ import {
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
   type KeyMode,
   keyMode,
   maskKey,
 } from '../contract/contract.js';
+import { answerSpentQuota, spendsWriteQuota } from '../contract/rules/write-quota.js';
 import {
   type ApiError,
   AuthError,
@@ -24,8 +26,9 @@ import {
 } from '../errors.js';
 import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
 import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
+import { type KeySharing, keySharing } from './pacing/key-sharing.js';
 import { defaultSleep, Pacer, type PacerTicket, preciseNow } from './pacing/pacer.js';
-import { sharedStoreFor } from './pacing/record-file.js';
+import type { QuotaReading } from './pacing/quota-tally.js';
 import { type ProxyInUse, type Route, refuseKeyInClear, routeFor } from './proxy-route.js';
 import { bodyForDebug } from './redact.js';
 import {
@@ -71,6 +74,8 @@ type Attempt = { ok: true; raw: RawAnswer; receivedAt: number } | { ok: false; e
 /** The HTTP engine behind ApiClient. */
 export class Transport {
   readonly pacer: Pacer;
+  /** What this client shares with the other svc processes on its key: pacing stores, the quota count, Redis. */
+  readonly sharing: KeySharing;
   /** The mode the key declares (undefined without a key, or for a malformed one, which is never sent). */
   readonly keyMode?: KeyMode;
   private readonly counters: TransportStats = {
@@ -94,14 +99,16 @@ export class Transport {
 
   constructor(options: TransportOptions) {
     this.options = options;
-    this.now = options.now ?? preciseNow;
+    this.sharing = keySharing(options, options.now ?? preciseNow);
+    this.now = this.sharing.now;
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
     if (options.maxRetries !== undefined) this.policy.maxRetries = options.maxRetries;
-    const shared = sharedStoreFor(options, this.now);
+    const { primary: shared, fallback } = this.sharing;
     this.pacer =
-      options.pacer ?? new Pacer({ now: this.now, sleep: this.sleep, shared, debug: options.debug });
+      options.pacer ??
+      new Pacer({ now: this.now, sleep: this.sleep, shared, fallback, debug: options.debug });
     this.dispatcher = options.dispatcher;
     this.route = routeFor(new URL(buildUrl(options.baseUrl, '/')), options.env);
     this.keyMode = options.apiKey ? keyMode(options.apiKey) : undefined;
@@ -137,6 +144,8 @@ export class Transport {
       spec.repeatable ?? (spec.method === 'GET' || spec.method === 'PUT' || spec.method === 'PATCH');
     const paced = spec.auth !== false;
     const state = { retries: 0, rateLimitWaitedMs: 0, rateLimitWaits: 0 };
+    const countsQuota = spendsWriteQuota(spec.method, spec.path);
+    let attempts = 0;
     // After a stop nothing new goes out: no attempt starts, no retry waits.
     const startSignal = anyOf(spec.signal, this.options.stopSignal);
     for (;;) {
@@ -147,6 +156,7 @@ export class Transport {
         throw startSignal.reason;
       }
       const sentAt = this.now();
+      attempts += 1;
       this.counters.requests += 1;
       this.counters.firstSentAt ??= sentAt;
       this.debug(() => requestLine(spec.method, url, headers));
@@ -187,6 +197,11 @@ export class Transport {
         if (interpreted.ok) {
           if (spec.method !== 'GET' && headers.authorization !== undefined && this.keyMode === 'test')
             this.counters.simulatedWrites += 1;
+          // A replay of this very write's earlier attempt says that attempt was accepted, and counted.
+          const replayed = raw.headers[IDEMPOTENT_REPLAYED_HEADER] === 'true' && attempts === 1;
+          const live = headers.authorization !== undefined && this.keyMode === 'live';
+          if (countsQuota && answerSpentQuota(raw.status, live, replayed))
+            this.sharing.quota?.spend(receivedAt);
           return interpreted.response;
         }
         error = interpreted.error;
@@ -213,11 +228,18 @@ export class Transport {
     }
   }
 
-  /** Closes the keep-alive connections, and leaves the pacing shared with other processes. */
+  /** What svc counted of the write quota spent on this key today (this machine's, or every machine's through Redis). */
+  quotaSpent(): Promise<QuotaReading | undefined> {
+    return this.sharing.quota?.read() ?? Promise.resolve(undefined);
+  }
+
+  /** Closes the keep-alive connections, leaves the pacing shared with other processes, and settles the quota count. */
   async close(): Promise<void> {
     const dispatcher = this.dispatcher;
     this.dispatcher = undefined;
     if (!this.options.pacer) await this.pacer.close();
+    await this.sharing.quota?.settled();
+    await this.sharing.link?.close();
     if (dispatcher && dispatcher !== this.options.dispatcher) await dispatcher.close();
   }
 

@@ -1,4 +1,5 @@
 /** The shapes shared by the transport, the pager and the resources. */
+import type { PacingUrl } from './pacing/pacing-url.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -78,10 +79,14 @@ export interface ClientOptions {
    */
   crawlSignal?: AbortSignal;
   /**
-   * Share pacing with the other `svc` processes using the same key and base URL on this
-   * machine, through a state file in `dir` (shared-pacing.ts). Absent: this process paces alone.
+   * What the `svc` processes using the same key and base URL share, in `dir` (below the config
+   * dir): the count of the write quota spent (quota-tally.ts) and, unless `pacing` is false,
+   * the key's pacing (a state file for this machine, record-file.ts); with `url`, both through
+   * that Redis for every machine (redis-store.ts). Absent: this process paces alone and counts nothing.
    */
-  sharedPacing?: { dir: string };
+  sharedPacing?: { dir: string; pacing?: boolean; url?: PacingUrl };
+  /** Receives a warning for stderr (Redis lost: said once). */
+  warning?: (line: string) => void;
   /** The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (default: the process's). */
   env?: NodeJS.ProcessEnv;
   /** Injectable for tests. */

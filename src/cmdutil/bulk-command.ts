@@ -82,8 +82,10 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   const client = await ctx.client();
   await plan.prepare?.(client);
   const { confirmLiveBulk } = await import('./confirm.js');
-  if (plan.confirmation)
-    await confirmLiveBulk(ctx, client.live, plan.confirmation, plan.action, plan.details);
+  if (plan.confirmation && client.live) {
+    const confirmation = await withQuotaSpent(plan.confirmation, client);
+    await confirmLiveBulk(ctx, client.live, confirmation, plan.action, plan.details);
+  }
   const { BulkSession } = await import('./bulk-session.js');
   const session = await BulkSession.start(ctx, {
     total: plan.total,
@@ -124,6 +126,21 @@ export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise
         ...dryRun.first.map((line) => `  ${line}`),
       ].join('\n'),
   });
+}
+
+/**
+ * The plan with what svc counted of the key's quota today: "… (12 units of daily write quota;
+ * svc has spent 9,990 today on this key)". The service sends no count, and the quota is the
+ * scarcest thing a store has.
+ */
+async function withQuotaSpent(confirmation: string, client: ApiClient): Promise<string> {
+  const reading = await client.quotaSpent().catch(() => undefined);
+  if (!reading) return confirmation;
+  const { planNote } = await import('../core/quota/spent.js');
+  const note = planNote(reading);
+  return confirmation.endsWith('write quota)')
+    ? `${confirmation.slice(0, -1)}; ${note})`
+    : `${confirmation}; ${note}`;
 }
 
 async function defaultStopNote(ctx: Pick<Deps, 'argv'>, rerunNote = ''): Promise<string> {

@@ -3,6 +3,7 @@
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
 import type { ApiClient } from '../client/client.js';
+import type { PacingUrl } from '../client/pacing/pacing-url.js';
 import type { ConfigSnapshot, ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -206,10 +207,11 @@ export class Context implements Deps {
       userAgent: `svc/${__SVC_VERSION__}`,
       debug: this.globals.debug ? (line) => messages.debug(line) : undefined,
       notice: (line) => messages.info(line),
+      warning: (line) => messages.warn(line),
       crawlSignal: this.signal,
       stopSignal: this.signal,
       stopGraceMs: STOP_GRACE_MS,
-      sharedPacing: connection.sharedPacing ? await this.sharedPacingDir() : undefined,
+      sharedPacing: await this.sharedPacing(connection.sharedPacing),
       env: this.env,
     });
     this.builtClients.push(client);
@@ -227,13 +229,22 @@ export class Context implements Deps {
     return connectionSettings({}, this.env);
   }
 
-  /** Where pacing is shared with the other processes on a key. */
-  private async sharedPacingDir(): Promise<{ dir: string }> {
-    const [{ configDir }, { sharedPacingDir }] = await Promise.all([
+  /**
+   * What a client shares with the other processes on its key: the quota count (in the config
+   * dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
+   * svc cannot use exits 2 here, before anything is sent; its password is masked from now on).
+   */
+  private async sharedPacing(pacing: boolean): Promise<{ dir: string; pacing: boolean; url?: PacingUrl }> {
+    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
       import('../config/config-store.js'),
       import('../client/pacing/record-file.js'),
+      import('../client/pacing/pacing-url.js'),
     ]);
-    return { dir: sharedPacingDir(configDir(this.env)) };
+    // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
+    const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
+    const url = pacing ? pacingUrlOf(settings) : undefined;
+    for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
+    return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
   }
 
   /** Releases the HTTP connections, if a client was made. */

@@ -59,7 +59,8 @@ export class IOStreams implements IO {
 
   /**
    * The streams of `io` through a new boundary that masks the key in SVC_API_KEY (and any key
-   * the run uses later); `simulated` tells whether the run wrote with a test key.
+   * the run uses later) and the password of SVC_PACING_URL; `simulated` tells whether the run
+   * wrote with a test key.
    */
   static create(
     io: IO,
@@ -70,6 +71,7 @@ export class IOStreams implements IO {
   ): IOStreams {
     const boundary = new Boundary(io);
     boundary.protect(env.SVC_API_KEY?.trim());
+    boundary.protectUrlPassword(env.SVC_PACING_URL);
     return new IOStreams(boundary.io, env, now, boundary, simulated, progressClock);
   }
 

@@ -36,6 +36,7 @@ export const COMMAND_WORDS: Readonly<Record<string, () => Promise<readonly Comma
   'orders': async () => (await import('./manifest/orders.js')).COMMANDS,
   'products': async () => (await import('./manifest/products.js')).COMMANDS,
   'profiles': async () => (await import('./manifest/profiles.js')).COMMANDS,
+  'quota': async () => (await import('./manifest/quota.js')).COMMANDS,
   'status': async () => (await import('./manifest/status.js')).COMMANDS,
   'version': async () => (await import('./manifest/version.js')).COMMANDS,
   'webhooks': async () => (await import('./manifest/webhooks.js')).COMMANDS,

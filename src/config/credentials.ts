@@ -29,6 +29,8 @@ export interface Profile {
   stores?: string[];
   /** The store's channel accounts by label, seen at login (what `profiles list` shows). */
   accounts?: string[];
+  /** The Redis that shares pacing and the quota count across machines (as SVC_PACING_URL, which wins). */
+  pacing_url?: string;
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */
@@ -55,6 +57,9 @@ export interface Credentials {
   keyProblem?: string;
   baseUrl?: string;
   baseUrlSource: Source;
+  /** SVC_PACING_URL, else the profile's `pacing_url` (unchecked: src/client/pacing/pacing-url.ts checks it). */
+  pacingUrl?: string;
+  pacingUrlSource?: 'env' | 'profile';
 }
 
 /** What the resolution reads. */
@@ -111,6 +116,9 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
         : explicitProfile && env.SVC_BASE_URL
           ? [env.SVC_BASE_URL, 'env']
           : [undefined, 'none'];
+  const pacingUrl = env.SVC_PACING_URL?.trim()
+    ? env.SVC_PACING_URL
+    : profile?.pacing_url?.trim() || undefined;
   return {
     profileName: profile ? profileName : undefined,
     profileSource,
@@ -119,5 +127,6 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     apiKeyStorage: storage,
     baseUrl,
     baseUrlSource,
+    ...(pacingUrl ? { pacingUrl, pacingUrlSource: env.SVC_PACING_URL?.trim() ? 'env' : 'profile' } : {}),
   };
 }

@@ -17,6 +17,8 @@ export class Boundary {
   /** The run's streams: every write masked. */
   readonly io: IO;
   private readonly secrets = new Set<string>();
+  /** Passwords of URLs in use (SVC_PACING_URL's), masked in their URL whatever their length. */
+  private readonly passwords = new Set<string>();
   /** Keys shown on purpose: ones that guard nothing (the bundled emulator's, printed to be copied). */
   private readonly disclosed = new Set<string>();
 
@@ -43,6 +45,27 @@ export class Boundary {
   }
 
   /**
+   * Masks a URL's `password` from now on: within any URL (`:password@`) whatever its length,
+   * and anywhere when it is long enough to be told from ordinary words.
+   */
+  protectPassword(password: string): void {
+    if (password === '') return;
+    this.passwords.add(password);
+  }
+
+  /** Masks the password of a URL given as text (SVC_PACING_URL), as written and as decoded. */
+  protectUrlPassword(url: string | undefined): void {
+    if (!url) return;
+    try {
+      const { password } = new URL(url.trim());
+      this.protectPassword(password);
+      this.protectPassword(decodeURIComponent(password));
+    } catch {
+      // Not a URL: refused later, by a message that never repeats a password.
+    }
+  }
+
+  /**
    * Lets `keys` through whole: keys of the bundled emulator, which guard nothing and are
    * printed for the user to copy. Never a key the user holds.
    */
@@ -61,6 +84,13 @@ export class Boundary {
   /** `form` turns a text into the representation searched (latin1 for bytes). */
   private mask(text: string, form: (value: string) => string): string {
     let shown = text;
+    for (const password of this.passwords) {
+      const inUrl = form(`:${password}@`);
+      if (shown.includes(inUrl)) shown = shown.replaceAll(inUrl, ':***@');
+      const found = form(password);
+      if (password.length >= MIN_SECRET_LENGTH && shown.includes(found))
+        shown = shown.replaceAll(found, '***');
+    }
     for (const secret of this.secrets) {
       const found = form(secret);
       if (shown.includes(found)) shown = shown.replaceAll(found, form(maskKey(secret)));

@@ -75,7 +75,7 @@ describe('a push the write quota stopped', () => {
     const resumed = await runSvc(['inventory', 'push', path, '--resume'], { env: env });
     expect(resumed.code, resumed.stderr).toBe(5);
     expect(resumed.stderr).toMatch(
-      /Push 168 of 228 SKUs .*in 9 requests with a LIVE key \(9 units of daily write quota\)/,
+      /Push 168 of 228 SKUs .*in 9 requests with a LIVE key \(9 units of daily write quota; svc has spent 3 today on this key\)/,
     );
     expect(resumed.stderr).not.toContain('Push 228 SKUs');
   });

@@ -49,6 +49,8 @@ describe('svc doctor', () => {
       tls: 'ok',
       'rate limit': 'ok',
       'shared pacing': 'ok',
+      'pacing url': 'ok',
+      'write quota': 'ok',
       journals: 'ok',
       marks: 'ok',
       node: 'ok',

@@ -252,7 +252,9 @@ describe('pacing shared by svc processes on one key', () => {
       env: envOf(emu, configDir, { SVC_SHARED_PACING: '0' }),
     });
     expect(off.code, off.stderr).toBe(0);
-    expect(existsSync(join(configDir, 'pacing'))).toBe(false);
+    // No pacing record; the count of the write quota spent is kept all the same.
+    expect(existsSync(statePath(emu, configDir))).toBe(false);
+    expect(readdirSync(join(configDir, 'pacing'))).toEqual([expect.stringMatching(/\.quota\.json$/)]);
     const bad = await runSvc(['inventory', 'push', file.path], {
       env: envOf(emu, configDir, { SVC_SHARED_PACING: 'sometimes' }),
     });

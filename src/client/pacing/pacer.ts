@@ -3,15 +3,21 @@
  * bucket model (bucket-model.ts) proves it fits, first come first served, so that a lone
  * client spends the burst at once, then holds the drain rate, and never sees a 429.
  *
- * With a SharedStore (shared-pacing.ts) the model, the pause after a 429 and the requests in
- * flight and waiting belong to every `svc` process on the key: each step loads them under the
- * store's lock, so N processes together send at the drain rate, first come first served, as
- * one client would. Without one (SVC_SHARED_PACING=0, tests) everything stays in this process.
+ * With a SharedStore (record-file.ts, redis-store.ts) the model, the pause after a 429 and the
+ * requests in flight and waiting belong to every `svc` process on the key: each step loads them
+ * under the store's lock, so N processes together send at the drain rate, first come first
+ * served, as one client would. Without one (SVC_SHARED_PACING=0, tests) everything stays in
+ * this process. A store that fails is left: for the fallback store when there is one (Redis
+ * lost: this machine's state file), and taken up again once it says it is available.
  */
 import { BucketModel, bucketFacts } from './bucket-model.js';
+import { defaultSleep, preciseNow } from './clock.js';
 import type { SharedStore } from './record-file.js';
 import { fairTurnDelay, type SharedRecord } from './shared-record.js';
 import { SharedPacing } from './sharing.js';
+import { StoreChoice } from './store-choice.js';
+
+export { defaultSleep, preciseNow } from './clock.js';
 
 /** Clock and tuning of a pacer; all injectable for tests. */
 export interface PacerOptions {
@@ -25,6 +31,8 @@ export interface PacerOptions {
   history?: number;
   /** The pacing state of every `svc` process on the key; absent: this process paces alone. */
   shared?: SharedStore;
+  /** Where to share while `shared` is away (it says when it is back: SharedStore.available). */
+  fallback?: SharedStore;
   /** Receives --debug lines about waits that other processes caused. */
   debug?: (line: string) => void;
 }
@@ -93,6 +101,10 @@ export class Pacer {
   private wakeUp?: AbortController;
   /** The pacing state shared with the other processes on the key, while it is. */
   private sharing?: SharedPacing;
+  /** Where the record is shared: the primary store, or the fallback while the primary is away. */
+  private readonly stores: StoreChoice;
+  /** The last turn left a free slot to an older waiter of another process. */
+  private yielding = false;
   /** Steps applied to the shared record, in order (answers, releases, pauses). */
   private sharedSteps: Promise<void> = Promise.resolve();
   private readonly debugLine?: (line: string) => void;
@@ -108,6 +120,7 @@ export class Pacer {
     this.model = new BucketModel(options.safety, options.history);
     this.debugLine = options.debug;
     this.startedAt = this.now();
+    this.stores = new StoreChoice(options.shared, options.fallback);
     if (options.shared) this.sharing = this.shareWith(options.shared);
   }
 
@@ -167,6 +180,10 @@ export class Pacer {
   async close(): Promise<void> {
     await this.sharedSteps;
     await this.sharing?.leave();
+    // Left for the fallback and back by now: the others need not wait out our last entry there.
+    const { primary } = this.stores;
+    if (primary && this.sharing?.store !== primary && primary.available?.())
+      await this.shareWith(primary).leave();
   }
 
   /** The drain rate in use (requests per second), once the bucket is known. */
@@ -231,10 +248,13 @@ export class Pacer {
       // Whether the last sleep was a mere look-again, before the time the model said.
       let early = false;
       while (this.queue.length > 0) {
+        this.backToPrimary();
         const delay: number = this.sharing ? await this.sharedTurn(early) : this.localTurn();
         if (delay <= 0) continue;
         const recheck = this.sharing?.othersActive ? SHARED_POLL_MS : IDLE_RECHECK_MS;
-        early = recheck < delay;
+        // A slot left to an older waiter of another process is looked at again without the
+        // lock, too: taking it every few milliseconds only to leave it again cost Redis round trips.
+        early = recheck < delay || this.yielding;
         this.wakeUp = new AbortController();
         try {
           await this.sleep(Math.min(delay, recheck), this.wakeUp.signal);
@@ -270,7 +290,7 @@ export class Pacer {
     if (!sharing || !head) return this.queue.length > 0 ? this.localTurn() : 0;
     try {
       // The others must know that we wait, though: that takes a write.
-      if (early && head.queuedAt === sharing.publishedWaitingSince && sharing.peek()) {
+      if (early && head.queuedAt === sharing.publishedWaitingSince && (await sharing.peek())) {
         const delay = this.turnDelay(this.now(), head);
         if (delay > 0) return delay;
       }
@@ -289,14 +309,18 @@ export class Pacer {
 
   /** The model's delay, then the turn of older waiters of other processes. */
   private turnDelay(at: number, head: Waiter): number {
+    this.yielding = false;
     const delay = this.delayMs(at);
     if (delay > 0 || this.model.bucket === undefined) return delay;
     const readySince = Math.max(this.pausedUntil, this.model.readySince());
-    return this.sharing ? fairTurnDelay(at, readySince, head.queuedAt, this.sharing.others) : 0;
+    const yielded = this.sharing ? fairTurnDelay(at, readySince, head.queuedAt, this.sharing.others) : 0;
+    this.yielding = yielded > 0;
+    return yielded;
   }
 
   /** Applies a change now, or, when shared, in order under the lock; then looks at the queue again. */
   private update(change: (now: number) => void): void {
+    this.backToPrimary();
     const sharing = this.sharing;
     if (!sharing) {
       change(this.now());
@@ -326,7 +350,7 @@ export class Pacer {
   }
 
   /** The link to the record, lending it the model and taking the key's pause from it. */
-  private shareWith(store: SharedStore): SharedPacing {
+  private shareWith(store: SharedStore, staleBefore?: number): SharedPacing {
     const pacer = {
       model: this.model,
       now: this.now,
@@ -344,13 +368,33 @@ export class Pacer {
         },
       }),
     };
-    return new SharedPacing(store, pacer, (line) => this.say(line));
+    return new SharedPacing(store, pacer, (line) => this.say(line), staleBefore);
   }
 
+  /**
+   * Leaves the store that failed: the primary for the fallback (Redis lost: this machine's
+   * file), which the pacer leaves again once the primary is back; else for pacing alone.
+   */
   private stopSharing(reason: unknown): void {
-    if (!this.sharing) return;
-    this.sharing = undefined;
-    this.say(`pacing no longer shared with other svc processes: ${(reason as Error)?.message ?? reason}`);
+    const failed = this.sharing;
+    if (!failed) return;
+    const why = (reason as Error)?.message ?? reason;
+    const next = this.stores.afterFailure(failed.store, this.now());
+    this.sharing = next.store && this.shareWith(next.store, next.staleBefore);
+    this.say(
+      next.store
+        ? `pacing shared through ${next.store.where} while ${failed.store.where} is away: ${why}`
+        : `pacing no longer shared with other svc processes: ${why}`,
+    );
+  }
+
+  /** Takes the primary store up again once it is back, leaving the fallback's record. */
+  private backToPrimary(): void {
+    const back = this.stores.primaryBack();
+    if (!back?.store) return;
+    const left = this.sharing;
+    this.sharing = this.shareWith(back.store, back.staleBefore);
+    if (left) this.sharedSteps = this.sharedSteps.then(() => left.leave());
   }
 
   private say(line: string): void {
@@ -360,25 +404,4 @@ export class Pacer {
       // A lost debug line must not cost a request.
     }
   }
-}
-
-/** Unix milliseconds with sub-millisecond precision, so that an answer and a send rarely tie. */
-export function preciseNow(): number {
-  return performance.timeOrigin + performance.now();
-}
-
-/** setTimeout as a promise, rejected with the signal's reason when aborted. */
-export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -39,15 +39,23 @@ const DIR_MODE = 0o700;
 
 /** Where a pacer keeps what it shares with the other processes on its key. */
 export interface SharedStore {
-  /** This process, as the record names it. */
+  /** This process, as the record names it (its pid on one machine; a random number across machines). */
   readonly pid: number;
   /** Where the record lives, for --debug. */
   readonly where: string;
-  isAlive(pid: number): boolean;
+  /** This process's machine and pid, written in its entry when `pid` is not its pid. */
+  readonly label?: { host: string; pid: number };
+  /** Whether a process of the record runs; undefined when that cannot be told here (its last write tells). */
+  isAlive(pid: number): boolean | undefined;
   /** The record as last written, read without the lock; undefined when caught mid-write. */
-  peek(): SharedRecord | undefined;
+  peek(): Promise<SharedRecord | undefined>;
   /** Runs `change` on the record under the lock and writes the record back. */
   transact<T>(change: (record: SharedRecord) => T): Promise<T>;
+  /**
+   * For a store that can be away and come back (Redis): whether it is worth a step now. A
+   * pacer that left it for another (this machine's file) comes back once it says so.
+   */
+  available?(): boolean;
 }
 
 /** The folder of the shared records, below the config dir. */
@@ -90,7 +98,7 @@ export class FileStore implements SharedStore {
     return processAlive(pid);
   }
 
-  peek(): SharedRecord | undefined {
+  async peek(): Promise<SharedRecord | undefined> {
     let text: string;
     try {
       text = readFileSync(this.where, 'utf8');
@@ -105,8 +113,7 @@ export class FileStore implements SharedStore {
       mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
       this.dirMade = true;
     }
-    const held = await takeLock(this.lock);
-    try {
+    return underLock(this.lock, () => {
       const fd = this.open();
       try {
         const text = readFileSync(fd, 'utf8');
@@ -121,9 +128,7 @@ export class FileStore implements SharedStore {
       } finally {
         closeSync(fd);
       }
-    } finally {
-      releaseLock(this.lock, held);
-    }
+    });
   }
 
   /** The record's file, open for reading and writing; made (0600) when missing, remade when unreadable. */
@@ -149,43 +154,17 @@ export function openSharedStore(dir: string, apiKey: string, baseUrl: string, no
   return new FileStore(dir, sharedBucketId(apiKey, baseUrl), now);
 }
 
-/** The store a client's pacer shares, when its settings ask for sharing and it has a key. */
-export function sharedStoreFor(
-  options: { sharedPacing?: { dir: string }; apiKey?: string; baseUrl: string },
-  now?: () => number,
-): FileStore | undefined {
-  const { sharedPacing, apiKey, baseUrl } = options;
-  return sharedPacing && apiKey ? openSharedStore(sharedPacing.dir, apiKey, baseUrl, now) : undefined;
-}
-
-/** A process sharing a key's bucket, as `svc doctor` lists them. */
-export interface SharingProcess {
-  pid: number;
-  /** The process asking. */
-  self: boolean;
-  inFlight: number;
-  /** Its requests waiting for a slot. */
-  queued: number;
-  startedAt: Date;
-  lastSeenAt: Date;
-}
-
-/** The live `svc` processes of this machine whose pacing shares the bucket of a key and base URL. */
-export function processesSharingKey(configDir: string, apiKey: string, baseUrl: string): SharingProcess[] {
-  const store = openSharedStore(sharedPacingDir(configDir), apiKey, baseUrl);
-  // A look that catches a write half done tries again.
-  const record = store.peek() ?? store.peek() ?? store.peek();
-  return Object.entries(record?.processes ?? {})
-    .map(([pid, entry]) => ({ pid: Number(pid), entry }))
-    .filter(({ pid }) => store.isAlive(pid))
-    .map(({ pid, entry }) => ({
-      pid,
-      self: pid === process.pid,
-      inFlight: entry.inFlight,
-      queued: entry.queued,
-      startedAt: new Date(entry.startedAt),
-      lastSeenAt: new Date(entry.seenAt),
-    }));
+/**
+ * Runs `work` holding `lock`, taken as the record's is: a stale one broken, given up after
+ * LOCK_GIVE_UP_MS. (The quota count beside the record takes its own lock the same way.)
+ */
+export async function underLock<T>(lock: LockFile, work: () => T): Promise<T> {
+  const held = await takeLock(lock);
+  try {
+    return work();
+  } finally {
+    releaseLock(lock, held);
+  }
 }
 
 /** The lock as its holder wrote it. */

@@ -1,7 +1,8 @@
 /**
- * What the `svc` processes using one key on one machine share (shared-pacing.ts keeps it in a
- * file): the bucket model learned from the headers, the key-wide pause after a 429, and each
- * process's requests in flight and waiting. Pure: times and pid liveness are passed in.
+ * What the `svc` processes using one key share (record-file.ts keeps it in a file for one
+ * machine, redis-store.ts in Redis for several): the bucket model learned from the headers, the
+ * key-wide pause after a 429, and each process's requests in flight and waiting. Pure: times
+ * and pid liveness are passed in.
  */
 
 import { DEFAULT_RETRY_POLICY } from '../retry.js';
@@ -20,6 +21,12 @@ export const SILENT_PROCESS_MS = 15 * 60_000;
  * than wait on requests it may never account for. It writes itself back at its next step.
  */
 export const STALLED_PROCESS_MS = 5_000;
+
+/**
+ * A process whose liveness cannot be checked (on another machine: its pid means nothing here)
+ * that wrote nothing for this long is gone, even with nothing out: it is judged by its writes.
+ */
+export const REMOTE_SILENT_MS = 60_000;
 
 /**
  * A record written further ahead of our clock than this comes from a clock that has since
@@ -41,6 +48,9 @@ export const FAIR_POLL_MS = 2;
 
 /** One process's part of the record, written by that process only. */
 export interface SharedProcess {
+  /** Its machine and pid, when its id in the record is not its pid (shared through Redis). */
+  host?: string;
+  pid?: number;
   startedAt: number;
   /** Its last write. */
   seenAt: number;
@@ -66,7 +76,7 @@ export interface SharedRecord {
   /** When the next request may go, as of the last write: for people and `svc doctor`. */
   nextAt?: number;
   model?: BucketModelState;
-  /** By pid. */
+  /** By id: the pid on one machine, a random number across machines (never two alike). */
   processes: Record<string, SharedProcess>;
 }
 
@@ -121,19 +131,36 @@ export function parseRecord(text: string, bucketId: string, now: number): Shared
 }
 
 /**
- * Whether a process of the record is gone at `now`: its pid is dead, it wrote nothing for
- * SILENT_PROCESS_MS, or nothing for STALLED_PROCESS_MS while it had requests out.
+ * Whether a process is still there: true or false when its pid can be checked, undefined when
+ * it cannot (another machine), and then only its last write tells.
  */
-function isDeparted(
-  pid: number,
-  entry: SharedProcess,
-  isAlive: (pid: number) => boolean,
-  now: number,
-): boolean {
+export type Liveness = (pid: number) => boolean | undefined;
+
+/**
+ * Whether a process of the record is gone at `now`: its pid is dead, it wrote nothing for
+ * SILENT_PROCESS_MS, or nothing for STALLED_PROCESS_MS while it had requests out. One whose
+ * pid cannot be checked is gone after STALLED_PROCESS_MS of silence with requests out or
+ * waiting, and after REMOTE_SILENT_MS in any case.
+ */
+function isDeparted(pid: number, entry: SharedProcess, isAlive: Liveness, now: number): boolean {
   const silentFor = now - entry.seenAt;
   if (silentFor > SILENT_PROCESS_MS) return true;
   if (entry.inFlight > 0 && silentFor > STALLED_PROCESS_MS) return true;
-  return !isAlive(pid);
+  const alive = isAlive(pid);
+  if (alive !== undefined) return !alive;
+  if (entry.queued > 0 && silentFor > STALLED_PROCESS_MS) return true;
+  return silentFor > REMOTE_SILENT_MS;
+}
+
+/** How messages name a process of the record: "svc process 4120", or "svc process 4120 on ci-runner-7". */
+export function processName(id: number, entry: SharedProcess | undefined): string {
+  return `svc process ${processPid(id, entry)}`;
+}
+
+/** A process's pid, and its machine when the record holds processes of several: "4120 on ci-runner-7". */
+export function processPid(id: number, entry: SharedProcess | undefined): string {
+  if (entry?.pid === undefined) return String(id);
+  return `${entry.pid}${entry.host ? ` on ${entry.host}` : ''}`;
 }
 
 /**
@@ -143,7 +170,7 @@ function isDeparted(
 export function dropDeparted(
   record: SharedRecord,
   self: number,
-  isAlive: (pid: number) => boolean,
+  isAlive: Liveness,
   now: number,
 ): [pid: number, entry: SharedProcess][] {
   const gone: [number, SharedProcess][] = [];
@@ -159,12 +186,7 @@ export function dropDeparted(
 }
 
 /** The processes of the record other than `self` that are not gone at `now`. */
-export function othersOf(
-  record: SharedRecord,
-  self: number,
-  isAlive: (pid: number) => boolean,
-  now: number,
-): Others {
+export function othersOf(record: SharedRecord, self: number, isAlive: Liveness, now: number): Others {
   const others: Others = { pids: [], inFlight: 0, queued: 0, departed: 0 };
   for (const [key, entry] of Object.entries(record.processes)) {
     const pid = Number(key);
@@ -222,6 +244,8 @@ function isProcess(value: unknown): value is SharedProcess {
     isCount(value.inFlight) &&
     isCount(value.queued) &&
     isCount(value.grants) &&
-    isOptionalTime(value.waitingSince)
+    isOptionalTime(value.waitingSince) &&
+    (value.host === undefined || typeof value.host === 'string') &&
+    (value.pid === undefined || isCount(value.pid))
   );
 }

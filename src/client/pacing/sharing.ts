@@ -1,7 +1,8 @@
 /**
  * A pacer's side of the record it shares with the other `svc` processes on its key
- * (shared-state.ts, kept on disk by shared-pacing.ts): what it loads before each decision, what
- * it writes after, who else is there, and the --debug lines about waits the others caused.
+ * (shared-record.ts, kept in a file by record-file.ts or in Redis by redis-store.ts): what it
+ * loads before each decision, what it writes after, who else is there, and the --debug lines
+ * about waits the others caused.
  */
 
 import { plural } from '../../words.js';
@@ -11,6 +12,8 @@ import {
   dropDeparted,
   type Others,
   othersOf,
+  processName,
+  processPid,
   type SharedProcess,
   type SharedRecord,
 } from './shared-record.js';
@@ -34,6 +37,7 @@ export class SharedPacing {
   /** When our oldest waiter asked, as our entry in the record says (a change is written at once). */
   publishedWaitingSince?: number;
   private pausedBy?: number;
+  private pausedByName?: string;
   /** Grants of other processes since our first look (waiters queued before it hold mark 0). */
   private othersGranted = 0;
   /** Grants of other processes before our first look: theirs, not ahead of any request of ours. */
@@ -45,6 +49,11 @@ export class SharedPacing {
     readonly store: SharedStore,
     private readonly pacer: SharingPacer,
     private readonly say: (line: string) => void,
+    /**
+     * A record last written before this (ms) knows less than the pacer, which paced without it
+     * meanwhile (Redis was away): the pacer keeps its own model and pause, and writes them.
+     */
+    private readonly staleBefore = Number.NEGATIVE_INFINITY,
   ) {}
 
   /** Other processes have requests out or waiting: their answers can move our turn. */
@@ -62,8 +71,8 @@ export class SharedPacing {
    * caught mid-write, or it still holds processes that are gone, whose requests in flight
    * only a write under the lock can account for.
    */
-  peek(): boolean {
-    const record = this.store.peek();
+  async peek(): Promise<boolean> {
+    const record = await this.store.peek();
     if (record) this.look(record);
     return record !== undefined && this.others.departed === 0;
   }
@@ -80,7 +89,7 @@ export class SharedPacing {
         if (gone.inFlight === 0) continue;
         this.pacer.model.reclaim(gone.inFlight, gone.seenAt, at);
         this.say(
-          `svc process ${pid} is gone with ${gone.inFlight} ${plural(gone.inFlight, 'request')} out: ` +
+          `${processName(pid, gone)} is gone with ${gone.inFlight} ${plural(gone.inFlight, 'request')} out: ` +
             'the next request learns what they left in the bucket',
         );
       }
@@ -92,9 +101,15 @@ export class SharedPacing {
 
   /** Loads what everyone knows into the pacer: the model and the key's pause. */
   look(record: SharedRecord): void {
-    this.pacer.model.load(record.model);
-    this.pacer.setPause(record.pausedUntil);
+    if (record.updatedAt >= this.staleBefore) {
+      this.pacer.model.load(record.model);
+      this.pacer.setPause(record.pausedUntil);
+    }
     this.pausedBy = record.pausedBy;
+    this.pausedByName =
+      record.pausedBy === undefined
+        ? undefined
+        : processName(record.pausedBy, record.processes[String(record.pausedBy)]);
     this.others = othersOf(record, this.store.pid, (pid) => this.store.isAlive(pid), this.pacer.now());
     this.othersBefore ??= record.grants - this.ownGrants;
     this.othersGranted = record.grants - this.ownGrants - this.othersBefore;
@@ -102,9 +117,10 @@ export class SharedPacing {
     if (newcomers.length === 0) return;
     for (const pid of newcomers) this.peersSeen.add(pid);
     const count = this.others.pids.length;
+    const pids = this.others.pids.map((pid) => processPid(pid, record.processes[String(pid)]));
     this.say(
       `pacing shared with ${count} other svc ${plural(count, 'process', 'processes')} on this key ` +
-        `(pid ${this.others.pids.join(', ')}), through ${this.store.where}`,
+        `(pid ${pids.join(', ')}), through ${this.store.where}`,
     );
   }
 
@@ -126,7 +142,7 @@ export class SharedPacing {
       );
     } else if (this.pausedBy !== undefined && this.pausedBy !== this.store.pid && pausedUntil > queuedAt) {
       this.say(
-        `⧗ waited ${waited}: svc process ${this.pausedBy} was answered 429, and the whole key waits its Retry-After`,
+        `⧗ waited ${waited}: ${this.pausedByName ?? `svc process ${this.pausedBy}`} was answered 429, and the whole key waits its Retry-After`,
       );
     }
   }
@@ -153,7 +169,40 @@ export class SharedPacing {
     }
     const nextAt = model.bucket === undefined ? undefined : Math.max(pausedUntil, model.readyAt());
     record.nextAt = nextAt !== undefined && Number.isFinite(nextAt) ? nextAt : undefined;
-    record.processes[String(this.store.pid)] = { ...entry, seenAt: at };
+    record.processes[String(this.store.pid)] = { ...this.store.label, ...entry, seenAt: at };
     this.publishedWaitingSince = entry.waitingSince;
   }
+}
+
+/** A process sharing a key's bucket, as `svc doctor` lists them. */
+export interface SharingProcess {
+  /** Its pid, and its machine when it shares through Redis: "4120 on ci-runner-7". */
+  pid: string;
+  /** The process asking. */
+  self: boolean;
+  inFlight: number;
+  /** Its requests waiting for a slot. */
+  queued: number;
+  startedAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The processes of a store's record that are not gone (dead, silent, stalled), the asking one included. */
+export async function processesSharing(store: SharedStore, now = Date.now()): Promise<SharingProcess[]> {
+  // A look that catches a write half done tries again.
+  const record = (await store.peek()) ?? (await store.peek()) ?? (await store.peek());
+  if (!record) return [];
+  const others = othersOf(record, store.pid, (pid) => store.isAlive(pid), now);
+  const ids = store.pid in record.processes ? [store.pid, ...others.pids] : others.pids;
+  return ids.map((id) => {
+    const entry = record.processes[String(id)] as SharedProcess;
+    return {
+      pid: processPid(id, entry),
+      self: id === store.pid,
+      inFlight: entry.inFlight,
+      queued: entry.queued,
+      startedAt: new Date(entry.startedAt),
+      lastSeenAt: new Date(entry.seenAt),
+    };
+  });
 }

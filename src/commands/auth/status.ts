@@ -1,3 +1,4 @@
+import type { ApiClient } from '../../client/client.js';
 import { requireKey } from '../../cmdutil/context.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
@@ -27,9 +28,10 @@ export const command = defineCommand<Record<string, never>>({
       requireKey(credentials);
     }
     const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
+    const client = await deps.client();
     let inspection: KeyInspection;
     try {
-      inspection = await inspectKey(await deps.client());
+      inspection = await inspectKey(client);
     } catch (error) {
       await print(deps, credentials, { ...settings, verified: false });
       throw error;
@@ -51,10 +53,19 @@ export const command = defineCommand<Record<string, never>>({
         : null,
       read_scopes: Object.fromEntries(scopes.map((probe) => [probe.scope, probe.ok ? 'ok' : probe.reason])),
       write_scopes: 'not probed',
+      write_quota: await writeQuota(client),
       ...(note ? { note } : {}),
     });
   },
 });
+
+/** svc's count of the daily write quota it spent today on the key, as JSON (null when it keeps none). */
+async function writeQuota(client: ApiClient): Promise<Record<string, unknown> | null> {
+  const reading = await client.quotaSpent();
+  if (!reading) return null;
+  const { quotaJson } = await import('../../core/quota/spent.js');
+  return quotaJson(reading);
+}
 
 /** Where each setting came from; the key masked. */
 function settingsOf(credentials: Credentials): Record<string, unknown> {

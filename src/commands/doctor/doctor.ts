@@ -7,7 +7,8 @@ export const command = defineCommand<Record<string, never>>({
   path: ['doctor'],
   group: 'Setup',
   rank: 3,
-  description: 'check config, key, service, clock, proxy, TLS, rate limit and saved state; each with its fix',
+  description:
+    'check config, key, service, clock, proxy, TLS, rate limit, shared pacing, write quota and saved state; each with its fix',
   notes: [
     'Each check prints ok, warn or fail, and the fix. Exits 0 unless a check fails.',
     '--json prints the report for a support ticket: no key or password is in it.',

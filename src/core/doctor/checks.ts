@@ -282,10 +282,16 @@ export function rateCheck(tier: RateTier | undefined | string): Check {
 }
 
 /** 'off' (SVC_SHARED_PACING=0), why it could not be looked at, or the other processes on the key's bucket. */
-export type PacingFacts = 'off' | string | readonly { pid: number; inFlight: number; queued: number }[];
+export type PacingFacts =
+  | 'off'
+  | string
+  | readonly { pid: number | string; inFlight: number; queued: number }[];
 
-/** Other svc processes pacing on the same key's bucket (they share its rate limit with this one). */
-export function pacingCheck(facts: PacingFacts): Check {
+/**
+ * Other svc processes pacing on the same key's bucket (they share its rate limit with this
+ * one), on this machine or, `through` Redis, on every machine.
+ */
+export function pacingCheck(facts: PacingFacts, through?: string): Check {
   if (facts === 'off') {
     return check(
       'shared pacing',
@@ -294,12 +300,14 @@ export function pacingCheck(facts: PacingFacts): Check {
     );
   }
   if (typeof facts === 'string') return check('shared pacing', 'skip', facts);
-  if (facts.length === 0) return check('shared pacing', 'ok', 'no other svc process is using this key now');
+  const via = through ? ` (through ${through})` : '';
+  if (facts.length === 0)
+    return check('shared pacing', 'ok', `no other svc process is using this key now${via}`);
   const who = facts.map((p) => `pid ${p.pid} (${p.inFlight} in flight, ${p.queued} waiting)`);
   return check(
     'shared pacing',
     'ok',
-    `${facts.length} other svc ${plural(facts.length, 'process', 'processes')} ${plural(facts.length, 'shares', 'share')} this key's rate limit: ${who.join(', ')}`,
+    `${facts.length} other svc ${plural(facts.length, 'process', 'processes')} ${plural(facts.length, 'shares', 'share')} this key's rate limit${via}: ${who.join(', ')}`,
   );
 }
 

@@ -48,6 +48,11 @@ export function authStatusText(credentials: Credentials, status: Record<string, 
       ['read scopes', scopes.map(([scope, state]) => `${scope} ${state}`).join(', ')],
       ['write scopes', 'not probed: only a write could tell, and it would change the store'],
     );
+    const quota = status.write_quota as { spent: number; counted_on: string } | null | undefined;
+    if (quota) {
+      const units = `${quota.spent.toLocaleString('en-US')} ${quota.spent === 1 ? 'unit' : 'units'}`;
+      lines.push(['write quota', `${units} spent today by svc on this key (counted on ${quota.counted_on})`]);
+    }
     if (status.note) lines.push(['note', String(status.note)]);
   }
   return lines.map(([label, text]) => `${label.padEnd(13)}${text}`).join('\n');

@@ -27,6 +27,7 @@ describe('the command tree', () => {
       'auth',
       'profiles',
       'doctor',
+      'quota',
       'status',
       'health',
       'version',

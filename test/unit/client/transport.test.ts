@@ -1,4 +1,7 @@
 /** The transport over real HTTP against a scripted local server; time is virtual, so no test waits. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client.js';
 import type { TransportOptions } from '../../../src/client/transport.js';
@@ -224,6 +227,41 @@ describe('transport: network failures and ambiguity', () => {
     await client.request({ method: 'PATCH', path: '/inventory/SKU-1', body: { quantity: 3 } });
     expect(srv.seen).toHaveLength(4);
     expect(srv.seen[2].headers['idempotency-key']).toBe(srv.seen[3].headers['idempotency-key']);
+  });
+
+  it("counts the write quota the service accepted: each write once, a replay of its own lost attempt too, never another run's replay, a refusal or a read", async () => {
+    const replayed = { 'idempotent-replayed': 'true' };
+    const srv = await serve([
+      ok,
+      'drop',
+      { status: 200, headers: replayed, json: {} },
+      { status: 200, headers: replayed, json: {} },
+      apiError(422, 'validation_failed'),
+      ok,
+      ok,
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'svc-quota-count-'));
+    const { client } = clientFor(srv.url, {
+      apiKey: 'svc_live_0123456789abcdefWXYZ',
+      sharedPacing: { dir, pacing: false },
+    });
+    await client.request({ method: 'POST', path: '/inventory/batch', body: { items: [] } });
+    await client.request({ method: 'PATCH', path: '/inventory/SKU-1', body: { quantity: 3 } });
+    await client.request({
+      method: 'POST',
+      path: '/products/batch',
+      body: {},
+      idempotencyKey: 'earlier-run',
+    });
+    await expect(client.request({ method: 'POST', path: '/inventory/batch', body: {} })).rejects.toThrow();
+    await client.request({ method: 'GET', path: '/products' });
+    await client.request({ method: 'POST', path: '/orders/ord_1/fulfillment', body: {} });
+    expect(srv.seen).toHaveLength(7);
+    expect(await client.quotaSpent()).toMatchObject({
+      day: '2025-03-01',
+      spent: 2,
+      countedOn: 'this machine',
+    });
   });
 
   it('raises AmbiguousWriteError when a write that is unsafe to repeat loses its answer', async () => {

@@ -90,6 +90,17 @@ describe('the boundary', () => {
     expect(io.out()).toContain('svc_live_…mnop');
   });
 
+  it("masks the password of a URL in use (SVC_PACING_URL's): in any URL whatever its length, alone once long", () => {
+    const io = memoryIO();
+    const boundary = new Boundary(io);
+    boundary.protectUrlPassword('redis://default:pw@127.0.0.1:6379/2');
+    boundary.protectUrlPassword('rediss://ops:s%40fe-and-long@cache.example.com:6380');
+    boundary.io.stderr.write('redis://default:pw@127.0.0.1:6379 pw stays a word\n');
+    boundary.io.stdout.write(Buffer.from('x rediss://ops:s%40fe-and-long@cache y s@fe-and-long z\n'));
+    expect(io.err()).toBe('redis://default:***@127.0.0.1:6379 pw stays a word\n');
+    expect(io.out()).toBe('x rediss://ops:***@cache y *** z\n');
+  });
+
   it("lets through whole only keys disclosed on purpose (the bundled emulator's)", () => {
     const io = memoryIO();
     const boundary = new Boundary(io);

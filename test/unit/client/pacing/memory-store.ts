@@ -44,7 +44,7 @@ export class MemoryStore implements SharedStore {
     return this.disk.alive.has(pid);
   }
 
-  peek(): SharedRecord {
+  async peek(): Promise<SharedRecord> {
     return this.disk.read();
   }
 

@@ -7,10 +7,10 @@ import {
   FileStore,
   LOCK_LEASE_MS,
   openSharedStore,
-  processesSharingKey,
   sharedBucketId,
   sharedPacingDir,
 } from '../../../../src/client/pacing/record-file.js';
+import { processesSharing } from '../../../../src/client/pacing/sharing.js';
 import { processAlive } from '../../../../src/process-alive.js';
 
 const KEY = 'svc_live_abcdefghijklmnopqrstuvwx';
@@ -50,7 +50,7 @@ describe('the shared pacing file', () => {
     const text = readFileSync(store.where, 'utf8');
     expect(text).not.toContain(KEY);
     expect(text).not.toContain('abcdefghijklmnopqrstuvwx');
-    expect(store.peek()?.grants).toBe(7);
+    expect((await store.peek())?.grants).toBe(7);
   });
 
   it('replaces a corrupt or foreign record instead of failing', async () => {
@@ -66,7 +66,7 @@ describe('the shared pacing file', () => {
       await store.transact(() => undefined);
       writeFileSync(store.where, junk);
       // A look without the lock cannot tell junk from a write half done: it reports nothing.
-      expect(store.peek()).toBeUndefined();
+      expect(await store.peek()).toBeUndefined();
       await store.transact((record) => {
         record.grants += 1;
       });
@@ -83,7 +83,7 @@ describe('the shared pacing file', () => {
         }),
       ),
     );
-    expect(store.peek()?.grants).toBe(40);
+    expect((await store.peek())?.grants).toBe(40);
   });
 
   it('breaks at once a lock whose holder was killed', async () => {
@@ -96,7 +96,7 @@ describe('the shared pacing file', () => {
       record.grants = 1;
     });
     expect(Date.now() - started).toBeLessThan(LOCK_LEASE_MS);
-    expect(store.peek()?.grants).toBe(1);
+    expect((await store.peek())?.grants).toBe(1);
   });
 
   it('waits for a live holder, and breaks its lock once held past the lease', async () => {
@@ -128,9 +128,10 @@ describe('the shared pacing file', () => {
       record.processes[String(process.pid)] = entry;
       record.processes[String(dead)] = entry;
     });
-    expect(processesSharingKey(configDir, KEY, BASE)).toEqual([
-      expect.objectContaining({ pid: process.pid, self: true, inFlight: 2, queued: 3 }),
+    expect(await processesSharing(store)).toEqual([
+      expect.objectContaining({ pid: String(process.pid), self: true, inFlight: 2, queued: 3 }),
     ]);
-    expect(processesSharingKey(configDir, 'svc_live_another', BASE)).toEqual([]);
+    const another = openSharedStore(sharedPacingDir(configDir), 'svc_live_another', BASE);
+    expect(await processesSharing(another)).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import {
   fairTurnDelay,
   othersOf,
   parseRecord,
+  processName,
+  REMOTE_SILENT_MS,
   type SharedProcess,
   SILENT_PROCESS_MS,
   STALLED_PROCESS_MS,
@@ -70,6 +72,29 @@ describe('the shared record', () => {
       earliestWaiting: T - 9000,
       departed: 0,
     });
+  });
+
+  it('judges processes of other machines (liveness unknown) by their last write', () => {
+    const record = emptyRecord(ID, T);
+    const remote = { host: 'ci-runner-7', pid: 4120 };
+    record.processes['1001'] = entry({ ...remote, seenAt: T - STALLED_PROCESS_MS - 1, inFlight: 1 });
+    record.processes['1002'] = entry({ ...remote, seenAt: T - STALLED_PROCESS_MS - 1, queued: 2 });
+    record.processes['1003'] = entry({ ...remote, seenAt: T - STALLED_PROCESS_MS - 1 });
+    record.processes['1004'] = entry({ ...remote, seenAt: T - REMOTE_SILENT_MS - 1 });
+    record.processes['1005'] = entry({ ...remote, seenAt: T - 100, inFlight: 3, queued: 1 });
+    expect(parseRecord(JSON.stringify(record), ID, T)).toEqual(record);
+    const unknown = () => undefined;
+    const others = othersOf(record, 7, unknown, T);
+    // Silent with requests out or waiting, or silent for long: gone. Idle and recent: there.
+    expect(others.pids.sort()).toEqual([1003, 1005]);
+    expect(others.departed).toBe(3);
+    expect(
+      dropDeparted(record, 7, unknown, T)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([1001, 1002, 1004]);
+    expect(processName(1005, record.processes['1005'])).toBe('svc process 4120 on ci-runner-7');
+    expect(processName(12, entry())).toBe('svc process 12');
   });
 
   it('gives a free slot to the oldest waiter of another process, unless it leaves it past the grace', () => {
