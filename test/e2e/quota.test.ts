@@ -1,6 +1,6 @@
 /**
  * The daily write quota in sight: svc counts the units of write requests the service accepted
- * on a key, per UTC day, for every svc process of the machine (README, The daily write quota in sight), and
+ * on a key, per UTC day, for every svc process of the machine (docs/guide.md, The daily write quota in sight), and
  * shows the count in `svc quota`, `auth status`, `doctor` and each live bulk plan.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
