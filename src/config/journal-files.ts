@@ -4,17 +4,9 @@
  * the lines a changed-only push selected, written whole or not at all.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileWhole } from '../write-whole.js';
 import whenExit from './exit-hooks.js';
 
 /**
@@ -99,9 +91,7 @@ export function writeSelection(
 ): { rows: number; sha256: string } {
   const path = selectionBeside(journalFile);
   const text = JSON.stringify({ send: selection.send, unknown: selection.unknown });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  renameSync(temp, path);
+  writeFileWhole(path, text, 0o600);
   return { rows: selection.send.length, sha256: sha256Of(text) };
 }
 

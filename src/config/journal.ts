@@ -3,8 +3,9 @@
  * the config dir, keyed by the store (storeKey() of store-identity.ts: never the key) and the
  * file's content hash, written atomically, checked whole before it is trusted.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileWhole } from '../write-whole.js';
 
 /** What a journal file holds. */
 export interface JournalData {
@@ -245,9 +246,7 @@ export class Journal {
   private save(now: Date): void {
     this.data.updated_at = now.toISOString();
     mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(this.data), { mode: 0o600 });
-    renameSync(temp, this.file);
+    writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
     this.dirty = false;
     this.lastSave = now.getTime();
   }

@@ -33,7 +33,7 @@ export interface ResyncSpec {
   verb: string;
   /** What a "no" cancels: "retry", "update". */
   action: string;
-  flags: WaitFlags & { report?: string };
+  flags: WaitFlags & { report?: string; dryRun?: boolean };
   /** After the command that runs it again: why that is safe. */
   rerunNote: string;
   /** Said after "Found …", before the question: why some are held back. */
@@ -44,8 +44,14 @@ export interface ResyncSpec {
   reads: ListingReads;
 }
 
+/** Runs the retry or update through the bulk frame (or shows its dry run). */
+export async function runResync(deps: ResyncDeps, spec: ResyncSpec): Promise<void> {
+  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  await runBulk(deps, resyncPlan(deps, spec), spec.flags);
+}
+
 /** The plan the bulk frame runs. */
-export function resyncPlan(deps: ResyncDeps, spec: ResyncSpec): BulkPlan {
+function resyncPlan(deps: ResyncDeps, spec: ResyncSpec): BulkPlan {
   const { matches, what, errorCode } = spec.selection;
   const answers = new Map<string, Listing>();
   const sent = matches.length - spec.held.size;

@@ -124,26 +124,21 @@ async function retry(
     });
   }
   const count = `${matches.length.toLocaleString('en-US')} ${what}`;
-  const { resyncPlan } = await import('./resync-plan.js');
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(
-    deps,
-    resyncPlan(deps, {
-      selection,
-      held,
-      body: {},
-      dryRun: () => showRetryDryRun(deps, selection, checks, held.size, count),
-      ask: 'Resync',
-      verb: 'Resynced',
-      action: 'retry',
-      flags: options,
-      rerunNote: '; it picks up the listings still in error',
-      heldNote: held.size > 0 ? heldNote(held.size, checks) : undefined,
-      json: (record) => ({ unfixed: record.count('unfixed') }),
-      reads,
-    }),
-    options,
-  );
+  const { runResync } = await import('./resync-plan.js');
+  await runResync(deps, {
+    selection,
+    held,
+    body: {},
+    dryRun: () => showRetryDryRun(deps, selection, checks, held.size, count),
+    ask: 'Resync',
+    verb: 'Resynced',
+    action: 'retry',
+    flags: options,
+    rerunNote: '; it picks up the listings still in error',
+    heldNote: held.size > 0 ? heldNote(held.size, checks) : undefined,
+    json: (record) => ({ unfixed: record.count('unfixed') }),
+    reads,
+  });
 }
 
 /** "8 of them look unfixed and are not sent: the product still has no image (8). …". */

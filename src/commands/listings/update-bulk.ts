@@ -42,28 +42,23 @@ export async function updateFailing(
     held.set(listing.id, { status: 'unchanged', message: 'carries these values already; not sent again' });
   }
   const count = `${matches.length.toLocaleString('en-US')} ${what}`;
-  const { resyncPlan } = await import('./resync-plan.js');
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(
-    deps,
-    resyncPlan(deps, {
-      selection,
-      held,
-      body,
-      dryRun: () => showUpdateDryRun(deps, selection, body, held, count),
-      ask: 'Update',
-      verb: 'Updated',
-      action: 'update',
-      flags,
-      rerunNote: '; listings that carry the change already are not sent again',
-      heldNote:
-        held.size > 0
-          ? `${held.size.toLocaleString('en-US')} of them carry these values already and ${plural(held.size, 'is', 'are')} not sent again.`
-          : undefined,
-      reads,
-    }),
+  const { runResync } = await import('./resync-plan.js');
+  await runResync(deps, {
+    selection,
+    held,
+    body,
+    dryRun: () => showUpdateDryRun(deps, selection, body, held, count),
+    ask: 'Update',
+    verb: 'Updated',
+    action: 'update',
     flags,
-  );
+    rerunNote: '; listings that carry the change already are not sent again',
+    heldNote:
+      held.size > 0
+        ? `${held.size.toLocaleString('en-US')} of them carry these values already and ${plural(held.size, 'is', 'are')} not sent again.`
+        : undefined,
+    reads,
+  });
 }
 
 /** The listings that would be updated, then what would be sent and what it would spend. */
