@@ -32,12 +32,6 @@ export function escapeText(text: string): string {
   return text.replace(UNSAFE_BUT_NEWLINE, escapeOne);
 }
 
-/** Whether `text` holds a character escapeLine would escape. */
-export function isUnsafeForTerminal(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  return UNSAFE.test(text);
-}
-
 /**
  * JSON.stringify, with DEL, C1 and bidi characters written as \u escapes too (it escapes C0
  * itself; the only raw control left in its output is the indentation's line break): the same
@@ -52,7 +46,7 @@ export function jsonText(value: unknown, indent?: number): string {
 
 /**
  * Text svc composed itself, its own colours included: written as it is, where a plain string
- * would be escaped whole. Data goes in only through `styled`, escaped on the way.
+ * would be escaped whole. Data goes in only through `paint` and `styledLines`, escaped on the way.
  */
 export class Styled {
   constructor(readonly text: string) {}
@@ -60,19 +54,6 @@ export class Styled {
   toString(): string {
     return this.text;
   }
-}
-
-/**
- * A template of svc's own words and colours whose `${values}` are data: each value is escaped
- * as one line (a Styled value goes in as it is), so data cannot colour or move anything.
- */
-export function styled(words: TemplateStringsArray, ...values: unknown[]): Styled {
-  let text = words[0];
-  for (const [index, value] of values.entries()) {
-    text += value instanceof Styled ? value.text : escapeLine(String(value ?? ''));
-    text += words[index + 1];
-  }
-  return new Styled(text);
 }
 
 /** Lines of Styled text joined by line breaks. */
