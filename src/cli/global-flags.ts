@@ -50,7 +50,14 @@ export async function checkGlobalFlags(ctx: Context, root: Command, action: Comm
   }
   if (ctx.globals.query !== undefined) {
     const { compileQuery } = await import('../output/query.js');
-    ctx.useQuery(await compileQuery(ctx.globals.query));
+    const query = await compileQuery(ctx.globals.query);
+    if (scope?.list && !scope.asAnswered && query.leadingField !== undefined) {
+      // JMESPath gives null for a field of an array: the run would print null and exit 0.
+      throw new UsageError(
+        `--query "${query.expression}" picks a field of the whole list, which is always null: --query "[].${query.expression}" picks it from each item; a search or filter is a flag of its own (see svc ${path} --help)`,
+      );
+    }
+    ctx.useQuery(query);
   }
 }
 

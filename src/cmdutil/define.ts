@@ -13,8 +13,10 @@ export type HelpGroup = (typeof HELP_GROUPS)[number];
 
 /** What the global flags can mean to a command (docs/guide.md, Global options). */
 export interface Takes {
-  /** A list: --all and --limit choose how much of it. */
+  /** A list: --all and --limit choose how much of it, and --query sees it as one array. */
   list?: boolean;
+  /** It prints the service's answer as it came (svc api): an object, an array only when crawled. */
+  asAnswered?: boolean;
   /** It asks before acting: --yes answers. */
   confirms?: boolean;
   /**

@@ -7,6 +7,8 @@ import { UsageError } from '../errors.js';
 /** A compiled --query, applied to the whole result (every item of a list, or the one item). */
 export interface Query {
   readonly expression: string;
+  /** The field the expression starts by picking (`status`, `buyer.name`): on a whole list, always null. */
+  readonly leadingField?: string;
   apply(value: unknown): unknown;
 }
 
@@ -41,6 +43,7 @@ export async function compileQuery(expression: string): Promise<Query> {
   }
   return {
     expression,
+    leadingField: leadingField(node),
     apply(value) {
       try {
         return TreeInterpreter.search(node, toJson(value) as Parameters<typeof TreeInterpreter.search>[1]);
@@ -51,6 +54,13 @@ export async function compileQuery(expression: string): Promise<Query> {
       }
     },
   };
+}
+
+/** The name of the field `node` picks first, when it starts with one (`a`, `a.b`, `a.b | c`). */
+function leadingField(node: unknown): string | undefined {
+  let at = node as { type?: string; name?: unknown; left?: unknown };
+  while (at.type === 'Subexpression' || at.type === 'Pipe') at = at.left as typeof at;
+  return at.type === 'Field' && typeof at.name === 'string' ? at.name : undefined;
 }
 
 /**

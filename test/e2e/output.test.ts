@@ -70,6 +70,41 @@ describe('--query (JMESPath over the whole result)', () => {
   });
 });
 
+describe('--query that picks a field of a whole list (always null) is refused before anything is sent', () => {
+  it('orders list --query status: exit 2, the [].status to use instead, no request', async () => {
+    const result = await svc(['orders', 'list', '--query', 'status']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--query "status" picks a field of the whole list');
+    expect(result.stderr).toContain('--query "[].status"');
+    expect(emu.requests()).toHaveLength(0);
+  });
+
+  it('channels categories ID --query shoes points at --search, not at an empty null', async () => {
+    const [account] = emu.store.accounts.keys();
+    const result = await svc(['channels', 'categories', account, '--query', 'shoes']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('svc channels categories --help');
+    expect(emu.requests()).toHaveLength(0);
+    const search = await svc(['channels', 'categories', account, '--search', 'shoes', '--query', '[].name']);
+    expect(search.code, search.stderr).toBe(0);
+  });
+
+  it('svc api prints the answer as it came: --query data picks its data', async () => {
+    const result = await svc(['api', '/orders', '-F', 'limit=2', '--query', 'data[].id']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('a field of the one item of a get is still a field', async () => {
+    const [id] = emu.store.orders.keys();
+    const result = await svc(['orders', 'get', id, '--query', 'status']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe(emu.store.orders.get(id)?.status);
+  });
+});
+
 describe('--query names a function it does not know before anything is sent', () => {
   it('exits 2 naming the function and where it is, with no request made', async () => {
     const result = await svc(['orders', 'list', '--all', '--query', '[].lenght(lines)', '-o', 'json']);
