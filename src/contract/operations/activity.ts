@@ -1,6 +1,5 @@
 /** Orders, operations, the event log and webhook endpoints. */
 import { ERROR_CODES } from '../contract.js';
-import type { ApiOperation } from '../operations.js';
 import { EventsQuery, OperationsQuery, OrdersQuery, PageQuery } from '../queries.js';
 import { Deleted } from '../responses/common.js';
 import {
@@ -15,6 +14,7 @@ import {
 } from '../responses/store.js';
 import { FulfillmentInput } from '../schemas/order.js';
 import { WebhookEndpointInput, WebhookEndpointUpdate } from '../schemas/webhook-endpoint.js';
+import type { ApiOperation } from './operation.js';
 
 const { invalidState, parameterInvalid } = ERROR_CODES;
 const ORDER = { id: 'order id (`ord_…`)' };

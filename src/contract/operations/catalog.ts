@@ -1,6 +1,5 @@
 /** The catalog: products, files, listings and inventory. */
 import { ERROR_CODES } from '../contract.js';
-import type { ApiOperation } from '../operations.js';
 import { ListingsQuery, ProductsQuery } from '../queries.js';
 import {
   BatchResult,
@@ -18,6 +17,7 @@ import { FileInput } from '../schemas/file.js';
 import { InventoryBatchInput, InventoryUpdate } from '../schemas/inventory.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../schemas/listing.js';
 import { ProductBatchInput, ProductInput, ProductUpdate } from '../schemas/product.js';
+import type { ApiOperation } from './operation.js';
 
 const {
   invalidState,

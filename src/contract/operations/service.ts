@@ -1,6 +1,5 @@
 /** The public operations (status, health, this document) and the channel accounts with their discovery data. */
 import { z } from 'zod';
-import type { ApiOperation } from '../operations.js';
 import { CategoriesQuery } from '../queries.js';
 import {
   AttributeSchema,
@@ -11,6 +10,7 @@ import {
   PolicyList,
   Status,
 } from '../responses/store.js';
+import type { ApiOperation } from './operation.js';
 
 const ACCOUNT = { id: 'channel account id (`chac_…`), from the list of channel accounts' };
 

@@ -24,16 +24,8 @@ import {
   type LeakyBuckets,
   type WriteQuota,
 } from './limits.js';
-import { header, parseBody, requestUrl } from './request-reading.js';
+import { header, type IncomingRequest, parseBody, requestUrl } from './request-reading.js';
 import type { EmulatorResponse, RouteMatch, Router } from './router.js';
-
-/** A request as read off the socket. */
-export interface IncomingRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 /** What the server does with a request: answer it, or drop the connection. */
 export type Outcome =

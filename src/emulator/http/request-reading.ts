@@ -1,7 +1,14 @@
 /** Reading a request off the wire: its URL, a header, and its body, JSON or refused. */
 import { ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
 import { HttpError } from './errors.js';
-import type { IncomingRequest } from './pipeline.js';
+
+/** A request as read off the socket. */
+export interface IncomingRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 const JSON_MEDIA_TYPE = 'application/json';
 
