@@ -1,6 +1,6 @@
 /**
  * The house's walls (docs/architecture.md): the emulator shares only the contract with the
- * client, the contract stands on nothing else, and a command is one file.
+ * client, the contract stands on nothing else, a command is one file, and no import runs in a circle.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -21,6 +21,43 @@ function importsLeaving(dir: string): string[] {
       .filter((target) => !target.startsWith(`${dir}/`))
       .map((target) => `${dir}/${file} → ${target}`);
   });
+}
+
+/** What each file below src/ imports (static, type-only and dynamic), as paths below src/. */
+function importGraph(): Map<string, string[]> {
+  return new Map(
+    sourceFiles().map((file) => {
+      const code = readFileSync(join(SRC, file), 'utf8');
+      const targets = [...code.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)].map((match) =>
+        relative(SRC, resolve(join(SRC, file), '..', match[1] ?? '')).replace(/\.js$/, '.ts'),
+      );
+      return [file, targets];
+    }),
+  );
+}
+
+/** The first import circle found (a → b → … → a), if any. */
+function firstCircle(graph: Map<string, string[]>): string[] | undefined {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | undefined => {
+    const at = path.indexOf(file);
+    if (at >= 0) return [...path.slice(at), file];
+    if (done.has(file)) return undefined;
+    path.push(file);
+    for (const target of graph.get(file) ?? []) {
+      const circle = visit(target);
+      if (circle) return circle;
+    }
+    path.pop();
+    done.add(file);
+    return undefined;
+  };
+  for (const file of graph.keys()) {
+    const circle = visit(file);
+    if (circle) return circle;
+  }
+  return undefined;
 }
 
 /** Every .ts file below src/, as paths below src/. */
@@ -52,6 +89,12 @@ describe('the house', () => {
         /^export const (command|noun)\b/m.test(readFileSync(join(SRC, file), 'utf8')),
     );
     expect(elsewhere).toEqual([]);
+  });
+
+  it('no file imports itself through others: no import circle, type-only ones included', () => {
+    const graph = importGraph();
+    expect(graph.size).toBeGreaterThan(300);
+    expect(firstCircle(graph)).toBeUndefined();
   });
 
   it('the emulator imports only the contract (and the words every layer shares)', () => {
