@@ -1,23 +1,16 @@
-// Pacing shared across machines through Redis (SVC_PACING_URL). One emulator (in this
-// process, so its request log can be read) with bucket 10 and drain 20/s, one redis-server on
-// a loopback port (no persistence), and `svc inventory push` processes of 40 requests each
-// (batches of 100 SKUs), started together on one key, each with its own config dir (standing
-// for separate machines: they share no state file):
-//  - 2, 3 and 4 pushes with SVC_PACING_URL: zero 429s and, from the first request to the last
-//    answer, at most 1.10x the minimum (total requests - bucket) / drain;
-//  - beside them, the same pushes without Redis (what separate machines did before), trials
-//    interleaved;
-//  - the cost of the shared step: Redis round trips per request in those pushes, and the time of
-//    one locked update and one look of a real record on loopback (this process, 500 of each),
-//    beside the same on the state file.
-// Prints its figures; not a timed test. Skipped (exit 0) where redis-server is not installed.
-//
-//   node bench/redis-pacing.mjs
-//   BENCH_TRIALS=5 BENCH_PROCESSES=2,3,4 node bench/redis-pacing.mjs
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCliTree, cliEnv, fmt, loadEmulator, machine, median, tmp } from './lib/harness.mjs';
+import {
+  buildCliTree,
+  cliEnv,
+  fmt,
+  loadEmulator,
+  machine,
+  median,
+  pushFileOf,
+  runForStderr,
+  tmp,
+} from './lib/harness.mjs';
 import { redisInstalled, startRedis } from './lib/redis.mjs';
 
 const BUCKET = 10;
@@ -60,25 +53,9 @@ console.log(
 );
 console.log(`machine: ${machine()}; ${redis.cli('INFO', 'server').match(/redis_version:(\S+)/)?.[0] ?? ''}`);
 
+/** A CSV of the SKUs of process `index`, with quantities new to this trial. */
 function pushFile(index, trial) {
-  const rows = skus.slice(index * REQUESTS * BATCH, (index + 1) * REQUESTS * BATCH);
-  const path = join(tmp, `redis-pacing-${index}.csv`);
-  writeFileSync(
-    path,
-    `sku,quantity\n${rows.map((sku, i) => `${sku},${(i + trial * 11) % 1000}`).join('\n')}\n`,
-  );
-  return path;
-}
-
-function run(args, env) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
+  return pushFileOf(skus, { name: 'redis-pacing', index, trial, perProcess: REQUESTS * BATCH });
 }
 
 /** Calls of each Redis command so far (INFO commandstats), those that svc's scripts run inside Redis included. */
@@ -106,7 +83,7 @@ async function pushes(count, trial, withRedis) {
         SVC_CONFIG_DIR: mkdtempSync(join(tmp, 'redis-config-')),
         ...(withRedis ? { SVC_PACING_URL: redis.url } : {}),
       });
-      return run([svc, 'inventory', 'push', pushFile(i, trial), '--batch-size', String(BATCH)], env);
+      return runForStderr([svc, 'inventory', 'push', pushFile(i, trial), '--batch-size', String(BATCH)], env);
     }),
   );
   const after = commandCalls();

@@ -17,9 +17,19 @@
 //   BENCH_TRIALS=5 BENCH_PROCESSES=2,4 BENCH_BATCH=100 node bench/shared-pacing.mjs
 //   BENCH_MODES=one-key,alone,own-keys,not-shared,after-kill node bench/shared-pacing.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCliTree, cliEnv, fmt, loadEmulator, machine, median, tmp } from './lib/harness.mjs';
+import {
+  buildCliTree,
+  cliEnv,
+  fmt,
+  loadEmulator,
+  machine,
+  median,
+  pushFileOf,
+  runForStderr,
+  tmp,
+} from './lib/harness.mjs';
 
 const BUCKET = 10;
 const DRAIN = 20;
@@ -55,24 +65,7 @@ console.log(`machine: ${machine()}`);
 
 /** A CSV of the SKUs of process `index`, with quantities new to this trial. */
 function pushFile(index, trial) {
-  const rows = skus.slice(index * REQUESTS * BATCH, (index + 1) * REQUESTS * BATCH);
-  const path = join(tmp, `shared-pacing-${index}.csv`);
-  writeFileSync(
-    path,
-    `sku,quantity\n${rows.map((sku, i) => `${sku},${(i + trial * 7) % 1000}`).join('\n')}\n`,
-  );
-  return path;
-}
-
-function run(args, env) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
+  return pushFileOf(skus, { name: 'shared-pacing', index, trial, perProcess: REQUESTS * BATCH });
 }
 
 /**
@@ -98,7 +91,7 @@ async function pushes(count, trialIndex, { ownKeys: separate = false, shared = t
         SVC_SHARED_PACING: shared ? '1' : '0',
       });
       const file = pushFile(i, trialIndex);
-      return run([svc, 'inventory', 'push', file, '--batch-size', String(BATCH)], env);
+      return runForStderr([svc, 'inventory', 'push', file, '--batch-size', String(BATCH)], env);
     }),
   );
   const failed = runs.find((r) => r.code !== 0);

@@ -206,6 +206,32 @@ export async function writeCsv(path, header, rows) {
   await once(out, 'finish');
 }
 
+/**
+ * The push file of process `index` in a pacing bench: its own `perProcess` SKUs of `skus`, with
+ * quantities new to trial `trial` (so every row is a real change), written as `name-index.csv`.
+ */
+export function pushFileOf(skus, { name, index, trial, perProcess }) {
+  const rows = skus.slice(index * perProcess, (index + 1) * perProcess);
+  const path = join(tmp, `${name}-${index}.csv`);
+  writeFileSync(
+    path,
+    `sku,quantity\n${rows.map((sku, i) => `${sku},${(i + trial * 7) % 1000}`).join('\n')}\n`,
+  );
+  return path;
+}
+
+/** Runs `node ...args` to its end; resolves with its exit code and its stderr. */
+export function runForStderr(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
 /** A CSV cell, quoted when it must be. */
 export function cell(value) {
   const text = String(value ?? '');
