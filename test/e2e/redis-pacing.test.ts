@@ -4,14 +4,14 @@
  * redis-server; Redis is a helper, never a requirement.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../src/client/pacing/record-file.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { redisInstalled, redisPerTest } from '../helpers/redis-server.js';
+import { mismatches, quantityFile } from '../helpers/stock-rows.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const hasRedis = redisInstalled();
@@ -24,22 +24,8 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-interface StockRow {
-  sku: string;
-  quantity: number;
-}
-
-function stockFile(emu: RunningEmulator, offset: number, count: number): { path: string; rows: StockRow[] } {
-  const skus = emu.store.allSkus().slice(offset, offset + count);
-  expect(skus.length).toBe(count);
-  const rows = skus.map((sku, i) => ({ sku, quantity: 2000 + offset + i }));
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-redis-')), 'stock.csv');
-  writeFileSync(path, `sku,quantity\n${rows.map((r) => `${r.sku},${r.quantity}`).join('\n')}\n`);
-  return { path, rows };
-}
-
-function mismatches(emu: RunningEmulator, rows: StockRow[]): StockRow[] {
-  return rows.filter((row) => emu.store.inventoryBySku(row.sku)?.quantity !== row.quantity);
+function stockFile(emu: RunningEmulator, offset: number, count: number) {
+  return quantityFile(emu, offset, count, 2000);
 }
 
 /** A machine of its own: its own config dir; the key, the service and Redis shared. */

@@ -1,19 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../src/client/pacing/record-file.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
+import { mismatches, quantityFile } from '../helpers/stock-rows.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const children: ChildProcess[] = [];
@@ -25,23 +17,8 @@ afterEach(() => {
 const startEmulator = emulatorPerTest({ products: 40, bucket: 10, drainPerSecond: 20, channelDelayMs: 0 });
 const start = (products?: number) => startEmulator(products ? { products } : {});
 
-interface StockRow {
-  sku: string;
-  quantity: number;
-}
-
-/** A CSV of `count` seeded SKUs from `offset` on, each set to a new quantity. */
-function stockFile(emu: RunningEmulator, offset: number, count: number): { path: string; rows: StockRow[] } {
-  const skus = emu.store.allSkus().slice(offset, offset + count);
-  expect(skus.length).toBe(count);
-  const rows = skus.map((sku, i) => ({ sku, quantity: 1000 + offset + i }));
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-shared-')), 'stock.csv');
-  writeFileSync(path, `sku,quantity\n${rows.map((r) => `${r.sku},${r.quantity}`).join('\n')}\n`);
-  return { path, rows };
-}
-
-function mismatches(emu: RunningEmulator, rows: StockRow[]): StockRow[] {
-  return rows.filter((row) => emu.store.inventoryBySku(row.sku)?.quantity !== row.quantity);
+function stockFile(emu: RunningEmulator, offset: number, count: number) {
+  return quantityFile(emu, offset, count, 1000);
 }
 
 function envOf(emu: RunningEmulator, configDir: string, extra: Record<string, string> = {}) {
