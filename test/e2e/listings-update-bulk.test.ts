@@ -37,6 +37,18 @@ function patches(emu: RunningEmulator): string[] {
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'svc-update-'));
 
+/** Every listing failing with MISSING on ebay, given condition=New. */
+const UPDATE_EBAY_CONDITION = [
+  'listings',
+  'update',
+  '--error-code',
+  MISSING,
+  '--channel',
+  'ebay',
+  '--attribute',
+  'condition=New',
+];
+
 describe('listings update --error-code', () => {
   it('updates every listing failing with the code in one run, and --wait says what the channels said', async () => {
     const emu = await start();
@@ -47,22 +59,7 @@ describe('listings update --error-code', () => {
     const quotaBefore = emu.writeQuotaUsed();
     const report = join(scratch(), 'update.csv');
     const result = await runSvc(
-      [
-        'listings',
-        'update',
-        '--error-code',
-        MISSING,
-        '--channel',
-        'ebay',
-        '--attribute',
-        'condition=New',
-        '--wait',
-        '--timeout',
-        '30',
-        '--json',
-        '--report',
-        report,
-      ],
+      [...UPDATE_EBAY_CONDITION, '--wait', '--timeout', '30', '--json', '--report', report],
       { env: envFor(emu) },
     );
     const stillFailing = failing.length - healed.length;
@@ -88,20 +85,7 @@ describe('listings update --error-code', () => {
     expect(result.stderr).toMatch(/After the update: \d+ listed/);
 
     // Run again: what is left already carries the value, so nothing is sent twice.
-    const again = await runSvc(
-      [
-        'listings',
-        'update',
-        '--error-code',
-        MISSING,
-        '--channel',
-        'ebay',
-        '--attribute',
-        'condition=New',
-        '--json',
-      ],
-      { env: envFor(emu) },
-    );
+    const again = await runSvc([...UPDATE_EBAY_CONDITION, '--json'], { env: envFor(emu) });
     expect(again.code, again.stderr).toBe(0);
     expect(patches(emu)).toHaveLength(failing.length);
     expect(JSON.parse(again.stdout)).toMatchObject({
@@ -114,20 +98,7 @@ describe('listings update --error-code', () => {
   it('--dry-run shows what would be sent and what it costs, and sends nothing', async () => {
     const emu = await start();
     const failing = failingOnEbay(emu);
-    const result = await runSvc(
-      [
-        'listings',
-        'update',
-        '--error-code',
-        MISSING,
-        '--channel',
-        'ebay',
-        '--attribute',
-        'condition=New',
-        '--dry-run',
-      ],
-      { env: envFor(emu) },
-    );
+    const result = await runSvc([...UPDATE_EBAY_CONDITION, '--dry-run'], { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
       `${failing.length} listings in error with ${MISSING} on ebay would be updated in ${failing.length} requests (${failing.length} units of daily write quota)`,
