@@ -35,6 +35,8 @@ export class Context implements Deps {
   private readonly builtClients: ApiClient[] = [];
   private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
+  /** What runs when the run ends (`atEnd`), last registered first. */
+  private readonly endings: (() => void)[] = [];
   /** Describes the whole command tree; the program sets it (commands cannot reach commander). */
   private describeTree?: () => Promise<CommandTree>;
 
@@ -49,7 +51,15 @@ export class Context implements Deps {
   ) {
     this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated, progressClock);
     // A run may take apart what it uses (`run(args, { io, client })`): every member works unbound.
-    for (const name of ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts'] as const) {
+    for (const name of [
+      'client',
+      'clientFor',
+      'config',
+      'credentials',
+      'keyring',
+      'prompts',
+      'atEnd',
+    ] as const) {
       Object.defineProperty(this, name, { value: this[name].bind(this) });
     }
   }
@@ -247,8 +257,14 @@ export class Context implements Deps {
     return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
   }
 
-  /** Releases the HTTP connections, if a client was made. */
+  /** Runs `cleanup` when the run ends (`close`), however it ends. */
+  atEnd(cleanup: () => void): void {
+    this.endings.push(cleanup);
+  }
+
+  /** Releases the HTTP connections, if a client was made, and runs what waits for the end. */
   async close(): Promise<void> {
+    for (const cleanup of this.endings.splice(0).reverse()) cleanup();
     for (const client of this.clients.values()) await (await client.catch(() => undefined))?.close();
   }
 

@@ -32,6 +32,8 @@ export interface Deps {
   readonly signal: AbortSignal;
   /** The run's clock. */
   now(): number;
+  /** Runs `cleanup` when the run ends, however it ends (a spooled input removed). */
+  atEnd(cleanup: () => void): void;
   /**
    * The API client of the key and address in force. With `auth: false` (status, health) no
    * key is needed; otherwise a missing or malformed key stops here, before anything is sent.

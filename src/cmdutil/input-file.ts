@@ -12,24 +12,26 @@ import type { Deps } from './deps.js';
 /** Files the command writes, by flag (`--report`, `--backup`); unset ones are left out. */
 export type OutputFiles = Record<string, string | undefined>;
 
+/** What reading an input file needs of a run: its stdin, its TMPDIR, and its end (to remove a spool). */
+export type InputDeps = Pick<Deps, 'io' | 'env' | 'atEnd'>;
+
 /**
  * The path to read `path` from: a regular file as it is; standard input and any other
  * non-regular file spooled (exits 2 naming a path that does not exist, cannot be read or is a
  * directory). No file in `outputs` may be the input or another output: writing it would
  * replace the feed (or the undo file) the user has no other copy of.
  */
-export async function inputFile(
-  ctx: Pick<Deps, 'io'>,
-  path: string,
-  outputs: OutputFiles = {},
-): Promise<string> {
+export async function inputFile(ctx: InputDeps, path: string, outputs: OutputFiles = {}): Promise<string> {
   const regular = isStdin(path) ? false : await isRegularFile(path);
   await checkOutputs(path, outputs, regular);
   if (regular) return path;
-  const { spool } = await import('../config/spool.js');
-  if (isStdin(path)) return spool(ctx.io.stdin);
+  const { spool, tempRootOf } = await import('../config/spool.js');
   const { createReadStream } = await import('node:fs');
-  return spool(createReadStream(path));
+  const source = isStdin(path) ? ctx.io.stdin : createReadStream(path);
+  const spooled = await spool(source, tempRootOf(ctx.env));
+  // The copy goes with the run, in-process as well, where no process exit would take it.
+  ctx.atEnd(spooled.remove);
+  return spooled.path;
 }
 
 /** True for a regular file, false for any other readable one; a FileError for none at all. */

@@ -14,15 +14,42 @@ export function isStdin(path: string): boolean {
   return STDIN_NAMES.has(path);
 }
 
+/** A spooled copy: where it is, and how to remove it. */
+export interface Spooled {
+  path: string;
+  /** Removes the copy (again is harmless). */
+  remove(): void;
+}
+
 /**
- * Copies `source` (standard input, a pipe, a FIFO) to a private temporary file, so it can be
- * checked whole and read again, and returns its path. The file goes when the process exits:
- * what must outlive the run (an interrupted push) keeps its own copy.
+ * Copies `source` (standard input, a pipe, a FIFO) to a private temporary file under
+ * `tempRoot` (the run's TMPDIR), so it can be checked whole and read again. The caller removes
+ * it when the run ends (in-process runs never exit); the process's exit removes it otherwise.
+ * What must outlive the run (an interrupted push) keeps its own copy.
  */
-export async function spool(source: Readable): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-stdin-'));
-  whenExit(() => rmSync(dir, { recursive: true, force: true }));
+export async function spool(source: Readable, tempRoot: string = tmpdir()): Promise<Spooled> {
+  const dir = mkdtempSync(join(tempRoot, 'svc-stdin-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const forget = whenExit(remove);
   const path = join(dir, 'stdin.csv');
-  await pipeline(source, createWriteStream(path, { mode: 0o600 }));
-  return path;
+  try {
+    await pipeline(source, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    remove();
+    forget();
+    throw error;
+  }
+  return {
+    path,
+    remove: () => {
+      remove();
+      forget();
+    },
+  };
+}
+
+/** The temp folder of a run's environment, as os.tmpdir() reads it from the process's. */
+export function tempRootOf(env: Readonly<NodeJS.ProcessEnv>): string {
+  const named = env.TMPDIR || env.TMP || env.TEMP;
+  return named ? named.replace(/(.)\/+$/, '$1') : tmpdir();
 }

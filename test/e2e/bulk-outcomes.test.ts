@@ -4,17 +4,17 @@
  * `skipped` is only what an earlier run confirmed and `not_sent` only what no run applied;
  * the report has one row per input item, in input order (docs/guide.md, Output).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-outcomes-'));
+const scratch = () => tempDir('svc-outcomes-');
 
 /** The summary's status counts, which must add up to `total`. */
 const COUNTS = ['updated', 'unchanged', 'failed', 'skipped', 'not_sent', 'simulated'] as const;

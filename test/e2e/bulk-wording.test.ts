@@ -3,17 +3,17 @@
  * never offers a saving of nothing, a resume asks about the rows left, the quota's reset is said
  * once, and a resumed dry run previews what it would send with the batch size it would use.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-wording-'));
+const scratch = () => tempDir('svc-wording-');
 
 /** The first `count` seeded SKUs at their store values, the first `changed` of them one unit up. */
 function stockFile(emu: RunningEmulator, count: number, changed: number): { path: string; skus: string[] } {

@@ -4,8 +4,7 @@
  * plan and the summary; -q silences it. The progress clock is the test's: its 30 s pass when
  * the emulator has answered another batch, not on the wall clock.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { memoryIO } from '../helpers/memory-io.js';
 import { SVC_BIN } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const startEmulator = emulatorPerTest();
 
@@ -51,7 +51,7 @@ function fakeClock() {
 function stockFile(emu: RunningEmulator, count: number): string {
   const skus = emu.store.allSkus().slice(0, count);
   expect(skus).toHaveLength(count);
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-ci-progress-')), 'stock.csv');
+  const path = join(tempDir('svc-ci-progress-'), 'stock.csv');
   writeFileSync(path, `sku,quantity\n${skus.map((sku, i) => `${sku},${i % 7}`).join('\n')}\n`);
   return path;
 }

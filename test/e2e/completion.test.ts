@@ -3,12 +3,12 @@
  * that is installed loads its script and completes commands, statuses and profile names.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, LISTING_STATUSES, ORDER_STATUSES } from '../../src/contract/contract.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const COMPLETIONS = join(import.meta.dirname, '..', '..', 'completions');
 const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
@@ -33,7 +33,7 @@ const scripts: Partial<Record<keyof typeof FILES, string>> = {};
 const saved: Partial<Record<keyof typeof FILES, string>> = {};
 
 beforeAll(async () => {
-  const binDir = mkdtempSync(join(tmpdir(), 'svc-completion-bin-'));
+  const binDir = tempDir('svc-completion-bin-');
   symlinkSync(SVC_BIN, join(binDir, 'svc'));
   const configDir = freshConfigDir();
   const config = { current_profile: 'prod', profiles: { prod: { base_url: 'https://x' }, staging: {} } };
@@ -49,7 +49,7 @@ beforeAll(async () => {
     const result = await runSvc(['completion', shell]);
     expect(result.code, result.stderr).toBe(0);
     scripts[shell] = result.stdout;
-    saved[shell] = join(mkdtempSync(join(tmpdir(), 'svc-completion-')), FILES[shell]);
+    saved[shell] = join(tempDir('svc-completion-'), FILES[shell]);
     writeFileSync(saved[shell], result.stdout);
   }
 });
@@ -132,7 +132,7 @@ describe('bash', () => {
   });
 
   it('completes file names where a command reads a file, and nothing for an id', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-completion-files-'));
+    const dir = tempDir('svc-completion-files-');
     writeFileSync(join(dir, 'stock.csv'), 'sku,quantity\n');
     expect(complete('svc', 'inventory', 'push', join(dir, 'st'))).toEqual([join(dir, 'stock.csv')]);
     expect(complete('svc', 'products', 'images', 'add', 'prod_1', join(dir, 'st'))).toEqual([

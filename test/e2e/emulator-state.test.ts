@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATE_FILE, STATE_VERSION } from '../../src/emulator/index.js';
 import { startEmulatorProcess } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const stateDir = () => mkdtempSync(join(tmpdir(), 'svc-emulator-state-'));
+const stateDir = () => tempDir('svc-emulator-state-');
 
 describe('svc emulator start --state DIR', () => {
   it('keeps a product and its pushed quantities across a SIGTERM and a restart, with the same keys', async () => {
     const dir = stateDir();
-    const work = mkdtempSync(join(tmpdir(), 'svc-state-files-'));
+    const work = tempDir('svc-state-files-');
     const productFile = join(work, 'product.json');
     writeFileSync(
       productFile,

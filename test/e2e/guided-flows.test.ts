@@ -3,14 +3,14 @@
  * typed into the prompts' own input stream (test/helpers/keyboard.ts). What only a real
  * terminal shows is in guided-terminal.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { KEYS, plainText, runAtKeyboard } from '../helpers/keyboard.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ const awaitingShipment = () =>
     .filter((order) => order.status === 'awaiting_shipment')
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
 const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
-const tempPath = (name: string) => join(mkdtempSync(join(tmpdir(), 'svc-guided-')), name);
+const tempPath = (name: string) => join(tempDir('svc-guided-'), name);
 
 describe('orders fulfill at a terminal: the steps', () => {
   it('the list: every order awaiting shipment with channel, number on the channel, age, items and total; no buyer names', async () => {

@@ -4,13 +4,13 @@
  * `inventory push`'s question. The steps themselves are driven in-process in
  * test/e2e/guided-flows.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { type Keystroke, runInTerminal } from '../helpers/terminal.js';
 
 let emu: RunningEmulator;
@@ -258,7 +258,7 @@ describe('inventory push at a terminal', () => {
     const zeroed = skus.findLast((sku) => (emu.store.inventoryBySku(sku)?.quantity ?? 0) > 0) as string;
     expect(zeroed).toBeDefined();
     const rows = skus.map((sku, index) => `${sku},${sku === zeroed ? 0 : 5000 + index}`);
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-guided-')), 'stock.csv');
+    const path = join(tempDir('svc-guided-'), 'stock.csv');
     writeFileSync(path, `sku,quantity\n${rows.join('\n')}\n`);
     const result = await runInTerminal(['inventory', 'push', path], {
       env: envFor(emu),

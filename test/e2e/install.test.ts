@@ -6,12 +6,12 @@
  * Takes a few seconds: npm itself is slow to start.
  */
 import { execFile, type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalRegistry, startLocalRegistry } from '../helpers/local-registry.js';
 import { freshConfigDir } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -34,7 +34,7 @@ let elsewhere: string;
 let registry: LocalRegistry;
 
 beforeAll(async () => {
-  const work = mkdtempSync(join(tmpdir(), 'svc-install-'));
+  const work = tempDir('svc-install-');
   const out = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], ROOT);
   [packed] = JSON.parse(out) as [typeof packed];
   prefix = join(work, 'prefix');

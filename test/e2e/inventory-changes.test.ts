@@ -3,18 +3,18 @@
  * with its resume, `--backup` and the undo, the zeroing guard, and an export that lists every
  * SKU once while a push runs in another process.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Rate limits off: these tests are about what is sent, not pacing. */
 const start = emulatorPerTest({ rateLimit: false });
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-changes-'));
+const scratch = () => tempDir('svc-changes-');
 const batches = { method: 'POST', path: '/inventory/batch' } as const;
 const sentBatches = (emu: RunningEmulator) => emu.requests({ ...batches, status: 200 }).length;
 const productPages = (emu: RunningEmulator) => emu.requests({ method: 'GET', path: '/products' });

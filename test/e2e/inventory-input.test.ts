@@ -3,13 +3,13 @@
  * the line named), and what is read is named: columns used and left out, any mix of line
  * endings, text that is not UTF-8, SKUs with hidden characters; a failed check reports every line.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(() => emu.close());
 
 /** Writes `content` (text or raw bytes) to a fresh file and returns its path. */
 function file(name: string, content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-inv-input-')), name);
+  const path = join(tempDir('svc-inv-input-'), name);
   writeFileSync(path, content);
   return path;
 }
@@ -237,7 +237,7 @@ describe('inventory push: a failed check reports every bad line', () => {
   it('5,000 bad lines: 50 on stderr, all 5,000 in --report and in the JSON error, nothing sent', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => `BAD-${i},x`).join('\n');
     const path = file('bad.csv', `sku,quantity\n${rows}\n`);
-    const report = join(mkdtempSync(join(tmpdir(), 'svc-inv-report-')), 'report.csv');
+    const report = join(tempDir('svc-inv-report-'), 'report.csv');
     const result = await runSvc(['inventory', 'push', path, '--report', report, '--json'], {
       env: envFor(emu),
     });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const running: RunningEmulator[] = [];
 afterEach(async () => {
@@ -32,7 +32,7 @@ function stockFile(emu: RunningEmulator, count: number, bump = 7): { path: strin
     quantity: (i * 13 + bump) % 500,
     price: `${(i % 90) + 1}.${bump % 10}5`,
   }));
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-push-')), 'stock.csv');
+  const path = join(tempDir('svc-push-'), 'stock.csv');
   writeFileSync(
     path,
     `sku,quantity,price\n${rows.map((r) => `${r.sku},${r.quantity},${r.price}`).join('\n')}\n`,
@@ -75,7 +75,7 @@ describe('inventory push', () => {
 
   it('a bad file sends zero requests and lists each bad line (exit 2)', async () => {
     const emu = await start();
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-bad-')), 'bad.csv');
+    const path = join(tempDir('svc-bad-'), 'bad.csv');
     writeFileSync(path, 'sku,quantity,price\nA,1,1.00\nB,-3,1.00\nA,2,\nC,,\n');
     const before = emu.requests().length;
     const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
@@ -91,7 +91,7 @@ describe('inventory push', () => {
     const exported = await runSvc(['inventory', 'export'], { env: envFor(emu) });
     expect(exported.code).toBe(0);
     expect(exported.stdout.split('\n')[0]).toBe('sku,quantity,price');
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-exp-')), 'export.csv');
+    const path = join(tempDir('svc-exp-'), 'export.csv');
     writeFileSync(path, exported.stdout);
     const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
     expect(result.code).toBe(0);
@@ -103,7 +103,7 @@ describe('inventory push', () => {
   it('reports unknown SKUs per item, in the report file, and exits 3', async () => {
     const emu = await start();
     const sku = emu.store.allSkus()[0];
-    const dir = mkdtempSync(join(tmpdir(), 'svc-rep-'));
+    const dir = tempDir('svc-rep-');
     writeFileSync(join(dir, 'in.csv'), `sku;quantity\n${sku};5\nNOT-A-SKU;1\n`);
     const result = await runSvc(
       ['inventory', 'push', join(dir, 'in.csv'), '--report', join(dir, 'out.csv')],
@@ -185,7 +185,7 @@ describe('inventory push --wait', () => {
     const emu = await start({ channelDelayMs: 100, channelFailureShare: 1 });
     const { path, rows: stock } = stockFile(emu, 150);
     const pushed = new Set(stock.map((row) => row.sku));
-    const dir = mkdtempSync(join(tmpdir(), 'svc-wait-report-'));
+    const dir = tempDir('svc-wait-report-');
     const report = join(dir, 'report.csv');
     const since = new Date(Date.now() - 60_000).toISOString();
     const result = await runSvc(

@@ -3,13 +3,13 @@
  * unchanged (no image yet, attributes still missing, a category still not a leaf) are not sent,
  * each reported `unfixed`; --include-unfixed sends them anyway.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const PHOTO = 'photo_required_for_channel';
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20 });
@@ -65,7 +65,7 @@ describe('listings retry skips what looks unfixed', () => {
     });
     expect(image.status).toBe(200);
     const quotaBefore = emu.writeQuotaUsed();
-    const report = join(mkdtempSync(join(tmpdir(), 'svc-retry-')), 'report.csv');
+    const report = join(tempDir('svc-retry-'), 'report.csv');
 
     const result = await runSvc(
       ['listings', 'retry', '--error-code', PHOTO, '--wait', '--timeout', '30', '--json', '--report', report],

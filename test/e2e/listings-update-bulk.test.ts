@@ -3,13 +3,13 @@
  * bulk run (dry run, cost, confirmation, report, a run again that sends only what is left),
  * then with --wait what the channels said.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const MISSING = 'missing_required_attribute';
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20 });
@@ -35,7 +35,7 @@ function patches(emu: RunningEmulator): string[] {
     .map((record) => decodeURIComponent(record.path.replace('/listings/', '')));
 }
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-update-'));
+const scratch = () => tempDir('svc-update-');
 
 /** Every listing failing with MISSING on ebay, given condition=New. */
 const UPDATE_EBAY_CONDITION = [

@@ -1,11 +1,11 @@
 /** Local file problems exit 2 naming the path, never "unexpected error". */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 beforeEach(() => emu.reset());
 afterAll(() => emu.close());
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-local-'));
+const scratch = () => tempDir('svc-local-');
 
 describe('a directory given as a file', () => {
   const dir = () => {

@@ -4,13 +4,13 @@
  * a file; none of them can be read twice or at an offset, which is what the checks need.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc, SVC_BIN, type SvcResult } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
 beforeEach(() => emu.reset());
 afterAll(() => emu.close());
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-nonregular-'));
+const dir = tempDir('svc-nonregular-');
 
 /** A stock file setting the first two SKUs' quantities. */
 function stockCsv(): string {

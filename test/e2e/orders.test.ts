@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
 import type { OrderRecord } from '../../src/emulator/model.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc, type SvcResult } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 let clock: ManualClock;
@@ -41,7 +41,7 @@ async function whenRequests(filter: RequestFilter, count: number, running: Promi
 
 /** A shipments CSV in a fresh temp dir: header, then one line per row. */
 function shipmentsFile(rows: string[][], header = 'order_id,tracking_number,carrier,tracking_url'): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-ship-')), 'shipments.csv');
+  const path = join(tempDir('svc-ship-'), 'shipments.csv');
   writeFileSync(path, `${header}\n${rows.map((row) => row.join(',')).join('\n')}\n`);
   return path;
 }
@@ -253,7 +253,7 @@ describe('orders fulfill', () => {
     ]);
     rows.splice(2, 0, [canceled.id, '940011', 'USPS', '']);
     const file = shipmentsFile(rows);
-    const report = join(mkdtempSync(join(tmpdir(), 'svc-rep-')), 'report.csv');
+    const report = join(tempDir('svc-rep-'), 'report.csv');
     const env = envFor(emu);
     const first = await runSvc(['orders', 'fulfill', '--file', file, '--report', report], { env });
     expect(first.code, first.stderr).toBe(3);
@@ -310,7 +310,7 @@ describe('orders fulfill', () => {
       [b.id, '1Z2', '', ''],
       [c.id, '1Z3', 'UPS', ''],
     ]);
-    const report = join(mkdtempSync(join(tmpdir(), 'svc-fulfill-report-')), 'report.csv');
+    const report = join(tempDir('svc-fulfill-report-'), 'report.csv');
     const result = await runSvc(['orders', 'fulfill', '--file', file, '--report', report, '--json'], {
       env: envFor(emu),
     });

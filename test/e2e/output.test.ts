@@ -3,8 +3,7 @@
  * machine output that pipes, errors a script can parse, tables that fit, help that teaches,
  * svc api like gh api, svc status as a picture.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_KINDS } from '../../src/cli/exit.js';
@@ -12,6 +11,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { misbehavingServer } from '../helpers/misbehaving-server.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 let emu: RunningEmulator;
@@ -180,7 +180,7 @@ describe('machine output that pipes', () => {
   });
 
   it('--report files keep CRLF', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-out-'));
+    const dir = tempDir('svc-out-');
     const file = join(dir, 'stock.csv');
     writeFileSync(file, `sku,quantity\n${emu.store.allSkus()[0]},4\n`);
     const result = await svc(['inventory', 'push', file, '--report', join(dir, 'out.csv')]);
@@ -276,7 +276,7 @@ describe('errors a script can parse', () => {
   });
 
   it('a local file that cannot be read or written is input_invalid, as the guide lists it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-files-'));
+    const dir = tempDir('svc-files-');
     const stock = join(dir, 'stock.csv');
     writeFileSync(stock, 'sku,quantity\nSKU-1,1\n');
     const missing = join(dir, 'missing.csv');
@@ -532,7 +532,7 @@ describe('summaries in plain words', () => {
   it('counts what was done apart from what was skipped, and says 1 request', async () => {
     const ready = [...emu.store.orders.values()].filter((o) => o.status === 'awaiting_shipment').slice(0, 4);
     expect(ready).toHaveLength(4);
-    const dir = mkdtempSync(join(tmpdir(), 'svc-sum-'));
+    const dir = tempDir('svc-sum-');
     const rows = ready.map((order, i) => `${order.id},TRK-${i},UPS`);
     const file = (name: string, lines: string[]) => {
       writeFileSync(join(dir, name), `order_id,tracking_number,carrier\n${lines.join('\n')}\n`);
@@ -553,7 +553,7 @@ describe('summaries in plain words', () => {
   });
 
   it('a run of one item says 1 SKU, 1 order, 1 product, 1 listing, 1 row: never "1 SKUs"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-one-'));
+    const dir = tempDir('svc-one-');
     const write = (name: string, text: string) => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);
@@ -604,7 +604,7 @@ describe('summaries in plain words', () => {
 
   it("--report rows come in the file's line order, not the order answers landed in", async () => {
     const skus = emu.store.allSkus().slice(0, 40);
-    const dir = mkdtempSync(join(tmpdir(), 'svc-rep-'));
+    const dir = tempDir('svc-rep-');
     const file = join(dir, 'stock.csv');
     writeFileSync(file, `sku,quantity\n${skus.map((sku, i) => `${sku},${i}`).join('\n')}\n`);
     // The first batch answers last.

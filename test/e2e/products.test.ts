@@ -1,15 +1,15 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import type { ProductRecord } from '../../src/emulator/model.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'products');
 const fixture = (name: string) => join(FIXTURES, name);
-const scratch = mkdtempSync(join(tmpdir(), 'svc-products-'));
+const scratch = tempDir('svc-products-');
 
 let emu: RunningEmulator;
 beforeAll(async () => {

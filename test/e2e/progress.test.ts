@@ -2,11 +2,11 @@
  * Progress that tells the truth: a paced push's ETA against the time the run really took,
  * on a terminal (the live line shows only there).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 const startEmulator = emulatorPerTest();
@@ -24,7 +24,7 @@ describe('the ETA of a paced push', () => {
     const emu = await startEmulator({ bucket: 5, drainPerSecond: 5 });
     const skus = emu.store.allSkus().slice(0, 200);
     expect(skus).toHaveLength(200);
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-eta-')), 'stock.csv');
+    const path = join(tempDir('svc-eta-'), 'stock.csv');
     writeFileSync(path, `sku,quantity\n${skus.map((sku, i) => `${sku},${i % 50}`).join('\n')}\n`);
     // 100 requests of 2: (100 - 5) / 5 = 19 s once the burst is spent.
     const result = await runInTerminal(['inventory', 'push', path, '--batch-size', '2', '--yes'], {

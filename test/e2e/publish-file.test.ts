@@ -1,11 +1,11 @@
 /** `listings publish --file` reads its file with the care of the other bulk commands. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 function file(name: string, content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-publish-file-')), name);
+  const path = join(tempDir('svc-publish-file-'), name);
   writeFileSync(path, content);
   return path;
 }

@@ -2,19 +2,19 @@
  * `inventory push` stops and resumes in ways a script can rely on: resume semantics, journal
  * validation, one run per file and store, what is sent is what was checked, and no leftovers.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { misbehavingServer, sendJson } from '../helpers/misbehaving-server.js';
 import { freshConfigDir, runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Rate limits off: these tests are about stopping and resuming, not pacing. */
 const start = emulatorPerTest({ rateLimit: false });
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-resume-'));
+const scratch = () => tempDir('svc-resume-');
 const batches = { method: 'POST', path: '/inventory/batch' } as const;
 const sentBatches = (emu: RunningEmulator) => emu.requests({ ...batches, status: 200 }).length;
 

@@ -3,20 +3,20 @@
  * on a key, per UTC day, for every svc process of the machine (docs/guide.md, The daily write quota in sight), and
  * shows the count in `svc quota`, `auth status`, `doctor` and each live bulk plan.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ products: 30, channelDelayMs: 0 });
 
 /** A stock file of `count` seeded SKUs from `offset` on, each set to a new quantity. */
 function stockFile(emu: RunningEmulator, offset: number, count: number): string {
   const skus = emu.store.allSkus().slice(offset, offset + count);
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-quota-')), 'stock.csv');
+  const path = join(tempDir('svc-quota-'), 'stock.csv');
   writeFileSync(path, `sku,quantity\n${skus.map((sku, i) => `${sku},${500 + offset + i}`).join('\n')}\n`);
   return path;
 }

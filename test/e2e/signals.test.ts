@@ -3,18 +3,18 @@
  * the grace, what the service confirmed is recorded (the inventory journal, the summary),
  * the summary and the command that resumes are printed, and the exit code is 130 or 143.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RequestFilter, RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /** Rate limits off: these tests are about stopping and resuming, not pacing. */
 const start = emulatorPerTest({ rateLimit: false });
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-signal-'));
+const scratch = () => tempDir('svc-signal-');
 const EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** Every matching write is held 300 ms, well within the 2 s grace, so in-flight ones land. */

@@ -3,13 +3,11 @@
  * names called "the store"), what an inventory event is about, what a restarted emulator
  * loaded, and a dry run of one fulfillment.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor, startEmulatorProcess } from '../helpers/emulator.js';
 import { freshConfigDir, runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -93,7 +91,7 @@ describe('events list', () => {
 
 describe('svc emulator start --state DIR', () => {
   it('says what it loaded on a restart: products, SKUs, listings, orders…', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-emulator-loaded-'));
+    const dir = tempDir('svc-emulator-loaded-');
     const first = await startEmulatorProcess(['--state', dir, '--orders', '40', '--products', '8']);
     const firstRun = await first.stop('SIGTERM');
     expect(firstRun.stderr).not.toMatch(/Loaded/);

@@ -5,13 +5,13 @@
  * export fulfilled with its own headers, csv for Excel (`--excel`), and an export with titles
  * that pushes back unchanged.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ function fromFixture(name: string, values: Record<string, string>): string {
 
 /** Writes `content` to a fresh file and returns its path. */
 function file(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-sheets-')), name);
+  const path = join(tempDir('svc-sheets-'), name);
   writeFileSync(path, content);
   return path;
 }

@@ -1,10 +1,10 @@
 /** On a terminal: Ctrl-C at any prompt, and terminals that report no width. */
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 let emu: RunningEmulator;
@@ -31,7 +31,7 @@ describe('Ctrl-C at a prompt', () => {
   });
 
   it('at the login prompt: exit 130, nothing alarming, no profile saved', async () => {
-    const env = { SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-term-')) };
+    const env = { SVC_CONFIG_DIR: tempDir('svc-term-') };
     const result = await runInTerminal(['auth', 'login'], {
       env,
       keys: [{ when: /API key/, keys: CTRL_C }],
@@ -43,7 +43,7 @@ describe('Ctrl-C at a prompt', () => {
 
   it('at a live bulk confirmation: exit 130, nothing sent, no journal left for the next push to warn about', async () => {
     const env = envFor(emu);
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'stock.csv');
+    const path = join(tempDir('svc-term-'), 'stock.csv');
     writeFileSync(path, `sku,quantity\n${emu.store.allSkus()[0]},5\n`);
     const result = await runInTerminal(['inventory', 'push', path], {
       env,
@@ -58,7 +58,7 @@ describe('Ctrl-C at a prompt', () => {
 
   it('SIGTERM while a prompt waits (a CI timeout on a terminal): the prompt ends, exit 143, saying so, nothing sent', async () => {
     const env = envFor(emu);
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'stock.csv');
+    const path = join(tempDir('svc-term-'), 'stock.csv');
     writeFileSync(path, `sku,quantity\n${emu.store.allSkus()[0]},5\n`);
     const result = await runInTerminal(['inventory', 'push', path], {
       env,
@@ -74,7 +74,7 @@ describe('Ctrl-C at a prompt', () => {
 
 describe('a terminal that reports no width', () => {
   it('push finishes (exit 0) without flooding it: no live progress line at 0 columns', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'one-row.csv');
+    const path = join(tempDir('svc-term-'), 'one-row.csv');
     const sku = emu.store.allSkus()[0];
     writeFileSync(path, `sku,quantity\n${sku},7\n`);
     const result = await runInTerminal(['inventory', 'push', path, '--yes'], {
@@ -90,7 +90,7 @@ describe('a terminal that reports no width', () => {
   });
 
   it('a terminal a few columns wide gets no live line either: each frame would climb a line per character', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-term-')), 'stock.csv');
+    const path = join(tempDir('svc-term-'), 'stock.csv');
     const skus = emu.store.allSkus().slice(0, 20);
     writeFileSync(path, `sku,quantity\n${skus.map((sku) => `${sku},9`).join('\n')}\n`);
     const result = await runInTerminal(['inventory', 'push', path, '--yes', '--changed-only'], {

@@ -4,8 +4,7 @@
  * when the read-back cannot tell, the lines are `write_unconfirmed` (exit 3), named, with the
  * way to check.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { type DroppingProxy, droppingProxy } from '../helpers/dropping-proxy.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const proxies: DroppingProxy[] = [];
@@ -20,7 +20,7 @@ afterEach(async () => {
   await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 });
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'svc-upsert-lost-'));
+const scratch = () => tempDir('svc-upsert-lost-');
 const tee = (sku: string) => ({ title: `Tee ${sku}`, variants: [{ sku, price: '10.00' }] });
 const mugs = (emu: RunningEmulator) =>
   [...emu.store.products.values()].filter((product) => product.title === 'Mug').map((product) => product.id);

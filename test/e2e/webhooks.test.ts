@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const PAYLOAD_FILE = join(import.meta.dirname, '..', 'fixtures', 'webhooks', 'delivery.json');
 const PAYLOAD = readFileSync(PAYLOAD_FILE, 'utf8');
@@ -140,7 +140,7 @@ describe('svc webhooks verify', () => {
   });
 
   it('reads the payload from standard input and the secret from --secret-file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-secret-'));
+    const dir = tempDir('svc-secret-');
     writeFileSync(join(dir, 'secret'), `${SECRET}\n`);
     const result = await runSvc(
       [

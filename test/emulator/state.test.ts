@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, STATE_FILE, startEmulator } from '../../src/emulator/index.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { call, crawl, get } from './helpers.js';
 
-const stateDir = () => mkdtempSync(join(tmpdir(), 'svc-emulator-state-'));
+const stateDir = () => tempDir('svc-emulator-state-');
 
 describe('the store saved in a state directory', () => {
   it('comes back whole after close: lists, endpoints with their secrets, files, and work still under way ends through the channels', async () => {

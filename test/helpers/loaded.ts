@@ -1,18 +1,18 @@
 /** Which Node built-in modules a real run of bin/svc loads (what start-up costs is in bench/). */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { SVC_BIN } from './svc.js';
+import { tempDir } from './temp-dir.js';
 
 /**
  * The Node built-in modules `node bin/svc args…` loaded by the time it exited. Spawned without
  * blocking: the emulator answering it runs in this process.
  */
 export async function builtinsLoaded(args: string[], env: Record<string, string> = {}): Promise<Set<string>> {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-loads-'));
+  const dir = tempDir('svc-loads-');
   const out = join(dir, 'loaded.txt');
   const preload = join(dir, 'record.cjs');
   writeFileSync(

@@ -1,8 +1,8 @@
 /** Stock files for the pacing tests: SKUs of the seeded store set to new quantities, and the check that they landed. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { tempDir } from './temp-dir.js';
 
 export interface StockRow {
   sku: string;
@@ -23,7 +23,7 @@ export function quantityFile(
   if (skus.length !== count)
     throw new Error(`the store has ${skus.length} SKUs from ${offset}, not ${count}`);
   const rows = skus.map((sku, i) => ({ sku, quantity: base + offset + i }));
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-stock-')), 'stock.csv');
+  const path = join(tempDir('svc-stock-'), 'stock.csv');
   writeFileSync(path, `sku,quantity\n${rows.map((r) => `${r.sku},${r.quantity}`).join('\n')}\n`);
   return { path, rows };
 }

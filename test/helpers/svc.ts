@@ -4,13 +4,13 @@
  * `process: true` for exit codes end to end), which spawns bin/svc.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import { terminalColumns } from '../../src/output/io.js';
 import { memoryIO } from './memory-io.js';
+import { tempDir } from './temp-dir.js';
 
 export const SVC_BIN = join(import.meta.dirname, '..', '..', 'bin', 'svc');
 
@@ -40,7 +40,7 @@ export interface SvcRunOptions {
 
 /** A fresh, empty config dir per test, so profiles never leak between tests. */
 export function freshConfigDir(): string {
-  return mkdtempSync(join(tmpdir(), 'svc-test-'));
+  return tempDir('svc-test-');
 }
 
 /** The environment of one run: the caller's without SVC_* and CI, no colour, a fresh config dir. */

@@ -106,7 +106,7 @@ export const command = defineCommand<PushOptions & { file: string }>({
 });
 
 /** What a push uses. */
-type PushRunDeps = BulkDeps & Pick<Deps, 'env' | 'credentials'>;
+type PushRunDeps = BulkDeps & Pick<Deps, 'env' | 'credentials' | 'atEnd'>;
 
 /** Checks the whole file, then pushes it (or only what differs from the store) in batches and reports per-SKU outcomes. */
 async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { FlagSpec } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import type { InputDeps } from '../../cmdutil/input-file.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveReadDeps } from '../../core/inventory/live-read.js';
 
@@ -24,7 +25,7 @@ export interface ReadFlags {
  * `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: Pick<Deps, 'io'>,
+  ctx: InputDeps,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,

@@ -86,7 +86,7 @@ export const command = defineCommand<PublishOptions>({
 /** What publishing uses of the run's dependencies. */
 type PublishDeps = Pick<
   Deps,
-  'argv' | 'client' | 'credentials' | 'globals' | 'io' | 'now' | 'prompts' | 'signal'
+  'argv' | 'client' | 'credentials' | 'globals' | 'io' | 'now' | 'prompts' | 'signal' | 'env' | 'atEnd'
 >;
 
 /** Publishes one product on one account, after the local and discovery checks. */

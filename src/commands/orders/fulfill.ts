@@ -2,6 +2,7 @@ import type { ApiClient } from '../../client/client.js';
 import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import type { InputDeps } from '../../cmdutil/input-file.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { ColumnPlan } from '../../core/csv/columns.js';
 import type { FulfillDeps } from '../../core/orders/fulfill.js';
@@ -103,7 +104,7 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
 });
 
 /** What the guided run uses beyond a bulk run's: the environment (where leftovers are kept). */
-type GuidedDeps = BulkDeps & Pick<Deps, 'env'>;
+type GuidedDeps = BulkDeps & Pick<Deps, 'env' | 'atEnd'>;
 
 /** Checks the flags, then fulfills one order or a whole shipments file. */
 async function runFulfill(deps: GuidedDeps, id: string | undefined, options: FulfillOptions): Promise<void> {
@@ -221,7 +222,7 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   if (order) await deps.io.printer.item(order, { summary: orderLine, view });
 }
 
-async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): Promise<void> {
+async function runFile(deps: BulkDeps & InputDeps, path: string, options: FulfillOptions): Promise<void> {
   const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { parseEncoding } = await import('../../core/csv/text.js');

@@ -1,22 +1,17 @@
 /** What the product write commands share: reading a body from a file or stdin. */
 
-import type { Deps } from '../../cmdutil/deps.js';
-import type { OutputFiles } from '../../cmdutil/input-file.js';
+import type { InputDeps, OutputFiles } from '../../cmdutil/input-file.js';
 import { plural } from '../../words.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`; `outputs` may not be it. */
-export async function sourcePath(
-  deps: Pick<Deps, 'io'>,
-  path: string,
-  outputs?: OutputFiles,
-): Promise<string> {
+export async function sourcePath(deps: InputDeps, path: string, outputs?: OutputFiles): Promise<string> {
   const { inputFile } = await import('../../cmdutil/input-file.js');
   return inputFile(deps, path, outputs);
 }
 
 /** Reads a product body from `--file` (or `-`) and warns about fields the CLI does not know. */
 export async function readProductBody(
-  deps: Pick<Deps, 'io'>,
+  deps: InputDeps,
   path: string,
   extra: readonly string[] = [],
 ): Promise<Record<string, unknown>> {

@@ -1,7 +1,4 @@
 /** The transport over real HTTP against a scripted local server; time is virtual, so no test waits. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/client/client.js';
 import type { TransportOptions } from '../../../src/client/transport.js';
@@ -16,6 +13,7 @@ import {
   RateLimitError,
   UsageError,
 } from '../../../src/errors.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 import { apiError, closedPort, type Reply, type ScriptServer, scriptServer } from './script-server.js';
 
 const KEY = 'svc_test_0123456789abcdefWXYZ';
@@ -240,7 +238,7 @@ describe('transport: network failures and ambiguity', () => {
       ok,
       ok,
     ]);
-    const dir = mkdtempSync(join(tmpdir(), 'svc-quota-count-'));
+    const dir = tempDir('svc-quota-count-');
     const { client } = clientFor(srv.url, {
       apiKey: 'svc_live_0123456789abcdefWXYZ',
       sharedPacing: { dir, pacing: false },

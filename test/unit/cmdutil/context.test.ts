@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Context, type GlobalOptions } from '../../../src/cmdutil/context.js';
 import type { IO } from '../../../src/output/io.js';
 import { memoryIO } from '../../helpers/memory-io.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** An IO on a terminal all round. */
 function terminal(): IO {
@@ -14,7 +12,7 @@ function terminal(): IO {
 describe('Context', () => {
   it('works taken apart, as a run destructures what it uses', async () => {
     const { config, client } = new Context(memoryIO(), {
-      SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-ctx-')),
+      SVC_CONFIG_DIR: tempDir('svc-ctx-'),
     });
     expect((await config()).profiles).toEqual({});
     // No key anywhere: refused before anything is sent, by the context the function came from.

@@ -1,10 +1,11 @@
 /** The lock that keeps a second push of the same file and store away while one runs. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LockHeld, takeLock } from '../../../src/config/journal-lock.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const NOW = new Date('2026-11-02T12:00:00Z');
 const children: ChildProcess[] = [];
@@ -14,7 +15,7 @@ afterEach(() => {
 });
 
 function lockPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'svc-journal-lock-')), 'journals', 'push.json.lock');
+  return join(tempDir('svc-journal-lock-'), 'journals', 'push.json.lock');
 }
 
 /** A live process on this host that is not this one. */

@@ -1,20 +1,12 @@
 /** svc's one kind of lock on disk (journals and shared pacing): made exclusively, broken one way. */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LockFile } from '../../../src/config/lock-file.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 function freshLock(): LockFile {
-  return new LockFile(join(mkdtempSync(join(tmpdir(), 'svc-lock-')), 'a.lock'));
+  return new LockFile(join(tempDir('svc-lock-'), 'a.lock'));
 }
 
 describe('a lock file', () => {

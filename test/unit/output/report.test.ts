@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReportFile } from '../../../src/output/report.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('--report', () => {
   it('writes a header and every row in the order given, with CRLF; no line is an empty cell', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-report-')), 'out.csv');
+    const path = join(tempDir('svc-report-'), 'out.csv');
     const report = await ReportFile.open(path);
     await report.writeAll([
       { line: 2, key: 'SKU-1', status: 'updated' },

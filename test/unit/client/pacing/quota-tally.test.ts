@@ -3,8 +3,6 @@
  * machine through a file, and by every machine through Redis, which is given what a process
  * counted while it was away once it answers again.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePacingUrl } from '../../../../src/client/pacing/pacing-url.js';
@@ -12,13 +10,14 @@ import { QuotaFile, QuotaTally, RedisQuota } from '../../../../src/client/pacing
 import { sharedBucketId } from '../../../../src/client/pacing/record-file.js';
 import { RedisLink } from '../../../../src/client/pacing/redis-link.js';
 import { redisInstalled, redisPerTest } from '../../../helpers/redis-server.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const ID = sharedBucketId('svc_live_abcdefghijklmnopqrstuvwx', 'http://127.0.0.1:4010');
 const hasRedis = redisInstalled();
 const startRedis = redisPerTest();
 
 function freshDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'svc-quota-')), 'pacing');
+  return join(tempDir('svc-quota-'), 'pacing');
 }
 
 describe('the quota count of a machine', () => {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,12 +11,13 @@ import {
 } from '../../../../src/client/pacing/record-file.js';
 import { processesSharing } from '../../../../src/client/pacing/sharing.js';
 import { processAlive } from '../../../../src/process-alive.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const KEY = 'svc_live_abcdefghijklmnopqrstuvwx';
 const BASE = 'http://127.0.0.1:4010';
 
 function freshDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'svc-pacing-')), 'pacing');
+  return join(tempDir('svc-pacing-'), 'pacing');
 }
 
 /** A pid that no process has: a child that already exited. */
@@ -120,7 +120,7 @@ describe('the shared pacing file', () => {
   });
 
   it('lists the live processes that share a key, for svc doctor', async () => {
-    const configDir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+    const configDir = tempDir('svc-config-');
     const store = openSharedStore(sharedPacingDir(configDir), KEY, BASE);
     const dead = await deadPid();
     await store.transact((record) => {

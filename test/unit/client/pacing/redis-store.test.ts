@@ -4,8 +4,6 @@
  * expires, processes of other machines are judged by their writes, and a slow Redis holds a
  * request no longer than the bound before the pacer shares through this machine's file.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../../../../src/client/pacing/pacer.js';
@@ -15,6 +13,7 @@ import { RedisLink, STEP_BOUND_MS } from '../../../../src/client/pacing/redis-li
 import { RECORD_TTL_MS, RedisStore, redisRecordKey } from '../../../../src/client/pacing/redis-store.js';
 import { RATE_LIMIT_HEADERS } from '../../../../src/contract/contract.js';
 import { redisInstalled, redisPerTest } from '../../../helpers/redis-server.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const hasRedis = redisInstalled();
 const startRedis = redisPerTest();
@@ -132,7 +131,7 @@ describe.skipIf(!hasRedis)('the shared record in Redis (redis-server installed)'
   it('a slow Redis holds a request no longer than the bound: one warning, the file meanwhile, back once it answers', async () => {
     const redis = await startRedis();
     const { link, said } = linkTo(redis.url);
-    const dir = join(mkdtempSync(join(tmpdir(), 'svc-redis-pacer-')), 'pacing');
+    const dir = join(tempDir('svc-redis-pacer-'), 'pacing');
     const file = new FileStore(dir, ID);
     const onRedis = new RedisStore(link, ID);
     const pacer = new Pacer({

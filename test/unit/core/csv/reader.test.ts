@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CsvFile, detectDelimiter } from '../../../../src/core/csv/reader.js';
 import { UsageError } from '../../../../src/errors.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 function csvFile(content: string | Buffer): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-csv-')), 'input.csv');
+  const path = join(tempDir('svc-csv-'), 'input.csv');
   writeFileSync(path, content);
   return path;
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keyTextProblem, linesOfOffsets, Utf8Watch } from '../../../../src/core/csv/text.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const write = (bytes: Buffer) => {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-text-')), 'f.csv');
+  const path = join(tempDir('svc-text-'), 'f.csv');
   writeFileSync(path, bytes);
   return path;
 };

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRow, compareWithStore, samePrice } from '../../../../src/core/inventory/changes.js';
 import { checkInventoryFile } from '../../../../src/core/inventory/check.js';
 import type { LiveIndex } from '../../../../src/core/inventory/live-stock.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const row = (sku: string, quantity?: number, price?: string) => ({ line: 2, sku, quantity, price });
 
@@ -56,7 +56,7 @@ describe('samePrice', () => {
 
 describe('compareWithStore', () => {
   it('counts every row once and lists the changed and unknown lines in file order, with the values before', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-changes-')), 'stock.csv');
+    const path = join(tempDir('svc-changes-'), 'stock.csv');
     writeFileSync(path, 'sku,quantity,price\nA,5,1.00\nB,0,2.00\nC,3,\nZ,1,\nD,,9.90\n');
     const file = await checkInventoryFile(path);
     const live: LiveIndex = new Map([

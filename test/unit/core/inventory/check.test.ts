@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkInventoryFile, inventoryBatches } from '../../../../src/core/inventory/check.js';
 import { parseColumnMap, toRow } from '../../../../src/core/inventory/csv-rows.js';
 import { UsageError } from '../../../../src/errors.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 function csvFile(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-inv-')), 'stock.csv');
+  const path = join(tempDir('svc-inv-'), 'stock.csv');
   writeFileSync(path, text);
   return path;
 }

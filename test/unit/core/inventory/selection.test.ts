@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkInventoryFile } from '../../../../src/core/inventory/check.js';
 import { selectedBatches, selectionProblem } from '../../../../src/core/inventory/selection.js';
 import type { ItemOutcome } from '../../../../src/core/outcomes.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 async function fileOf(rows: number) {
-  const path = join(mkdtempSync(join(tmpdir(), 'svc-selection-')), 'stock.csv');
+  const path = join(tempDir('svc-selection-'), 'stock.csv');
   const lines = Array.from({ length: rows }, (_, i) => `SKU-${i},${i}`);
   writeFileSync(path, `sku,quantity\n${lines.join('\n')}\n`);
   return checkInventoryFile(path);

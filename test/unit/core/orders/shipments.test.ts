@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkShipmentsFile, isHttpUrl } from '../../../../src/core/orders/shipments.js';
 import { UsageError } from '../../../../src/errors.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'orders');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -51,7 +51,7 @@ describe('checkShipmentsFile', () => {
   });
 
   it('reads headers ignoring case, spaces and underscores, and --map names the rest', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const dir = tempDir('svc-shipments-');
     const shipstation = join(dir, 'shipstation.csv');
     writeFileSync(shipstation, 'Order ID,Tracking Number,Carrier,Weight\r\nord_A,1Z1,UPS,1 lb\r\n,,,\r\n');
     const { shipments, plan, emptyRows } = await checkShipmentsFile(shipstation);
@@ -70,7 +70,7 @@ describe('checkShipmentsFile', () => {
   });
 
   it('refuses an empty file and a header without rows', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const dir = tempDir('svc-shipments-');
     const empty = join(dir, 'empty.csv');
     writeFileSync(empty, '');
     expect((await usageError(empty)).message).toContain('is empty');
@@ -78,7 +78,7 @@ describe('checkShipmentsFile', () => {
   });
 
   it('lists at most 50 bad lines, then counts the rest', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+    const dir = tempDir('svc-shipments-');
     const path = join(dir, 'many.csv');
     const rows = Array.from({ length: 60 }, (_, i) => `ord_${i},T${i},`);
     writeFileSync(path, `order_id,tracking_number,carrier\n${rows.join('\n')}\n`);
@@ -89,7 +89,7 @@ describe('checkShipmentsFile', () => {
 });
 
 describe('checkShipmentsFile: what it cannot use as meant', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-shipments-'));
+  const dir = tempDir('svc-shipments-');
   const write = (name: string, content: string | Buffer) => {
     const path = join(dir, name);
     writeFileSync(path, content);

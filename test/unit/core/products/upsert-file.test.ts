@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkUpsertFile, formatOf } from '../../../../src/core/products/upsert-file.js';
 import { UsageError } from '../../../../src/errors.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'svc-upsert-'));
+const dir = tempDir('svc-upsert-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
