@@ -6,7 +6,7 @@ describe('keyset paging over 20,000 orders while another client updates them', (
 
   beforeAll(async () => {
     t = await startTestEmulator({ rateLimit: false, orders: 20_000 });
-  });
+  }, 120_000);
   afterAll(() => t.emulator.close());
 
   it('returns no order twice, and every order it missed was updated at or after the crawl started', async () => {
@@ -67,7 +67,7 @@ describe('indexed lists while orders are updated, fulfilled and created during t
 
   beforeAll(async () => {
     t = await startTestEmulator({ rateLimit: false, orders: 20_000 });
-  });
+  }, 120_000);
   afterAll(() => t.emulator.close());
 
   const newestFirst = (a: OrderLike, b: OrderLike) =>
@@ -125,7 +125,7 @@ describe('indexed lists while orders are updated, fulfilled and created during t
     expect(byAccount.map((o) => o.id)).toEqual(
       everything.filter((o) => o.channel_account_id === account && o.status === 'shipped').map((o) => o.id),
     );
-  });
+  }, 120_000);
 });
 
 interface OrderLike {

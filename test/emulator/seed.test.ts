@@ -218,14 +218,11 @@ describe('seed data', () => {
     expect(spanDays).toBeGreaterThan(20);
   });
 
-  it('seeds 20,000 orders quickly', async () => {
-    const started = performance.now();
+  // How fast is bench/memory.mjs's to say (it prints the seeding time), not a test's on a busy machine.
+  it('seeds 20,000 orders', async () => {
     const big = await startEmulator({ orders: 20_000, clock: createManualClock() });
-    const elapsed = performance.now() - started;
     await big.close();
     expect(big.store.counts().orders).toBe(20_000);
-    // Generous for a busy 2-core machine running other suites; alone it takes about half a second.
-    expect(elapsed).toBeLessThan(3_000);
   });
 });
 

@@ -44,7 +44,7 @@ export interface EmulatorProcess {
  * Starts `svc emulator start --port 0 --json …` and resolves once it printed its base URL;
  * rejects with its stderr when it exits first (a refused start) or after `timeoutMs`.
  */
-export function startEmulatorProcess(args: string[], timeoutMs = 20_000): Promise<EmulatorProcess> {
+export function startEmulatorProcess(args: string[], timeoutMs = 60_000): Promise<EmulatorProcess> {
   const child = spawn(process.execPath, [SVC_BIN, 'emulator', 'start', '--port', '0', '--json', ...args], {
     env: { ...process.env, NO_COLOR: '1', SVC_CONFIG_DIR: freshConfigDir() },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,6 +38,9 @@ export interface SvcRunOptions {
   process?: boolean;
 }
 
+/** How long a spawned run may take before it counts as hung and is killed (a busy machine is slow, not hung). */
+const HANG_MS = 100_000;
+
 /** A fresh, empty config dir per test, so profiles never leak between tests. */
 export function freshConfigDir(): string {
   return tempDir('svc-test-');
@@ -114,7 +117,7 @@ function spawnSvc(args: string[], options: SvcRunOptions): Promise<SvcResult> {
       stderr += chunk;
       if (options.closeStderrEarly) child.stderr.destroy();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? HANG_MS);
     const { signalWhen } = options;
     const stopSignalling = whenever(
       signalWhen && { when: signalWhen.when, act: () => child.kill(signalWhen.signal) },

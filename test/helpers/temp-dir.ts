@@ -1,21 +1,21 @@
 /**
  * The one way a test makes temporary files (wrangler's `run-in-tmp`): every directory is removed
  * when the test that made it ends, pass or fail, or, made outside a test (a file's setup), when
- * the file's tests end. A run leaves the system temp folder as it found it.
+ * the file's tests end (a setup file of every lane calls `removeFileDirs`). A run leaves the
+ * system temp folder as it found it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, onTestFinished } from 'vitest';
+import { onTestFinished } from 'vitest';
 
-/** Directories made outside a test, removed after the file's last test. */
-const madeForFile: string[] = [];
-afterAll(() => removeAll(madeForFile));
-// A worker that ends without its hooks (a timed-out file) still takes its directories with it.
-process.once('exit', () => removeAll(madeForFile));
+/** Directories made outside a test (a file's collection or its beforeAll), not yet removed. */
+const madeForFile = new Set<string>();
 
-function removeAll(dirs: string[]): void {
-  for (const dir of dirs.splice(0)) remove(dir);
+/** Removes the directories made outside a test: after each file's tests (test/setup/temp-dirs.ts). */
+export function removeFileDirs(): void {
+  for (const dir of madeForFile) remove(dir);
+  madeForFile.clear();
 }
 
 function remove(dir: string): void {
@@ -28,8 +28,8 @@ export function tempDir(prefix = 'svc-test-'): string {
   try {
     onTestFinished(() => remove(dir));
   } catch {
-    // Not inside a test: a file-level scratch directory.
-    madeForFile.push(dir);
+    // Not inside a test: a scratch directory of the file being collected or set up.
+    madeForFile.add(dir);
   }
   return dir;
 }

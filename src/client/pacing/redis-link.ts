@@ -42,6 +42,7 @@ export class RedisLink {
   /** Local clock to Redis's (ms to add), measured at connection: processes on several machines share one clock. */
   clockOffsetMs = 0;
   private client?: Redis;
+  private clientClass?: Promise<typeof Redis>;
   private opening?: Promise<Redis>;
   /** Why the client last failed, as its 'error' event said (a refused connection says only "Connection is closed"). */
   private lastError?: Error;
@@ -56,6 +57,8 @@ export class RedisLink {
     readonly url: PacingUrl,
     private readonly sinks: LinkSinks = {},
     private readonly now: () => number = Date.now,
+    /** The bound of one step (a test of what does not time out gives one only a hang reaches). */
+    private readonly stepBoundMs = STEP_BOUND_MS,
   ) {}
 
   /** Whether Redis is worth a step now: not known down, or reconnected since and its retry time come. */
@@ -66,8 +69,9 @@ export class RedisLink {
   }
 
   /**
-   * Runs `step` with the client within STEP_BOUND_MS (connecting first when needed). A failure
+   * Runs `step` with the client within the step bound (connecting first when needed). A failure
    * or an overrun marks the link down and rejects; the first success after that says Redis is back.
+   * Loading ioredis comes before the bound: it is this process's time, not Redis's answer.
    */
   async run<T>(
     what: string,
@@ -76,15 +80,23 @@ export class RedisLink {
     quiet = false,
   ): Promise<T> {
     if (this.closed) throw new Error(`${this.url.setting} is closed`);
+    if (!this.client) {
+      try {
+        await this.loadClient();
+      } catch (error) {
+        this.fail(error, quiet);
+        throw error;
+      }
+    }
     // Aborted at the bound: a step still under way must not act on a record it no longer holds.
     const bound = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const overrun = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const error = new Error(`no answer to ${what} within ${STEP_BOUND_MS / 1000} s`);
+        const error = new Error(`no answer to ${what} within ${this.stepBoundMs / 1000} s`);
         bound.abort(error);
         reject(error);
-      }, STEP_BOUND_MS);
+      }, this.stepBoundMs);
     });
     try {
       const result = await Promise.race([
@@ -129,13 +141,13 @@ export class RedisLink {
     return refused ? `refuses svc (${message})` : `does not answer (${message})`;
   }
 
-  /** Closes the connection (and its reconnection timers) at most STEP_BOUND_MS from now. */
+  /** Closes the connection (and its reconnection timers) at most a step bound from now. */
   async close(): Promise<void> {
     this.closed = true;
     const client = this.client ?? (await this.opening?.catch(() => undefined));
     if (!client) return;
     const quit = client.quit().catch(() => undefined);
-    const bound = new Promise((resolve) => setTimeout(resolve, STEP_BOUND_MS).unref());
+    const bound = new Promise((resolve) => setTimeout(resolve, this.stepBoundMs).unref());
     await Promise.race([quit, bound]);
     client.disconnect();
   }
@@ -151,17 +163,21 @@ export class RedisLink {
     return this.opening;
   }
 
+  /** ioredis's client class, loaded once (a CommonJS module: bundled, its named exports hang off the default one). */
+  private loadClient(): Promise<typeof Redis> {
+    this.clientClass ??= import('ioredis').then((loaded) => {
+      const module = loaded as unknown as { Redis?: typeof Redis; default: { Redis?: typeof Redis } };
+      return (module.Redis ?? module.default.Redis) as typeof Redis;
+    });
+    return this.clientClass;
+  }
+
   private async open(): Promise<Redis> {
-    // A CommonJS module: bundled, its named exports hang off the default one.
-    const loaded = (await import('ioredis')) as unknown as {
-      Redis?: typeof Redis;
-      default: { Redis?: typeof Redis };
-    };
-    const Client = (loaded.Redis ?? loaded.default.Redis) as typeof Redis;
+    const Client = await this.loadClient();
     const options: RedisOptions = {
       lazyConnect: true,
-      connectTimeout: STEP_BOUND_MS,
-      commandTimeout: STEP_BOUND_MS,
+      connectTimeout: this.stepBoundMs,
+      commandTimeout: this.stepBoundMs,
       // A step that cannot be sent now fails now: the callers pace locally meanwhile.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,

@@ -113,7 +113,8 @@ describe('the shared pacing file', () => {
       await store.transact(() => undefined);
       const waited = Date.now() - started;
       expect(waited).toBeGreaterThanOrEqual(LOCK_LEASE_MS - 50);
-      expect(waited).toBeLessThan(LOCK_LEASE_MS + 1500);
+      // Broken once the lease passed, not held while the holder lives (a busy machine adds to the lease).
+      expect(waited).toBeLessThan(LOCK_LEASE_MS + 10_000);
     } finally {
       holder.kill('SIGKILL');
     }
