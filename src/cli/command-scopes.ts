@@ -16,7 +16,7 @@ import type { CommandDefinition, Takes } from '../cmdutil/define.js';
 export type CommandScope = Takes & Pick<CommandDefinition, 'fields'> & { times?: boolean };
 
 /** The global flags each part of a scope governs, by commander's attribute names. */
-export const SCOPED_FLAGS = {
+const SCOPED_FLAGS = {
   list: ['all', 'limit'],
   fields: ['fields'],
   confirms: ['yes'],

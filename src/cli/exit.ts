@@ -83,7 +83,7 @@ export function oneLine(text: string): string {
 }
 
 /** What failed, and apart from it (when known) what to do next; each one line. */
-export function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
+function explainError(error: unknown, now: number = Date.now()): { message: string; hint?: string } {
   const { message, hint } = explainErrorAsWritten(error, now);
   return hint === undefined
     ? { message: oneLine(message) }
@@ -193,10 +193,10 @@ export const ERROR_KINDS = [
   'check_failed',
   'internal',
 ] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
+type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** The stable code of `error`. */
-export function errorKind(error: unknown): ErrorKind {
+function errorKind(error: unknown): ErrorKind {
   if (error instanceof CrawlInterrupted) return errorKind(error.cause);
   if (error instanceof UsageError)
     return error.problems || error instanceof FileError ? 'input_invalid' : 'usage';

@@ -428,7 +428,7 @@ export interface RawPostAnswer {
  * How much of a receiver's answer is read (4 KiB): only its status matters, and a receiver
  * that streams an endless body must not hold a delivery, or the memory of the process.
  */
-export const MAX_RECEIVER_ANSWER_BYTES = 4 * 1024;
+const MAX_RECEIVER_ANSWER_BYTES = 4 * 1024;
 
 /** The first `max` bytes of an answer's body as text; the rest is not read (the connection is closed). */
 async function readAtMost(answer: Dispatcher.ResponseData, max: number): Promise<string> {

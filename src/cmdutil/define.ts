@@ -29,7 +29,7 @@ export interface Takes {
 }
 
 /** What parsing a flag's value may need beyond the value. */
-export interface ParseContext {
+interface ParseContext {
   /** The run's clock (durations such as `24h` count back from it). */
   now: () => number;
   /** Whose midnight `today` is: UTC under `--time utc`, else the machine's time zone. */

@@ -32,23 +32,12 @@ export function checkFilterValue(
   throw unknownValue(flag, value, filter.what, filter.values, sendAnyway);
 }
 
-/** `--status` of a noun's list, checked; undefined stays undefined. */
-export function checkStatus(
-  noun: string,
-  value: string | undefined,
-  sendAnyway: QueryParam,
-): string | undefined {
-  return value === undefined
-    ? undefined
-    : checkFilterValue('--status', value, STATUS_FILTERS[noun], sendAnyway);
-}
-
 /**
  * The values of a filter the service takes one value of, given comma-separated (`--status
  * error,delisted`): each once, in the order given; undefined stays undefined. svc crawls each
  * value and merges the lists (src/client/merged-list.ts).
  */
-export function splitValues(flag: string, raw: string | undefined): string[] | undefined {
+function splitValues(flag: string, raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
   const values = raw.split(',').map((value) => value.trim());
   if (values.some((value) => value === '')) {

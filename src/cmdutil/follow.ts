@@ -1,8 +1,3 @@
-/**
- * What commands that follow operations stand on: the --wait and --timeout flags, and a
- * follow that shows how it goes (how it ends the run is core/operations/follow.ts's rule).
- */
-import type { Command } from 'commander';
 import type { ApiClient } from '../client/client.js';
 import type { Followed } from '../core/operations/follow.js';
 import type { FlagSpec } from './define.js';
@@ -10,7 +5,7 @@ import type { Deps } from './deps.js';
 import { integerFlag } from './parse.js';
 
 /** Default of --timeout, in seconds (docs/guide.md, Exit codes). */
-export const DEFAULT_WAIT_SECONDS = 300;
+const DEFAULT_WAIT_SECONDS = 300;
 
 /** Flags of a command that can follow what it started. */
 export interface WaitFlags {
@@ -29,21 +24,6 @@ export function waitFlags(
   what = 'wait for the operation to end and show its per-channel results',
 ): FlagSpec[] {
   return [{ flags: '--wait', description: what }, timeoutFlag()];
-}
-
-/** Adds `--wait` (what it follows, by default the one operation a write started) and `--timeout S`. */
-export function withWait(
-  command: Command,
-  what = 'wait for the operation to end and show its per-channel results',
-): Command {
-  return command
-    .option('--wait', what)
-    .option(
-      '--timeout <s>',
-      'with --wait: give up after S seconds, then exit 8',
-      integerFlag('--timeout', 0),
-      DEFAULT_WAIT_SECONDS,
-    );
 }
 
 /** Follows one operation until it ends or the time is up, noting each change of its status on a terminal. */

@@ -8,7 +8,7 @@ import { type KeyStorage, type Profile, storageOf } from './credentials.js';
 import { type KeyringBackend, KeyringUnavailable } from './keyring.js';
 
 /** The fields of a profile that say where its key is, ready to save. */
-export type KeyFields = Pick<Profile, 'api_key' | 'key_storage' | 'keyring_account'>;
+type KeyFields = Pick<Profile, 'api_key' | 'key_storage' | 'keyring_account'>;
 
 /** Where a key went, and why not the keyring when it was tried and failed. */
 export interface StoredKey {

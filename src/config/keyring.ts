@@ -15,10 +15,10 @@ import { dirname, join } from 'node:path';
 import { isSea } from 'node:sea';
 
 /** The service name entries are filed under. */
-export const KEYRING_SERVICE = 'svc';
+const KEYRING_SERVICE = 'svc';
 
 /** How long one keyring call may take before the keyring counts as unavailable. */
-export const KEYRING_TIMEOUT_MS = 3_000;
+const KEYRING_TIMEOUT_MS = 3_000;
 
 /** What the key store needs of a keyring; tests hand in a fake one. */
 export interface KeyringBackend {

@@ -14,7 +14,7 @@ export type JsonObject = { [key: string]: Json };
 const C = ERROR_CODES;
 
 /** The `type` each error code comes with (docs/service-contract.md, Errors). */
-export const ERROR_TYPE_OF: Readonly<Record<string, string>> = {
+const ERROR_TYPE_OF: Readonly<Record<string, string>> = {
   [C.parameterInvalid]: ERROR_TYPES.invalidRequest,
   [C.parameterMissing]: ERROR_TYPES.invalidRequest,
   [C.bodyInvalid]: ERROR_TYPES.invalidRequest,

@@ -11,7 +11,7 @@ import { CATALOG_OPERATIONS } from './operations/catalog.js';
 import type { ApiOperation } from './operations/operation.js';
 import { SERVICE_OPERATIONS } from './operations/service.js';
 
-export type { ApiMethod, ApiOperation } from './operations/operation.js';
+export type { ApiOperation } from './operations/operation.js';
 export { OpenApiDocumentShape } from './operations/service.js';
 
 /** Every operation, grouped by what it works on (the order of docs/openapi.json). */

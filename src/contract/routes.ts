@@ -5,7 +5,7 @@
  */
 
 /** One path pattern, the methods it takes and, for a path with an id, the command that lists valid ids. */
-export interface ApiRoute {
+interface ApiRoute {
   pattern: string;
   methods: readonly string[];
   lister?: string;

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from './contract.js';
 
 /** The scheme whose entries carry an HMAC-SHA256; other schemes in a header are ignored. */
-export const SIGNATURE_SCHEME = 'v1';
+const SIGNATURE_SCHEME = 'v1';
 
 const HEX_DIGEST = /^[0-9a-f]{64}$/i;
 

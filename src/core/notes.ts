@@ -10,7 +10,7 @@ export interface Notes {
 }
 
 /** A count of work done, shown while it goes. */
-export interface Tracker {
+interface Tracker {
   update(done: number): void;
   stop(): void;
 }

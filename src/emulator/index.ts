@@ -21,14 +21,13 @@ import { type DeliveryAttemptRecord, type DeliveryFilter, WebhookDispatcher } fr
 import { loadState, StateKeeper, stateFile } from './store/state-file.js';
 import { Store } from './store/store.js';
 
-export type { Clock, ManualClock } from './clock.js';
-export { createManualClock, systemClock } from './clock.js';
-export type { ApiKeyRecord, KeyName, KeySpec } from './http/auth.js';
+export type { ManualClock } from './clock.js';
+export { createManualClock } from './clock.js';
+
 export type { FaultKind, FaultSpec } from './http/faults.js';
-export type { RequestRecord } from './http/pipeline.js';
-export type { DeliveryAttemptRecord, DeliveryFilter } from './sim/webhooks.js';
+
 export { EmulatorStateError, STATE_FILE, STATE_VERSION } from './store/state-file.js';
-export type { OrderChange } from './store/store.js';
+
 export { Store } from './store/store.js';
 
 /** How long after seeding the seeded operations still under way take to end. */

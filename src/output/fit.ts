@@ -6,7 +6,7 @@
  */
 
 /** Columns of padding between two columns (src/output/table.ts draws 2). */
-export const COLUMN_GAP = 2;
+const COLUMN_GAP = 2;
 /** A shrinking column keeps at least this many characters (or its natural width, when less). */
 const MIN_WIDTH = 8;
 /** Wrapped prose narrower than this (a message, a reason) only once no column is left to leave out. */

@@ -22,7 +22,7 @@ export interface ProgressClock {
 }
 
 /** Real time. */
-export const systemClock: ProgressClock = {
+const systemClock: ProgressClock = {
   now: () => Date.now(),
   every(ms, tick) {
     const timer = setInterval(tick, ms);

@@ -69,7 +69,7 @@ function leadingField(node: unknown): string | undefined {
  * (the parser reads left to right, so the first prefix that holds the bad token fails as the
  * whole does); when the lexer failed (no tokens), the last character of the first such prefix.
  */
-export function errorPosition(
+function errorPosition(
   expression: string,
   message: string,
   starts: readonly number[] | undefined,

@@ -79,7 +79,7 @@ export function worstIncidents(buckets: readonly StatusBucket[], max: number): I
 }
 
 /** "2026-11-20 14:00–15:30 UTC  lowest 62.0% up, 3 half-hours". */
-export function incidentLine(incident: Incident): string {
+function incidentLine(incident: Incident): string {
   const day = incident.start.slice(0, 10);
   const from = incident.start.slice(11, 16);
   const to =

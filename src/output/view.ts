@@ -25,7 +25,7 @@ export interface Column<T> {
 }
 
 /** Rows of an item's array field (an order's lines) in table, csv and tsv. */
-export interface PerLine {
+interface PerLine {
   /** The array field: `lines`. */
   field: string;
   /** Its default columns, after the item's: `lines.sku`, `lines.quantity`… */

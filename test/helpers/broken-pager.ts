@@ -10,7 +10,7 @@ import { type MisbehavingServer, misbehavingServer, sendJson } from './misbehavi
 export type MissingCursor = 'absent' | 'null' | 'empty';
 
 /** An order-shaped item with a given id (enough for `orders list` to print it). */
-export function fakeOrder(id: string): Record<string, unknown> {
+function fakeOrder(id: string): Record<string, unknown> {
   return {
     id,
     object: 'order',

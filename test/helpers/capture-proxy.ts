@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What reached the proxy. */
-export interface Captured {
+interface Captured {
   method: string;
   /** The absolute URL of a forwarded request, or `host:port` of a CONNECT. */
   target: string;

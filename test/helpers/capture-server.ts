@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request as it arrived. */
-export interface CapturedRequest {
+interface CapturedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** A request as it arrived, with the time it did. */
-export interface Arrival {
+interface Arrival {
   method: string;
   url: string;
   atMs: number;

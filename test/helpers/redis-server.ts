@@ -82,7 +82,7 @@ function stopped(child: ChildProcess): Promise<void> {
 }
 
 /** Starts redis-server on a free loopback port; `password` makes it require one (as user `default`). */
-export async function startRedis(options: { password?: string } = {}): Promise<RedisServer> {
+async function startRedis(options: { password?: string } = {}): Promise<RedisServer> {
   for (let attempt = 0; ; attempt += 1) {
     const port = await freePort();
     let child: ChildProcess;

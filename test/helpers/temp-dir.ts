@@ -4,7 +4,7 @@
  * the file's tests end (a setup file of every lane calls `removeFileDirs`). A run leaves the
  * system temp folder as it found it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
@@ -32,11 +32,4 @@ export function tempDir(prefix = 'svc-test-'): string {
     madeForFile.add(dir);
   }
   return dir;
-}
-
-/** `name` in a new temporary directory, written with `contents` when given. */
-export function tempFile(name: string, contents?: string | Buffer, prefix?: string): string {
-  const path = join(tempDir(prefix), name);
-  if (contents !== undefined) writeFileSync(path, contents);
-  return path;
 }

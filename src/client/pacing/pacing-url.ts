@@ -22,10 +22,10 @@ export interface PacingUrl {
 export type PacingUrlSource = { env: true } | { profile: string };
 
 /** What a pacing URL looks like, for messages. */
-export const PACING_URL_FORM = 'redis://[user:pass@]host:port[/db] or rediss://… (TLS)';
+const PACING_URL_FORM = 'redis://[user:pass@]host:port[/db] or rediss://… (TLS)';
 
 /** The setting as messages name it. */
-export function settingName(source: PacingUrlSource): string {
+function settingName(source: PacingUrlSource): string {
   return 'env' in source ? 'SVC_PACING_URL' : `pacing_url of profile "${source.profile}"`;
 }
 

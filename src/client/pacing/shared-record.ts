@@ -9,7 +9,7 @@ import { DEFAULT_RETRY_POLICY } from '../retry.js';
 import type { BucketModelState } from './bucket-model.js';
 
 /** Bumped when the shape changes; a record of another version is replaced, never misread. */
-export const SHARED_STATE_VERSION = 1;
+const SHARED_STATE_VERSION = 1;
 
 /** A process that left no trace for this long is gone, whatever its pid says (pid reuse). */
 export const SILENT_PROCESS_MS = 15 * 60_000;

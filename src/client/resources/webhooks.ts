@@ -18,12 +18,6 @@ export function listWebhookEndpoints(client: ApiClient, limit: number | 'all'): 
   return client.list('/webhook_endpoints', undefined, WebhookEndpoint, { limit });
 }
 
-/** GET /webhook_endpoints/{id}. */
-export async function getWebhookEndpoint(client: ApiClient, id: string): Promise<WebhookEndpoint> {
-  return (await client.request({ method: 'GET', path: itemPath('/webhook_endpoints', id) }, WebhookEndpoint))
-    .body;
-}
-
 /**
  * POST /webhook_endpoints: the answer carries the signing secret, the only time it is shown.
  * Not repeatable: a second endpoint would receive every event twice.

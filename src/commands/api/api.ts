@@ -164,7 +164,7 @@ export const command = defineCommand<ApiArgs>({
  * -H 'Name: value' headers; Authorization is refused (the key is never given on the command
  * line), and an Idempotency-Key becomes the request's own key, kept across retries.
  */
-export function parseHeaders(raw: readonly string[]): {
+function parseHeaders(raw: readonly string[]): {
   headers: Record<string, string>;
   idempotencyKey?: string;
 } {

@@ -21,7 +21,7 @@ import { orderChoiceRows, orderLabel } from '../../output/views/orders.js';
 import { counted, plural } from '../../words.js';
 
 /** The carriers offered first; any other is typed in. */
-export const COMMON_CARRIERS = [
+const COMMON_CARRIERS = [
   'UPS',
   'USPS',
   'FedEx',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Scope } from '../contract.js';
 
 /** An HTTP method the API takes (HEAD is answered wherever GET is, as GET without a body). */
-export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One operation of the API. */
 export interface ApiOperation {

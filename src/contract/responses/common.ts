@@ -50,11 +50,12 @@ export const Deleted = z.object({
 });
 
 /** Every error type the contract names. */
-export const ERROR_TYPE_VALUES = Object.values(ERROR_TYPES) as [string, ...string[]];
+const ERROR_TYPE_VALUES = Object.values(ERROR_TYPES) as [string, ...string[]];
 /** Every error code the contract names for a whole request (not `sku_not_found`, a per-item one). */
-export const ERROR_CODE_VALUES = Object.values(ERROR_CODES).filter(
-  (code) => code !== ERROR_CODES.skuNotFound,
-) as [string, ...string[]];
+const ERROR_CODE_VALUES = Object.values(ERROR_CODES).filter((code) => code !== ERROR_CODES.skuNotFound) as [
+  string,
+  ...string[],
+];
 
 /** The body of every error answer; clients branch on `code` and the HTTP status. */
 export const ErrorBody = z.object({

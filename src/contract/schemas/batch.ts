@@ -6,13 +6,12 @@ import { ItemError } from './common.js';
 export const BATCH_ITEM_STATUSES = ['created', 'updated', 'failed'] as const;
 
 /** One item's outcome; `index` is its position in the request. */
-export const BatchResultItem = z.looseObject({
+const BatchResultItem = z.looseObject({
   index: z.number().int(),
   status: z.string(),
   id: z.string().nullish(),
   error: ItemError.nullish(),
 });
-export type BatchResultItem = z.infer<typeof BatchResultItem>;
 
 /** The answer to POST /products/batch and POST /listings/batch. */
 export const BatchResult = z.looseObject({

@@ -26,7 +26,7 @@ export interface RateTier {
 }
 
 /** A channel account as people know it: its label (else its shop name, else its id). */
-export interface AccountName {
+interface AccountName {
   id: string;
   channel: string;
   label: string;
@@ -53,7 +53,7 @@ export type KeyCheck =
     };
 
 /** How one read scope fared: it works, the key lacks it, or the probe failed otherwise. */
-export type ScopeProbe = { scope: ReadScope; ok: true } | { scope: ReadScope; ok: false; reason: string };
+type ScopeProbe = { scope: ReadScope; ok: true } | { scope: ReadScope; ok: false; reason: string };
 
 /**
  * One cheap authenticated read: GET /channel_accounts. 200 means the key works (and names
@@ -106,7 +106,7 @@ export async function inspectKey(client: ApiClient): Promise<KeyInspection> {
 }
 
 /** One cheap read (a page of one item) per read scope, in the order of READ_SCOPE_PROBES. */
-export async function probeReadScopes(client: ApiClient): Promise<ScopeProbe[]> {
+async function probeReadScopes(client: ApiClient): Promise<ScopeProbe[]> {
   const probes: ScopeProbe[] = [];
   for (const [scope, path] of Object.entries(READ_SCOPE_PROBES) as Array<[ReadScope, string]>) {
     try {
@@ -121,7 +121,7 @@ export async function probeReadScopes(client: ApiClient): Promise<ScopeProbe[]> 
 }
 
 /** The tier an answer's `X-RateLimit-Limit` names, if it carries one. */
-export function rateTierOf(headers: Record<string, string>): RateTier | undefined {
+function rateTierOf(headers: Record<string, string>): RateTier | undefined {
   const burst = Number(headers[RATE_LIMIT_HEADERS.limit]);
   if (!Number.isInteger(burst) || burst <= 0) return undefined;
   const tier = (Object.keys(RATE_TIERS) as Array<keyof typeof RATE_TIERS>).find(

@@ -213,7 +213,7 @@ export async function* readRecordBatches(
 }
 
 /** Whether every cell of a record is empty or spaces (the first cell decides for almost every row). */
-export function isEmptyRecord(record: readonly string[]): boolean {
+function isEmptyRecord(record: readonly string[]): boolean {
   for (const cell of record) {
     if (cell.length > 0 && cell.charCodeAt(0) > 0x20) return false;
     if (cell.trim() !== '') return false;

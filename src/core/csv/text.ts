@@ -254,6 +254,6 @@ export function isPlainKey(value: string): boolean {
 }
 
 /** A value in quotes with its hidden characters written as \u{…}, so a message shows them. */
-export function visible(value: string): string {
+function visible(value: string): string {
   return `"${value.replace(HIDDEN_ALL, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`)}"`;
 }

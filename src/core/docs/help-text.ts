@@ -4,7 +4,7 @@
  */
 
 /** A paragraph of prose, its lines as written. */
-export interface ProseBlock {
+interface ProseBlock {
   kind: 'prose';
   lines: string[];
 }

@@ -7,7 +7,7 @@ import { helpBlocks, isShell } from './help-text.js';
 import { GENERATED_NOTICE, type TopCommand, topCommands } from './pages.js';
 
 /** The index page of the reference. */
-export const INDEX_PAGE = 'README.md';
+const INDEX_PAGE = 'README.md';
 
 /** Every page of docs/commands/, by file name: the index, then one per top-level command. */
 export function markdownPages(tree: CommandTree): Record<string, string> {

@@ -28,6 +28,6 @@ export function topCommands(tree: CommandTree): TopCommand[] {
 }
 
 /** commander's implicit `help [command]`, which every command with subcommands has. */
-export function isHelpCommand(command: CommandAt['command']): boolean {
+function isHelpCommand(command: CommandAt['command']): boolean {
   return command.name === 'help' && command.commands.length === 0 && command.options.length === 0;
 }

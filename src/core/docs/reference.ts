@@ -4,9 +4,9 @@ import { manPage } from './man.js';
 import { markdownPages } from './markdown.js';
 
 /** Where the Markdown reference lives in the repository. */
-export const REFERENCE_DIR = 'docs/commands';
+const REFERENCE_DIR = 'docs/commands';
 /** Where the man page lives in the repository (and the package). */
-export const MAN_PAGE = 'man/svc.1';
+const MAN_PAGE = 'man/svc.1';
 
 /** Every generated file, by its path in the repository: docs/commands/*.md and the man page. */
 export function commandReference(tree: CommandTree): Record<string, string> {

@@ -11,7 +11,7 @@ import { countedNames, plural } from '../../words.js';
 import { type KeyCheck, type RateTier, refusalAdvice } from '../auth/check-key.js';
 
 /** ok, warn (works, but look), fail (something is broken), skip (could not be checked). */
-export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
+type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
 /** One line of the report. */
 export interface Check {
@@ -343,7 +343,7 @@ export function marksCheck(names: string[]): Check {
 }
 
 /** The oldest Node this build runs on (package.json, engines). */
-export const MIN_NODE = '20.18.1';
+const MIN_NODE = '20.18.1';
 
 /** Node's version against MIN_NODE. */
 export function nodeCheck(version: string): Check {

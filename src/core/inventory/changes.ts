@@ -7,7 +7,7 @@ import type { InventoryRow } from './csv-rows.js';
 import type { LiveIndex, LiveStock } from './live-stock.js';
 
 /** How a row's quantity moves; `to_zero` is 0 from anything else. */
-export type QuantityMove = 'up' | 'down' | 'to_zero';
+type QuantityMove = 'up' | 'down' | 'to_zero';
 
 /** One row that a push would change, or whose SKU the store does not have. */
 export interface RowChange {
@@ -49,7 +49,7 @@ export interface ChangePlan {
 }
 
 /** How many of the largest changes a push's question shows. */
-export const LARGEST_SHOWN = 10;
+const LARGEST_SHOWN = 10;
 
 /**
  * Orders changes by size, largest first: zeroings (a SKU off every channel) first, by the

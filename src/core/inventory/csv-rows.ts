@@ -156,7 +156,7 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
  * A price that is not digits with perhaps a point: with a decimal comma, `28,37` as `28.37`;
  * else the reason it is refused, a thousands separator (`1.234,56`, `1,299.00`) by name.
  */
-export function unusualPrice(
+function unusualPrice(
   raw: string,
   decimalComma: boolean,
 ): { value: string; problem?: undefined } | { value?: undefined; problem: string } {

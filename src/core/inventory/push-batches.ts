@@ -22,7 +22,7 @@ export interface PushLedger {
 }
 
 /** The batches confirmed so far: those of an earlier run are skipped, each new one is recorded. */
-export interface BatchJournal {
+interface BatchJournal {
   isConfirmed(index: number): boolean;
   confirm(index: number, now: Date): void;
 }

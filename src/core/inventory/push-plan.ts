@@ -65,7 +65,7 @@ export async function planPush(
 }
 
 /** "37 of 2,000 rows differ from the store (…): 1 request instead of 20, 19 units of daily write quota saved." */
-export function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: number): string {
+function planLine(counts: ChangeCounts, changedOnly: boolean, batchSize: number): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const changedRequests = Math.ceil(counts.changed / batchSize);
   const fullRequests = Math.ceil(counts.rows / batchSize);

@@ -21,11 +21,6 @@ const UNCHANGED_NOTE = 'the store already holds these values; not sent';
 /** The outcome of a row whose SKU the read before the push did not find. */
 const UNKNOWN_NOTE = 'the store has no variant with this SKU (the read before the push); not sent';
 
-/** Rows the push sends: every row of the file, or the selection's. */
-export function rowsToSend(file: CheckedFile, selection: PushSelection | undefined): number {
-  return selection ? selection.send.length : file.rowCount;
-}
-
 /**
  * The rows to send in batches of `size`; with a selection, every other row is told to
  * `passedOver` as it streams by (unchanged, or failed as not in the store), so the summary

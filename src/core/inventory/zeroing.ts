@@ -6,7 +6,7 @@
  */
 
 /** Share of the SKUs a push covers that it may set to 0 before it stops to ask. */
-export const ZEROING_SHARE = 0.2;
+const ZEROING_SHARE = 0.2;
 /**
  * Judged on the file alone, files with fewer rows are left alone (a small file's zeros are
  * likely meant). A live read knows which SKUs really go to 0, so it needs no such floor.

@@ -21,7 +21,7 @@ const KNOWN_OVERRIDES = [
 const TEXT_OVERRIDES = new Set<string>(KNOWN_OVERRIDES);
 
 /** Reads `@file` values; a missing file is a usage error naming the flag. */
-export function readValueFile(flag: string): ReadValueFile {
+function readValueFile(flag: string): ReadValueFile {
   return (path) => {
     try {
       return readFileSync(isStdin(path) ? 0 : path, 'utf8');

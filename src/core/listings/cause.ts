@@ -29,13 +29,6 @@ export interface RetryPlanned {
   reason: string;
 }
 
-/** The codes whose cause svc checks before a resync. */
-export const CHECKED_CODES = [
-  'photo_required_for_channel',
-  'missing_required_attribute',
-  'category_invalid',
-] as const;
-
 /** The reads a check makes (ListingReads, or a test's own). */
 export type CauseReads = Pick<
   ListingReads,

@@ -25,7 +25,7 @@ export interface WaitOptions {
 }
 
 /** Where the wait stands. */
-export interface WaitProgress {
+interface WaitProgress {
   done: number;
   total: number;
   operations: Operation[];

@@ -23,8 +23,6 @@ import type { IdFactory } from '../rng.js';
 import { Catalog } from './catalog.js';
 import { IndexedMap } from './indexed-map.js';
 
-export type { InventoryChange } from './catalog.js';
-
 /** A change to an order: fulfillment, payment or cancellation, or one a test makes in-process. */
 export interface OrderChange {
   status?: string;

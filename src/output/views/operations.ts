@@ -16,7 +16,7 @@ export const operationsView: View<Operation> = {
 };
 
 /** "2 succeeded, 1 failed": per-status counts of an operation's results. */
-export function resultCounts(operation: Operation): string {
+function resultCounts(operation: Operation): string {
   const counts = new Map<string, number>();
   for (const result of operation.results ?? [])
     counts.set(result.status, (counts.get(result.status) ?? 0) + 1);

@@ -42,14 +42,14 @@ export function updatedText(product: Product): string {
 }
 
 /** "prod_1 "Blue mug": 4 variants, 2 images". */
-export function describeProduct(product: Product): string {
+function describeProduct(product: Product): string {
   const variants = product.variants?.length ?? 0;
   const images = product.images?.length ?? 0;
   return `${product.id} ${JSON.stringify(product.title)}: ${variants} ${plural(variants, 'variant')}, ${images} ${plural(images, 'image')}`;
 }
 
 /** " (operation op_1: 2 channels pending)" for an update's sync block, or "". */
-export function describeSync(product: Product): string {
+function describeSync(product: Product): string {
   const sync = product.sync;
   if (!sync?.operation_id) return '';
   const channels = sync.channels ?? [];

@@ -16,7 +16,7 @@ export const webhooksView: View<WebhookEndpoint> = {
 };
 
 /** "we_123 → https://example.com/hooks (order.created, order.status_changed), enabled". */
-export function webhookSummary(endpoint: WebhookEndpoint): string {
+function webhookSummary(endpoint: WebhookEndpoint): string {
   return `${endpoint.id} → ${endpoint.url} (${endpoint.enabled_events.join(', ')}), ${endpoint.status}`;
 }
 

@@ -7,7 +7,7 @@ interface Timer {
 }
 
 /** Lets every pending promise callback run. */
-export function flush(): Promise<void> {
+function flush(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
