@@ -50,6 +50,9 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
   };
 }
 
+/** `svc emulator`'s verbs and their flag parser: the only code outside it that reaches the emulator. */
+const EMULATOR_USERS = ['commands/emulator/', 'cmdutil/emulator/'];
+
 /** Every import that runs up the picture, or into the emulator from anywhere but `svc emulator`'s verbs. */
 function importsUpward(): string[] {
   return sourceFiles().flatMap((file) => {
@@ -58,7 +61,7 @@ function importsUpward(): string[] {
     return importsOf(file)
       .local.filter((target) => {
         const targetLayer = layerOf(target);
-        if (targetLayer === 'emulator') return !file.startsWith('commands/emulator/');
+        if (targetLayer === 'emulator') return !EMULATOR_USERS.some((dir) => file.startsWith(dir));
         if (targetLayer === undefined) return true;
         return LAYERS.indexOf(targetLayer) < LAYERS.indexOf(layer);
       })
@@ -81,6 +84,13 @@ describe('the layers', () => {
     expect(upward('client/client.ts', 'core/bulk.ts')).toBe(true);
     expect(upward('output/printer.ts', 'cmdutil/define.ts')).toBe(true);
     expect(upward('output/views/orders.ts', 'core/outcomes.ts')).toBe(false);
+  });
+
+  it('src/commands/ holds only command definitions: each file exports a command or a noun', () => {
+    const others = sourceFiles()
+      .filter((file) => file.startsWith('commands/') && !file.startsWith('commands/manifest'))
+      .filter((file) => !/^export const (command|noun)\b/m.test(readFileSync(join(SRC, file), 'utf8')));
+    expect(others).toEqual([]);
   });
 
   it('src/core/ and src/client/ print nothing and know neither commander nor the run’s context', () => {

@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { categoryFields } from '../../cmdutil/fields/channels.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import { categoriesView } from '../../output/views/channels.js';
-import { categoryFields } from './fields.js';
 
 /**
  * `svc channels categories ID [--search TEXT] [--parent ID]`. The search is `--search`, not

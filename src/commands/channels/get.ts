@@ -1,5 +1,5 @@
+import { accountFields } from '../../cmdutil/fields/channels.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
-import { accountFields } from './fields.js';
 
 /** `svc channels get ID`. */
 export const command = getCommand({

@@ -1,6 +1,6 @@
+import { accountSummaryFields } from '../../cmdutil/fields/channels.js';
 import { listCommand } from '../../cmdutil/resource-commands.js';
 import { channelAccountsView } from '../../output/views/channels.js';
-import { accountSummaryFields } from './fields.js';
 
 /** `svc channels list`: every connected account. */
 export const command = listCommand({

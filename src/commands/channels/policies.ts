@@ -1,6 +1,6 @@
+import { policyFields } from '../../cmdutil/fields/channels.js';
 import { listCommand } from '../../cmdutil/resource-commands.js';
 import { policiesView } from '../../output/views/channels.js';
-import { policyFields } from './fields.js';
 
 /** `svc channels policies ID`. */
 export const command = listCommand({

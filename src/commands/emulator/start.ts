@@ -1,10 +1,10 @@
 import { InvalidArgumentError } from 'commander';
 import { defineCommand } from '../../cmdutil/define.js';
+import { collectFault } from '../../cmdutil/emulator/fault-flag.js';
 import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
 import type { FaultSpec, RunningEmulator } from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
-import { collectFault } from './fault-flag.js';
 
 /** Options of `svc emulator start`. */
 export interface EmulatorStartOptions {

@@ -1,12 +1,12 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { DECIMAL_COMMA_FLAG } from '../../cmdutil/inventory/read-file.js';
 import { fromArray } from '../../cmdutil/list-command.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { RowChange } from '../../core/inventory/changes.js';
 import { DifferencesFound } from '../../errors.js';
 import { counted, plural } from '../../words.js';
-import { DECIMAL_COMMA_FLAG } from './read-file.js';
 
 /** Flags of `svc inventory diff`. */
 export interface DiffOptions {
@@ -67,7 +67,7 @@ async function runDiff(
   path: string,
   options: DiffOptions,
 ): Promise<void> {
-  const { checkStockFile, storeReadDeps } = await import('./read-file.js');
+  const { checkStockFile, storeReadDeps } = await import('../../cmdutil/inventory/read-file.js');
   const { compareFileWithStore } = await import('../../core/inventory/live-read.js');
   const { diffSummary } = await import('../../core/inventory/changes.js');
   const { changesView, diffSummaryLine } = await import('../../output/views/inventory.js');

@@ -3,13 +3,13 @@ import type { BulkSession } from '../../cmdutil/bulk-session.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { DECIMAL_COMMA_FLAG } from '../../cmdutil/inventory/read-file.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { InventoryPush } from '../../core/inventory/push.js';
 import type { ZeroingRisk } from '../../core/inventory/zeroing.js';
 import { plural } from '../../words.js';
-import { DECIMAL_COMMA_FLAG } from './read-file.js';
 
 /** Flags of `svc inventory push`. */
 export interface PushOptions extends WaitFlags {
@@ -112,7 +112,7 @@ type PushRunDeps = BulkDeps & Pick<Deps, 'env' | 'credentials' | 'atEnd'>;
 async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Promise<void> {
   const { configDir } = await import('../../config/config-store.js');
   const { CheckedCopy } = await import('../../config/journal-files.js');
-  const { checkStockFile } = await import('./read-file.js');
+  const { checkStockFile } = await import('../../cmdutil/inventory/read-file.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = flags.dryRun ? undefined : CheckedCopy.create(configDir(deps.env));
   let file: CheckedFile;
@@ -130,7 +130,7 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
     return showDryRun(deps, offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS));
   }
   const { InventoryPush } = await import('../../core/inventory/push.js');
-  const { storeReadDeps } = await import('./read-file.js');
+  const { storeReadDeps } = await import('../../cmdutil/inventory/read-file.js');
   // A live push asked at a terminal reads the store first, to show its largest changes beside the question.
   const preview = !flags.dryRun && !deps.globals.yes && deps.io.canPrompt && (await deps.client()).live;
   const push = await InventoryPush.open(

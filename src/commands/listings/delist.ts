@@ -1,9 +1,9 @@
 import type { ApiClient } from '../../client/client.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError } from '../../errors.js';
-import { listingIdArg } from './fields.js';
 
 /** `svc listings delist ID`: asks on a terminal; elsewhere needs --yes (exit 2 without). */
 export const command = defineCommand<{ id: string } & WaitFlags>({
@@ -37,7 +37,7 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
       if (!landed) throw error;
       listing = landed;
     }
-    const { showWrite } = await import('./helpers.js');
+    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     await showWrite(
       deps,
       client,

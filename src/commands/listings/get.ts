@@ -1,5 +1,5 @@
+import { listingFields } from '../../cmdutil/fields/listings.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
-import { listingFields } from './fields.js';
 
 /** `svc listings get ID`. */
 export const command = getCommand({

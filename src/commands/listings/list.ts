@@ -2,11 +2,11 @@ import type { ApiClient } from '../../client/client.js';
 import type { ListingFilters } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { listingFields } from '../../cmdutil/fields/listings.js';
 import { type ListItems, listEach, printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import { listingsView } from '../../output/views/listings.js';
-import { listingFields } from './fields.js';
 
 /** Flags of `svc listings list`. */
 export interface ListingsListOptions {

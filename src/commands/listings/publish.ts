@@ -126,7 +126,7 @@ async function publishListing(
     return;
   }
   const { publishOne } = await import('../../core/listings/publish.js');
-  const { showWrite } = await import('./helpers.js');
+  const { showWrite } = await import('../../cmdutil/listings/show-write.js');
   const { listing, outcome } = await publishOne(client, input);
   const headline =
     outcome === 'created'

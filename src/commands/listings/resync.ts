@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
-import { listingIdArg } from './fields.js';
 
 /** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */
 export const command = defineCommand<{ id: string } & WaitFlags>({
@@ -15,7 +15,7 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
   async run({ id, ...flags }, deps) {
     const client = await deps.client();
     const { updateListing } = await import('../../client/resources/listings.js');
-    const { showWrite } = await import('./helpers.js');
+    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     const listing = await updateListing(client, id, {}, deps.signal);
     await showWrite(deps, client, listing, `Resync of ${id} started`, flags);
   },

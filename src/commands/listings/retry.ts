@@ -1,13 +1,13 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import type { ResyncDeps } from '../../cmdutil/listings/resync-plan.js';
+import { type Selection, selectionFlags } from '../../cmdutil/listings/selection.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import type { CauseCheck, RetryPlanned } from '../../core/listings/cause.js';
 import type { ListingReads } from '../../core/listings/reads.js';
 import type { Verdict } from '../../core/outcomes.js';
 import { requestsAndQuota } from '../../output/summary.js';
 import { counted, plural } from '../../words.js';
-import type { ResyncDeps } from './resync-plan.js';
-import { type Selection, selectionFlags } from './selection.js';
 
 /** Flags of `svc listings retry`. */
 export interface RetryOptions extends WaitFlags {
@@ -80,7 +80,7 @@ async function retryOrChoose(deps: ResyncDeps, options: RetryOptions): Promise<v
   );
   const { ListingReads } = await import('../../core/listings/reads.js');
   const reads = new ListingReads(await deps.client(), deps.signal);
-  const { chooseRetry } = await import('./retry-guided.js');
+  const { chooseRetry } = await import('../../cmdutil/listings/retry-guided.js');
   const chosen = await chooseRetry(deps, options, reads);
   if (!chosen) return;
   // Said, and resumed, as the flags it stands for: a stop names the command that runs the rest.
@@ -98,7 +98,7 @@ async function retry(
   options: RetryOptions & { errorCode: string },
   shared?: ListingReads,
 ): Promise<void> {
-  const { selectFailing } = await import('./selection.js');
+  const { selectFailing } = await import('../../cmdutil/listings/selection.js');
   const selection = await selectFailing(deps, options);
   const { matches, what } = selection;
   if (matches.length === 0) {
@@ -124,7 +124,7 @@ async function retry(
     });
   }
   const count = `${matches.length.toLocaleString('en-US')} ${what}`;
-  const { runResync } = await import('./resync-plan.js');
+  const { runResync } = await import('../../cmdutil/listings/resync-plan.js');
   await runResync(deps, {
     selection,
     held,

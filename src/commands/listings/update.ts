@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { type SelectionFlags, selectionFlags } from '../../cmdutil/listings/selection.js';
 import { collect } from '../../cmdutil/parse.js';
 import { UsageError } from '../../errors.js';
 import { plural } from '../../words.js';
-import { listingIdArg } from './fields.js';
-import { type SelectionFlags, selectionFlags } from './selection.js';
 
 /** Flags of `svc listings update`. */
 export interface UpdateOptions extends WaitFlags, SelectionFlags {
@@ -86,7 +86,7 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
         `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
       );
     if (id === undefined) {
-      const { updateFailing } = await import('./update-bulk.js');
+      const { updateFailing } = await import('../../cmdutil/listings/update-bulk.js');
       return updateFailing(deps, { ...options, errorCode: options.errorCode as string }, body);
     }
     for (const [flag, given] of [
@@ -120,7 +120,7 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
       await deps.io.printer.item(body, { summary: () => updateDryRunText(id, body) });
       return;
     }
-    const { showWrite } = await import('./helpers.js');
+    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     const listing = await updateListing(client, id, body, deps.signal);
     await showWrite(deps, client, listing, `Updated ${id}; it is being resynced to its channel`, options);
   },

@@ -1,5 +1,5 @@
+import { operationFields } from '../../cmdutil/fields/operations.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
-import { operationFields } from './fields.js';
 
 /** `svc operations get ID`. */
 export const command = getCommand({

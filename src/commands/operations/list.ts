@@ -1,10 +1,10 @@
 import type { OperationFilters } from '../../client/resources/operations.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import { operationFields } from '../../cmdutil/fields/operations.js';
 import { listEach, printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Operation } from '../../contract/schemas/operation.js';
 import { operationsView } from '../../output/views/operations.js';
-import { operationFields } from './fields.js';
 
 /** `svc operations list`: newest first. */
 export const command = defineCommand<{ status?: string; createdAfter?: string }>({

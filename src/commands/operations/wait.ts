@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { operationFields } from '../../cmdutil/fields/operations.js';
 import { timeoutFlag } from '../../cmdutil/follow.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
-import { operationFields } from './fields.js';
 
 /** `svc operations wait ID [--timeout S]`. */
 export const command = defineCommand<{ id: string; timeout: number }>({

@@ -1,15 +1,14 @@
-import type { ApiClient } from '../../client/client.js';
 import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import type { InputDeps } from '../../cmdutil/input-file.js';
+import { orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { ColumnPlan } from '../../core/csv/columns.js';
-import type { FulfillDeps } from '../../core/orders/fulfill.js';
+import { fulfillConfirmation, fulfillDepsOver, fulfillDryRun } from '../../core/orders/fulfill-plan.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { counted } from '../../words.js';
-import { orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** Flags of `svc orders fulfill`. */
 export interface FulfillOptions {
@@ -148,7 +147,7 @@ async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: bool
     );
   if (options.map || options.ignore || options.encoding)
     throw new UsageError('--map, --ignore and --encoding go with --file');
-  const guided = await import('./fulfill-guided.js');
+  const guided = await import('../../cmdutil/orders/fulfill-guided.js');
   guided.checkSavePath(options.save);
   const entered = await guided.guideShipments(deps, {
     showBuyer: Boolean(options.showBuyer),
@@ -200,7 +199,7 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   const view = await orderView(deps, Boolean(options.showBuyer));
   const client = await deps.client();
   const { fulfillOne } = await import('../../core/orders/fulfill.js');
-  const requests = await depsFor(client, () => {});
+  const requests = await fulfillDepsOver(client, () => {});
   const result = await fulfillOne(requests, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
   const { outcome, order } = result;
   if (outcome.status === 'failed') {
@@ -248,65 +247,23 @@ function fulfillPlan(
   columns: ColumnPlan | undefined,
   options: FulfillOptions,
 ): BulkPlan {
-  const orders = counted(shipments.length, 'order');
-  const sample = shipments.slice(0, 5);
   return {
     noun: 'orders',
     total: shipments.length,
     items: () => shipments.map((shipment) => ({ line: shipment.line, key: shipment.orderId })),
     report: options.report,
-    dryRun: {
-      plan: {
-        file: path ?? null,
-        ...(columns && {
-          columns: Object.fromEntries(columns.used.map(({ field, header }) => [field, header])),
-          ignored_columns: columns.ignored,
-        }),
-        orders: shipments.length,
-        requests: shipments.length,
-        write_quota: 0,
-        first_rows: sample.map((s) => ({
-          line: s.line,
-          order_id: s.orderId,
-          tracking_number: s.trackingNumber,
-          carrier: s.carrier,
-          tracking_url: s.trackingUrl ?? null,
-        })),
-      },
-      what: `${orders} would be fulfilled in ${counted(shipments.length, 'request')} (no daily write quota)`,
-      heading: 'First rows',
-      first: sample.map(
-        (s) =>
-          `${s.line > 0 ? `line ${s.line}: ` : ''}${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
-      ),
-    },
-    confirmation: `Mark ${orders} shipped with a LIVE key (${counted(shipments.length, 'request')}; each marketplace notifies its buyer)`,
+    dryRun: fulfillDryRun(path, shipments, columns),
+    confirmation: fulfillConfirmation(shipments.length),
     action: 'fulfillment',
     send: async (session, client) => {
       const { fulfillShipments } = await import('../../core/orders/fulfill.js');
       await fulfillShipments(shipments, {
         ...session.runOptions,
-        deps: await depsFor(client, () => session.countRequest()),
+        deps: await fulfillDepsOver(client, () => session.countRequest()),
         settle: (outcome) => session.record([outcome]),
       });
     },
     verb: 'Fulfilled',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
-  };
-}
-
-/** The two requests over the client (each counted), and the key's mode. */
-async function depsFor(client: ApiClient, count: () => void): Promise<FulfillDeps> {
-  const { fulfillOrder, getOrder } = await import('../../client/resources/orders.js');
-  return {
-    fulfill: (orderId, tracking, idempotencyKey) => {
-      count();
-      return fulfillOrder(client, orderId, tracking, { idempotencyKey });
-    },
-    get: (orderId) => {
-      count();
-      return getOrder(client, orderId);
-    },
-    simulated: !client.live,
   };
 }

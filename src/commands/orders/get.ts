@@ -1,5 +1,5 @@
+import { orderFields, orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
-import { orderFields, orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** `svc orders get ID`: one order in full; the buyer's personal data on request. */
 export const command = getCommand({

@@ -3,12 +3,12 @@ import type { OrderFilters } from '../../client/resources/orders.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { listEach, printList } from '../../cmdutil/list-command.js';
+import { orderFields, orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Order } from '../../contract/schemas/order.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { plural } from '../../words.js';
-import { orderFields, orderView, SHOW_BUYER_HELP } from './buyer.js';
 
 /** Flags of `svc orders list`. */
 export interface OrdersListOptions {

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { productFields } from '../../cmdutil/fields/products.js';
 import type { ProductInput } from '../../contract/schemas/product.js';
-import { productFields } from './fields.js';
 
 /** `svc products create --file F`. */
 export const command = defineCommand<{ file: string }>({
@@ -29,7 +29,7 @@ export const command = defineCommand<{ file: string }>({
   examples: ['svc products create --file tee.json', 'svc products create --file - --json < tee.json'],
   /** Checks the file locally, then sends it as written. */
   async run(options, deps) {
-    const { readProductBody } = await import('./write-helpers.js');
+    const { readProductBody } = await import('../../cmdutil/products/write-helpers.js');
     const { checkProductInput } = await import('../../core/products/check.js');
     const { bodyProblemsError } = await import('../../core/products/body-file.js');
     const body = await readProductBody(deps, options.file);

@@ -1,5 +1,5 @@
+import { productFields } from '../../cmdutil/fields/products.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
-import { productFields } from './fields.js';
 
 /** `svc products get ID`. */
 export const command = getCommand({

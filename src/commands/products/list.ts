@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { productFields } from '../../cmdutil/fields/products.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import { productsView } from '../../output/views/products.js';
-import { productFields } from './fields.js';
 
 /** `svc products list`: most recently updated first. */
 export const command = defineCommand<{ updatedAfter?: string }>({

@@ -1,9 +1,9 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { productFields } from '../../cmdutil/fields/products.js';
 import { collect, timeParser } from '../../cmdutil/parse.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { ProductUpdate } from '../../contract/schemas/product.js';
 import { ApiError, UsageError } from '../../errors.js';
-import { productFields } from './fields.js';
 
 /** Arguments of `svc products update`. */
 export interface UpdateArgs {
@@ -55,7 +55,7 @@ export const command = defineCommand<UpdateArgs>({
         'nothing to change: give --file F or --set field=value, e.g. --set title="Blue mug"',
       );
     }
-    const { readProductBody } = await import('./write-helpers.js');
+    const { readProductBody } = await import('../../cmdutil/products/write-helpers.js');
     const { checkProductUpdate } = await import('../../core/products/check.js');
     const { bodyProblemsError } = await import('../../core/products/body-file.js');
     let body: Record<string, unknown>;

@@ -93,7 +93,7 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { sourcePath } = await import('./write-helpers.js');
+  const { sourcePath } = await import('../../cmdutil/products/write-helpers.js');
   const { parseEncoding } = await import('../../core/csv/text.js');
   const { checkInput } = await import('../../cmdutil/input-check.js');
   const encoding = parseEncoding(options.encoding);

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
-import { webhookFields } from './fields.js';
+import { webhookFields } from '../../cmdutil/fields/webhooks.js';
 
 /** Options of `svc webhooks create`. */
 export interface CreateOptions {

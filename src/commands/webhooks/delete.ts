@@ -1,7 +1,7 @@
 import { confirmDestructive } from '../../cmdutil/confirm.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import { deletedFields } from '../../cmdutil/fields/webhooks.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
-import { deletedFields } from './fields.js';
 
 /** `svc webhooks delete ID`: asks on a terminal; elsewhere needs --yes. */
 export const command = defineCommand<{ id: string }>({

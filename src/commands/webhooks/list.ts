@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { webhookFields } from '../../cmdutil/fields/webhooks.js';
 import { printList } from '../../cmdutil/list-command.js';
 import { webhooksView } from '../../output/views/webhooks.js';
-import { webhookFields } from './fields.js';
 
 /** `svc webhooks list`. */
 export const command = defineCommand<Record<string, never>>({

@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { webhookFields } from '../../cmdutil/fields/webhooks.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { WebhookEndpointUpdate } from '../../contract/schemas/webhook-endpoint.js';
 import { UsageError } from '../../errors.js';
-import { webhookFields } from './fields.js';
 
 /** Options of `svc webhooks update`. */
 export interface UpdateOptions {

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../../cmdutil/define.js';
+import { imageFields } from '../../../cmdutil/fields/products.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
-import { imageFields } from '../fields.js';
 
 /** `svc products images add ID IMAGE…`. */
 export const command = defineCommand<{ id: string; image: string[] }>({
@@ -49,7 +49,7 @@ export const command = defineCommand<{ id: string; image: string[] }>({
       deps.io.messages.info(`Uploaded ${local.path} as ${file.id}`);
       urls.push(file.url);
     }
-    const { editImages } = await import('./edit.js');
+    const { editImages } = await import('../../../cmdutil/products/images.js');
     const { addedText } = await import('../../../output/views/images.js');
     await editImages(
       deps,

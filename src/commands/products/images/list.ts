@@ -1,6 +1,6 @@
 import { defineCommand } from '../../../cmdutil/define.js';
+import { imageFields } from '../../../cmdutil/fields/products.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
-import { imageFields } from '../fields.js';
 
 /** `svc products images list ID`. */
 export const command = defineCommand<{ id: string }>({
@@ -12,7 +12,7 @@ export const command = defineCommand<{ id: string }>({
   examples: ['svc products images list prod_123'],
   async run({ id }, deps) {
     const { getProduct } = await import('../../../client/resources/products.js');
-    const { printImages } = await import('./edit.js');
+    const { printImages } = await import('../../../cmdutil/products/images.js');
     await printImages(deps, await getProduct(await deps.client(), id));
   },
 });

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../../cmdutil/define.js';
+import { imageFields } from '../../../cmdutil/fields/products.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
-import { imageFields } from '../fields.js';
 
 /** `svc products images reorder ID IMAGE-ID…`. */
 export const command = defineCommand<{ id: string; imageId: string[] }>({
@@ -15,7 +15,7 @@ export const command = defineCommand<{ id: string; imageId: string[] }>({
   examples: ['svc products images reorder prod_123 img_9   # img_9 becomes the main image'],
   async run({ id, imageId: imageIds }, deps) {
     const { planReorder } = await import('../../../core/products/images.js');
-    const { editImages } = await import('./edit.js');
+    const { editImages } = await import('../../../cmdutil/products/images.js');
     const { reorderedText } = await import('../../../output/views/images.js');
     await editImages(
       deps,

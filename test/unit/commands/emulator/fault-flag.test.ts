@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collectFault, parseFault } from '../../../../src/commands/emulator/fault-flag.js';
+import { collectFault, parseFault } from '../../../../src/cmdutil/emulator/fault-flag.js';
 
 describe('--fault', () => {
   it('parses method, exact path, kind, times and Retry-After', () => {

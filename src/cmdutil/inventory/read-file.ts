@@ -2,11 +2,12 @@
  * What `inventory push` and `inventory diff` share: the whole-file check both run before
  * anything else, and how their read of the store shows on stderr.
  */
-import type { FlagSpec } from '../../cmdutil/define.js';
-import type { Deps } from '../../cmdutil/deps.js';
-import type { InputDeps } from '../../cmdutil/input-file.js';
+
 import type { CheckedFile } from '../../core/inventory/check.js';
 import type { LiveReadDeps } from '../../core/inventory/live-read.js';
+import type { FlagSpec } from '../define.js';
+import type { Deps } from '../deps.js';
+import type { InputDeps } from '../input-file.js';
 
 /** How the inventory file is read (the flags push and diff share). */
 export interface ReadFlags {
@@ -32,11 +33,11 @@ export async function checkStockFile(
 ): Promise<CheckedFile> {
   const { parseEncoding } = await import('../../core/csv/text.js');
   const encoding = parseEncoding(flags.encoding);
-  const { inputFile } = await import('../../cmdutil/input-file.js');
+  const { inputFile } = await import('../input-file.js');
   const source = await inputFile(ctx, path, { '--report': flags.report, '--backup': flags.backup });
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
+  const { checkInput, showColumns } = await import('../input-check.js');
   const { map, ignore, decimalComma } = flags;
   const file = await checkInput(path, flags.report, () =>
     checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),

@@ -1,4 +1,4 @@
-import { schemaFields } from '../../cmdutil/fields.js';
+import { schemaFields } from '../fields.js';
 
 /** The field paths of a webhook endpoint, for --fields. */
 export const webhookFields = schemaFields(

@@ -3,9 +3,9 @@
  * listings in error, checked before anything is read, and the crawl that collects them all first.
  */
 
-import type { FlagSpec } from '../../cmdutil/define.js';
-import type { Deps } from '../../cmdutil/deps.js';
 import type { Listing } from '../../contract/schemas/listing.js';
+import type { FlagSpec } from '../define.js';
+import type { Deps } from '../deps.js';
 
 /** The flags that select listings in error with one issue code. */
 export interface SelectionFlags {
@@ -41,9 +41,7 @@ export async function selectFailing(
   deps: Pick<Deps, 'client' | 'signal'>,
   flags: SelectionFlags & { errorCode: string },
 ): Promise<Selection> {
-  const { checkChannelKinds, checkChannelAccount, checkErrorCode } = await import(
-    '../../cmdutil/filter-check.js'
-  );
+  const { checkChannelKinds, checkChannelAccount, checkErrorCode } = await import('../filter-check.js');
   const channels = await checkChannelKinds(deps, flags.channel, { path: '/listings', param: 'channel' });
   await checkChannelAccount(deps, flags.channelAccount);
   await checkErrorCode(deps, flags.errorCode);

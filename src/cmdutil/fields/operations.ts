@@ -1,4 +1,4 @@
-import { schemaFields } from '../../cmdutil/fields.js';
+import { schemaFields } from '../fields.js';
 
 /** The field paths of an operation, for --fields. */
 export const operationFields = schemaFields(

@@ -1,4 +1,4 @@
-import { schemaFields } from '../../cmdutil/fields.js';
+import { schemaFields } from '../fields.js';
 
 /** The field paths of a product, for --fields. */
 export const productFields = schemaFields(

@@ -7,9 +7,6 @@
  */
 import { existsSync } from 'node:fs';
 import { listOrders } from '../../client/resources/orders.js';
-import type { BulkPlan } from '../../cmdutil/bulk-command.js';
-import type { BulkSession } from '../../cmdutil/bulk-session.js';
-import type { Deps, Prompts } from '../../cmdutil/deps.js';
 import { configDir } from '../../config/config-store.js';
 import { leftoverShipmentsPath } from '../../config/leftover-shipments.js';
 import type { Order } from '../../contract/schemas/order.js';
@@ -19,6 +16,9 @@ import { Interrupted, UsageError } from '../../errors.js';
 import { writeShipmentsFile } from '../../output/shipments-file.js';
 import { orderChoiceRows, orderLabel } from '../../output/views/orders.js';
 import { counted, plural } from '../../words.js';
+import type { BulkPlan } from '../bulk-command.js';
+import type { BulkSession } from '../bulk-session.js';
+import type { Deps, Prompts } from '../deps.js';
 
 /** The carriers offered first; any other is typed in. */
 const COMMON_CARRIERS = [

@@ -3,12 +3,13 @@
  * in the bulk frame (dry run, cost, confirmation, report, summary), then with --wait what the
  * channels said. Listings that already carry the change are not sent again.
  */
-import type { Deps } from '../../cmdutil/deps.js';
-import type { WaitFlags } from '../../cmdutil/follow.js';
+
 import type { Listing, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { Verdict } from '../../core/outcomes.js';
 import { requestsAndQuota } from '../../output/summary.js';
 import { counted, plural } from '../../words.js';
+import type { Deps } from '../deps.js';
+import type { WaitFlags } from '../follow.js';
 import type { ResyncDeps } from './resync-plan.js';
 import type { Selection, SelectionFlags } from './selection.js';
 
@@ -70,7 +71,7 @@ async function showUpdateDryRun(
   count: string,
 ): Promise<void> {
   const sent: Listing[] = selection.matches.filter((listing) => !held.has(listing.id));
-  const { fromArray } = await import('../../cmdutil/list-command.js');
+  const { fromArray } = await import('../list-command.js');
   const { listingsView } = await import('../../output/views/listings.js');
   // On a table, accounts by their labels (one read), as listings list shows them.
   const labels =

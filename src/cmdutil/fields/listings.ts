@@ -1,5 +1,5 @@
-import { schemaFields } from '../../cmdutil/fields.js';
-import { idArg } from '../../cmdutil/resource-commands.js';
+import { schemaFields } from '../fields.js';
+import { idArg } from '../resource-commands.js';
 
 /** The field paths of a listing, for --fields. */
 export const listingFields = schemaFields(

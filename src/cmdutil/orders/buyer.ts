@@ -1,9 +1,10 @@
 /** What the order commands share: buyer personal data only on request (docs/guide.md, Output), and their fields. */
-import type { Deps } from '../../cmdutil/deps.js';
-import { schemaFields } from '../../cmdutil/fields.js';
+
 import type { Order } from '../../contract/schemas/order.js';
 import { UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
+import type { Deps } from '../deps.js';
+import { schemaFields } from '../fields.js';
 
 /** The field paths of an order, for --fields. */
 export const orderFields = schemaFields(async () => (await import('../../contract/schemas/order.js')).Order);

@@ -3,11 +3,12 @@
  * counts, whether the cause looks fixed) to choose from. It only chooses the flags: the retry
  * then runs as `--error-code C --channel K` would.
  */
-import type { Deps } from '../../cmdutil/deps.js';
+
 import type { Listing } from '../../contract/schemas/listing.js';
 import type { ListingReads } from '../../core/listings/reads.js';
 import type { RetryChoice } from '../../core/listings/retry-choices.js';
 import { plural } from '../../words.js';
+import type { Deps } from '../deps.js';
 import type { SelectionFlags } from './selection.js';
 
 /** What the choice sets: the code, and the channel kind when the group names one. */
@@ -28,7 +29,7 @@ export async function chooseRetry(
   flags: SelectionFlags,
   reads: ListingReads,
 ): Promise<ChosenRetry | undefined> {
-  const { checkChannelKind, checkChannelAccount } = await import('../../cmdutil/filter-check.js');
+  const { checkChannelKind, checkChannelAccount } = await import('../filter-check.js');
   await checkChannelKind(deps, flags.channel, { path: '/listings', param: 'channel' });
   await checkChannelAccount(deps, flags.channelAccount);
   const client = await deps.client();

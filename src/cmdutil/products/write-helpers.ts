@@ -1,11 +1,11 @@
 /** What the product write commands share: reading a body from a file or stdin. */
 
-import type { InputDeps, OutputFiles } from '../../cmdutil/input-file.js';
 import { plural } from '../../words.js';
+import type { InputDeps, OutputFiles } from '../input-file.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`; `outputs` may not be it. */
 export async function sourcePath(deps: InputDeps, path: string, outputs?: OutputFiles): Promise<string> {
-  const { inputFile } = await import('../../cmdutil/input-file.js');
+  const { inputFile } = await import('../input-file.js');
   return inputFile(deps, path, outputs);
 }
 

@@ -4,15 +4,15 @@
  * without a request, then with --wait each sent listing's verdict from its channel.
  */
 import type { ApiClient } from '../../client/client.js';
-import type { BulkPlan, FollowUp } from '../../cmdutil/bulk-command.js';
-import type { BulkSession } from '../../cmdutil/bulk-session.js';
-import type { Deps } from '../../cmdutil/deps.js';
-import type { WaitFlags } from '../../cmdutil/follow.js';
 import type { Listing, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { ListingReads } from '../../core/listings/reads.js';
 import type { ResyncOperations, RetryVerdict } from '../../core/listings/retry.js';
 import type { BulkLedger, Verdict } from '../../core/outcomes.js';
 import { counted } from '../../words.js';
+import type { BulkPlan, FollowUp } from '../bulk-command.js';
+import type { BulkSession } from '../bulk-session.js';
+import type { Deps } from '../deps.js';
+import type { WaitFlags } from '../follow.js';
 import type { Selection } from './selection.js';
 
 /** What the run uses of the command's dependencies. */
@@ -46,7 +46,7 @@ export interface ResyncSpec {
 
 /** Runs the retry or update through the bulk frame (or shows its dry run). */
 export async function runResync(deps: ResyncDeps, spec: ResyncSpec): Promise<void> {
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
+  const { runBulk } = await import('../bulk-command.js');
   await runBulk(deps, resyncPlan(deps, spec), spec.flags);
 }
 
@@ -125,7 +125,7 @@ async function followResyncs(
   spec: ResyncSpec,
 ): Promise<FollowUp> {
   const timeoutSeconds = spec.flags.timeout;
-  const { followMany } = await import('../../cmdutil/follow.js');
+  const { followMany } = await import('../follow.js');
   const { endOfFollow } = await import('../../core/operations/follow.js');
   const { stillFailing, tallyVerdicts, verdictOutcomes, verdicts } = await import(
     '../../core/listings/retry.js'
@@ -138,7 +138,7 @@ async function followResyncs(
   session.revise(verdictOutcomes(all, new Map(matches.map((listing, index) => [listing.id, index]))));
   const { listed, failing, pending, simulated, unresolved } = tallyVerdicts(all);
   if (!deps.io.wantsJson && unresolved.length > 0) {
-    const { fromArray } = await import('../../cmdutil/list-command.js');
+    const { fromArray } = await import('../list-command.js');
     const { retryVerdictsView } = await import('../../output/views/listings.js');
     await deps.io.printer.list(fromArray(unresolved), retryVerdictsView);
   }

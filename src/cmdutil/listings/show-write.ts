@@ -1,8 +1,8 @@
 /** What the listing write commands share: showing the listing a write answered (after --wait). */
 import type { ApiClient } from '../../client/client.js';
-import type { Deps } from '../../cmdutil/deps.js';
-import type { WaitFlags } from '../../cmdutil/follow.js';
 import type { Listing } from '../../contract/schemas/listing.js';
+import type { Deps } from '../deps.js';
+import type { WaitFlags } from '../follow.js';
 
 /**
  * Prints the listing a write answered. With --wait, follows its operation first and prints
@@ -25,7 +25,7 @@ export async function showWrite(
       deps.io.messages.info(`Follow it with: svc operations wait ${listing.operation_id}`);
     return;
   }
-  const { followOne } = await import('../../cmdutil/follow.js');
+  const { followOne } = await import('../follow.js');
   const { endOfFollow, operationFailure } = await import('../../core/operations/follow.js');
   deps.io.messages.info(`${headline}${note}; waiting for ${listing.operation_id}`);
   const followed = await followOne(deps, client, listing.operation_id, flags.timeout);

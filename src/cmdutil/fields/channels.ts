@@ -1,4 +1,4 @@
-import { schemaFields } from '../../cmdutil/fields.js';
+import { schemaFields } from '../fields.js';
 
 const schemas = () => import('../../contract/schemas/channel-account.js');
 
