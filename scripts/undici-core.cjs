@@ -1,5 +1,5 @@
 // What the CLI bundle gets for `import … from 'undici'` (scripts/bundle.mjs): the three names
-// src/client/transport.ts uses, built as undici's own index.js builds them, without the rest
+// src/client/transport*.ts use, built as undici's own index.js builds them, without the rest
 // of that index (fetch, WebSocket, cookies, caches, mocks, interceptors). Loading the whole
 // index cost the first request of every command about 40 ms and 800 KB of code to compile.
 'use strict';

@@ -11,7 +11,7 @@ import { WEBHOOK_ANSWER_TIMEOUT_MS } from '../contract/contract.js';
 import { NetworkError } from '../errors.js';
 import { defaultSleep } from './pacing/pacer.js';
 import { backoffMs, DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry.js';
-import { RawPoster } from './transport.js';
+import { RawPoster } from './transport-poster.js';
 
 /** How one attempt went. */
 export interface DeliveryAttempt {

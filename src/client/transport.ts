@@ -2,9 +2,11 @@
  * The only place that talks HTTP (docs/architecture.md): undici with keep-alive and
  * the environment's proxy, auth, pacing, retries, idempotency keys, error normalisation and
  * --debug lines. One call of send() is one logical request, however many times it goes out.
+ * Its two neighbours speak undici too: the route's dispatcher (transport-proxy.ts) and the
+ * bounded raw poster to webhook receivers (transport-poster.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
+import { type Dispatcher, request as undiciRequest } from 'undici';
 import {
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
@@ -15,15 +17,7 @@ import {
   maskKey,
 } from '../contract/contract.js';
 import { answerSpentQuota, spendsWriteQuota } from '../contract/rules/write-quota.js';
-import {
-  type ApiError,
-  AuthError,
-  KEY_MALFORMED,
-  NetworkError,
-  ProtocolError,
-  QuotaError,
-  UsageError,
-} from '../errors.js';
+import { type ApiError, AuthError, KEY_MALFORMED, ProtocolError, QuotaError, UsageError } from '../errors.js';
 import { answerLine, giveUp, requestLine, retryAfterOf, retryNotice, seconds } from './describe.js';
 import { classifyNetworkError, flattenHeaders, interpretAnswer, type RawAnswer } from './normalize.js';
 import { type KeySharing, keySharing } from './pacing/key-sharing.js';
@@ -38,6 +32,7 @@ import {
   keyPauseMs,
   type RetryPolicy,
 } from './retry.js';
+import { dispatcherFor } from './transport-proxy.js';
 import type { ApiResponse, ClientOptions, RequestSpec } from './types.js';
 import { buildUrl } from './url.js';
 
@@ -383,29 +378,6 @@ async function readCapped(answer: Dispatcher.ResponseData, what: string): Promis
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
-/**
- * An agent for one route: through the proxy it names, else direct. Loopback is always direct
- * (a key to this machine never passes a proxy); other hosts follow HTTP_PROXY, HTTPS_PROXY
- * and NO_PROXY.
- */
-function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
-  const options = {
-    connect: { timeout: connectTimeoutMs },
-    // Below common server idle timeouts, so a reused socket is rarely closed under a write.
-    keepAliveTimeout: 4_000,
-  };
-  if (route.via === 'direct') return new Agent(options);
-  try {
-    return new ProxyAgent({ ...options, uri: route.proxy.uri });
-  } catch (error) {
-    // The value is not repeated: it may hold a password.
-    const { variable } = route.proxy;
-    throw new UsageError(
-      `${variable} is not a usable proxy address (${(error as Error).message}); fix it, e.g. ${variable}=http://proxy.example.com:3128 (a user and password percent-encoded), or unset it`,
-    );
-  }
-}
-
 /** The signals that are given, combined; undefined when none is. */
 function anyOf(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
   const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
@@ -414,113 +386,4 @@ function anyOf(...signals: Array<AbortSignal | undefined>): AbortSignal | undefi
 
 function releaseTicket(pacer: Pacer, ticket: PacerTicket | undefined): void {
   if (ticket) pacer.release(ticket);
-}
-
-/** One raw POST's answer, whatever its status. */
-export interface RawPostAnswer {
-  status: number;
-  headers: Record<string, string>;
-  /** The first MAX_RECEIVER_ANSWER_BYTES of the body at most. */
-  text: string;
-}
-
-/**
- * How much of a receiver's answer is read (4 KiB): only its status matters, and a receiver
- * that streams an endless body must not hold a delivery, or the memory of the process.
- */
-const MAX_RECEIVER_ANSWER_BYTES = 4 * 1024;
-
-/** The first `max` bytes of an answer's body as text; the rest is not read (the connection is closed). */
-async function readAtMost(answer: Dispatcher.ResponseData, max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of answer.body) {
-    const bytes = chunk as Buffer;
-    chunks.push(bytes.subarray(0, max - size));
-    size += Math.min(bytes.length, max - size);
-    if (size >= max) {
-      answer.body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
-/** Limits of one raw POST. */
-export interface RawPostOptions {
-  /** Whole exchange, connect to last body byte. */
-  timeoutMs: number;
-  signal?: AbortSignal;
-}
-
-/**
- * Raw POSTs to arbitrary URLs (webhook receivers): no auth, pacing or retries, which the
- * delivery module (src/client/delivery.ts) adds. Network failures become NetworkError; an
- * abort of the caller's signal rethrows its reason.
- */
-export class RawPoster {
-  /** One agent per route (direct, or each proxy), made on first use. */
-  private readonly dispatchers = new Map<string, Dispatcher>();
-
-  constructor(private readonly options: { dispatcher?: Dispatcher } = {}) {}
-
-  /** Sends `body` once and reads its answer (a few KiB of the body at most) within `timeoutMs`. */
-  async post(
-    url: string,
-    body: string,
-    headers: Record<string, string>,
-    options: RawPostOptions,
-  ): Promise<RawPostAnswer> {
-    options.signal?.throwIfAborted();
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const origin = originOf(url);
-    const route = this.options.dispatcher ? undefined : routeFor(new URL(url));
-    const dispatcher = this.agent(route);
-    try {
-      const answer = await undiciRequest(url, {
-        dispatcher,
-        method: 'POST',
-        headers,
-        body,
-        signal,
-      });
-      const text = await readAtMost(answer, MAX_RECEIVER_ANSWER_BYTES);
-      return { status: answer.statusCode, headers: flattenHeaders(answer.headers), text };
-    } catch (err) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      if (timeout.aborted) {
-        throw new NetworkError(`${origin} did not answer within ${seconds(options.timeoutMs)}`, 'ETIMEDOUT', {
-          cause: err,
-        });
-      }
-      throw classifyNetworkError(err, origin, route?.via === 'proxy' ? route.proxy : undefined).error;
-    }
-  }
-
-  /** Closes the keep-alive connections. */
-  async close(): Promise<void> {
-    const dispatchers = [...this.dispatchers.values()];
-    this.dispatchers.clear();
-    await Promise.all(dispatchers.map((dispatcher) => dispatcher.close()));
-  }
-
-  private agent(route: Route | undefined): Dispatcher {
-    if (!route) return this.options.dispatcher as Dispatcher;
-    const key = route.via === 'proxy' ? route.proxy.uri : 'direct';
-    let dispatcher = this.dispatchers.get(key);
-    if (!dispatcher) {
-      dispatcher = dispatcherFor(route, 10_000);
-      this.dispatchers.set(key, dispatcher);
-    }
-    return dispatcher;
-  }
-}
-
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
 }
