@@ -6,8 +6,10 @@ import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import { machineFormatChosen } from '../output/view.js';
-import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
-import { buildProgram, helpCommandFor } from './program.js';
+import { errorJson } from './error-json.js';
+import { describeError, EXIT, exitCodeFor, oneLine } from './exit.js';
+import { buildProgram } from './program.js';
+import { helpCommandFor } from './usage-errors.js';
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {

@@ -1,5 +1,5 @@
 /** The root program: the global options (docs/guide.md, Global options) and every noun's commands. */
-import { Command, type CommanderError, Help, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { type CommandDefinition, HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
@@ -10,9 +10,9 @@ import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
 import { addCommand, addNoun } from './command-builder.js';
-import { flagsFor, isScoped } from './command-scopes.js';
-import { EXIT_MEANINGS } from './exit.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
+import { GLOBAL_OPTIONS_HELP, pointToVerbs, ROOT_HELP_FOOTER } from './help-layout.js';
+import { commandWords, rememberWhereUsageErrorsArise } from './usage-errors.js';
 
 const SETUP: HelpGroup = 'Setup';
 
@@ -195,61 +195,6 @@ function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The command each usage error of commander's arose in, so that its line points to that command's help. */
-const usageErrorOrigins = new WeakMap<CommanderError, string>();
-
-/**
- * `svc inventory push --help`, for a usage error of commander's raised while parsing that
- * command (`svc` when unknown): where to look next, rather than the root's help.
- */
-export function helpCommandFor(error: CommanderError): string {
-  return `${usageErrorOrigins.get(error) ?? 'svc'} --help`;
-}
-
-function rememberWhereUsageErrorsArise(program: Command, args: readonly string[] = []): void {
-  const visit = (command: Command) => {
-    // The root parses the global flags wherever they stand: a bad --limit on `orders list` is that command's.
-    const path = command === program ? commandWords(commandNamed(program, args)) : commandWords(command);
-    command.exitOverride((error) => {
-      usageErrorOrigins.set(error, path);
-      throw error;
-    });
-    for (const sub of command.commands) visit(sub);
-  };
-  visit(program);
-}
-
-/** The deepest command the words name (`svc orders list` for `orders --limit 5 list`), else the root. */
-function commandNamed(program: Command, args: readonly string[]): Command {
-  const takesValue = (command: Command, flag: string) =>
-    [command, program].some((at) =>
-      at.options.some(
-        (option) => (option.required || option.optional) && (option.long === flag || option.short === flag),
-      ),
-    );
-  let command = program;
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? '';
-    if (arg === '--') break;
-    if (arg.startsWith('-')) {
-      if (!arg.includes('=') && takesValue(command, arg)) index++;
-      continue;
-    }
-    const sub = command.commands.find(
-      (candidate) => candidate.name() === arg || candidate.aliases().includes(arg),
-    );
-    if (!sub) break;
-    command = sub;
-  }
-  return command;
-}
-
-function commandWords(command: Command): string {
-  const path = [];
-  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
-  return path.join(' ');
-}
-
 /** `--jq` is jq's (and gh's) flag; svc filters with JMESPath under another name, which the refusal gives. */
 function refuseJq(action: Command): void {
   const jq = action.optsWithGlobals().jq as string | undefined;
@@ -257,62 +202,6 @@ function refuseJq(action: Command): void {
   throw new UsageError(
     `--jq is not a flag of svc: it filters with JMESPath, --query EXPR (jq's '.[].id' is --query '[].id'); see ${commandWords(action)} --help`,
   );
-}
-
-/**
- * A command's help ends with the global flags it takes, under "Global options", as `gh`
- * shows inherited flags; a noun's help (it runs nothing) and the root's list none.
- */
-const GLOBAL_OPTIONS_HELP: Partial<Help> = {
-  showGlobalOptions: true,
-  visibleGlobalOptions(command: Command): Option[] {
-    if (command.commands.length > 0 || !command.parent) return [];
-    const scope = scopeOf(command);
-    const allowed = scope ? flagsFor(scope) : undefined;
-    const root = rootOf(command);
-    return root
-      .createHelp()
-      .visibleOptions(root)
-      .filter((option) => {
-        if (option.long === '--help' || option.long === '--version') return false;
-        const name = option.attributeName();
-        return !allowed || !isScoped(name) || allowed.has(name);
-      });
-  },
-  formatItemList(heading: string, items: string[], helper: Help): string[] {
-    const title = heading === 'Global Options:' ? 'Global options:' : heading;
-    return Help.prototype.formatItemList.call(this, title, items, helper);
-  },
-};
-
-function rootOf(command: Command): Command {
-  let root = command;
-  while (root.parent) root = root.parent;
-  return root;
-}
-
-const ROOT_HELP_FOOTER = [
-  '',
-  'Examples:',
-  '  svc emulator start                           # a local service to try things against',
-  '  svc auth login',
-  '  svc orders list --status awaiting_shipment',
-  '  svc inventory push stock.csv --dry-run',
-  '',
-  'Exit codes:',
-  ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)}${meaning}`),
-  '',
-  'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
-].join('\n');
-
-/** A command with subcommands says where its examples are: in each subcommand's help. */
-function pointToVerbs(command: Command): void {
-  if (command.commands.length === 0) return;
-  command.addHelpText(
-    'after',
-    `\nRun \`${commandWords(command)} COMMAND --help\` for a command's flags and examples.`,
-  );
-  for (const sub of command.commands) pointToVerbs(sub);
 }
 
 /**

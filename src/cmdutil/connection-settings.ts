@@ -3,6 +3,7 @@
  * the command runs): retries, the request deadline and pacing shared with other processes.
  */
 
+import type { PacingUrl, pacingUrlOf } from '../client/pacing/pacing-url.js';
 import { UsageError } from '../errors.js';
 import { parseSeconds, secondsRange } from './parse.js';
 
@@ -14,6 +15,34 @@ export interface ConnectionSettings {
   requestTimeoutMs?: number;
   /** Pacing shared with the other svc processes on a key, unless SVC_SHARED_PACING=0. */
   sharedPacing: boolean;
+}
+
+/** What a client shares with the other processes on its key: where, whether pacing, and through which Redis. */
+export interface SharedPacing {
+  dir: string;
+  pacing: boolean;
+  url?: PacingUrl;
+}
+
+/**
+ * What a client shares: the quota count (in the config dir), pacing unless SVC_SHARED_PACING=0,
+ * both through Redis when a pacing URL is set (a URL svc cannot use exits 2 here, before
+ * anything is sent; its password is handed to `protectPassword`, masked from then on).
+ */
+export async function sharedPacingFor(
+  env: Readonly<NodeJS.ProcessEnv>,
+  pacing: boolean,
+  settings: () => Promise<Parameters<typeof pacingUrlOf>[0]>,
+  protectPassword: (password: string) => void,
+): Promise<SharedPacing> {
+  const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
+    import('../config/config-store.js'),
+    import('../client/pacing/record-file.js'),
+    import('../client/pacing/pacing-url.js'),
+  ]);
+  const url = pacing ? pacingUrlOf(await settings()) : undefined;
+  for (const password of url?.secrets ?? []) protectPassword(password);
+  return { dir: sharedPacingDir(configDir(env)), pacing, url };
 }
 
 /** Reads the connection settings from the parsed flags and the environment; a bad value exits 2. */

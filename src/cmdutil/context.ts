@@ -3,24 +3,26 @@
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
 import type { ApiClient } from '../client/client.js';
-import type { PacingUrl } from '../client/pacing/pacing-url.js';
-import type { ConfigSnapshot, ConfigStore } from '../config/config-store.js';
+import type { ConfigStore } from '../config/config-store.js';
 import type { Credentials } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { keyMode } from '../contract/contract.js';
 import type { CommandTree } from '../core/command-tree.js';
-import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
-import type { ConnectionSettings } from './connection-settings.js';
+import type { ConnectionSettings, SharedPacing } from './connection-settings.js';
+import { requireBaseUrl, requireKey } from './credential-checks.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
+import { SavedSettings } from './saved-settings.js';
 
 export type { GlobalOptions } from './io-streams.js';
 
 /** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
 export const STOP_GRACE_MS = 2000;
+
+/** The members a run may take apart (`run(args, { io, client })`): each works unbound. */
+const UNBOUND = ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts', 'atEnd'] as const;
 
 /** The dependencies of one run, made on first use. */
 export class Context implements Deps {
@@ -28,13 +30,13 @@ export class Context implements Deps {
   private connection?: ConnectionSettings;
   /** The command line's arguments after `svc` (to print the command that resumes a stopped run). */
   argv: readonly string[] = [];
-  private configStore?: Promise<ConfigStore>;
   /** One client per kind: with the key in force, and without a key (status, health). */
   private readonly clients = new Map<'key' | 'anonymous', Promise<ApiClient>>();
   /** Every client the run built, to tell whether a test key's write was simulated. */
   private readonly builtClients: ApiClient[] = [];
-  private resolvedCredentials?: Promise<Credentials>;
   private readonly abort = new AbortController();
+  /** The saved profiles, the keyring and the settings in force, each read once. */
+  private readonly saved: SavedSettings;
   /** What runs when the run ends (`atEnd`), last registered first. */
   private readonly endings: (() => void)[] = [];
   /** Describes the whole command tree; the program sets it (commands cannot reach commander). */
@@ -45,21 +47,19 @@ export class Context implements Deps {
     readonly env: NodeJS.ProcessEnv,
     readonly now: () => number = Date.now,
     /** The keyring to keep keys in; the OS keyring unless a test hands in another. */
-    private keyringBackend?: KeyringBackend,
+    keyringBackend?: KeyringBackend,
     /** The clock progress lines read and tick on; the system's unless a test hands in its own. */
     progressClock?: ProgressClock,
   ) {
     this.streams = IOStreams.create(io, env, now, () => this.wroteSimulated, progressClock);
+    this.saved = new SavedSettings(
+      env,
+      () => this.io,
+      () => this.globals,
+      keyringBackend,
+    );
     // A run may take apart what it uses (`run(args, { io, client })`): every member works unbound.
-    for (const name of [
-      'client',
-      'clientFor',
-      'config',
-      'credentials',
-      'keyring',
-      'prompts',
-      'atEnd',
-    ] as const) {
+    for (const name of UNBOUND) {
       Object.defineProperty(this, name, { value: this[name].bind(this) });
     }
   }
@@ -113,70 +113,22 @@ export class Context implements Deps {
 
   /** The saved profiles. */
   config(): Promise<ConfigStore> {
-    this.configStore ??= (async () => {
-      const { ConfigStore, configDir } = await import('../config/config-store.js');
-      const store = await ConfigStore.open(configDir(this.env));
-      this.warnLoosePermissions(store);
-      return store;
-    })();
-    return this.configStore;
-  }
-
-  /**
-   * The saved profiles as they are on disk now (a command may have saved one since the last
-   * read), read without loading the store that writes them.
-   */
-  private async savedConfig(): Promise<ConfigSnapshot> {
-    const { readConfig, configDir } = await import('../config/config-store.js');
-    const read = readConfig(configDir(this.env));
-    this.warnLoosePermissions(read);
-    return read;
-  }
-
-  private warnLoosePermissions(config: { dir: string; loosePermissionsFixed: boolean }): void {
-    if (config.loosePermissionsFixed) {
-      this.io.messages.warn(`${config.dir}/config.json was readable by others; its mode is now 0600`);
-    }
+    return this.saved.config();
   }
 
   /** The OS keyring (loaded on first use: only reading or writing a key needs it). */
-  async keyring(): Promise<KeyringBackend> {
-    if (!this.keyringBackend) {
-      const { osKeyring } = await import('../config/keyring.js');
-      this.keyringBackend = osKeyring(this.env);
-    }
-    return this.keyringBackend;
+  keyring(): Promise<KeyringBackend> {
+    return this.saved.keyring();
   }
 
-  /**
-   * The key and base URL in force, with their sources. A key the profile keeps in the OS
-   * keyring is read from it, once; when it cannot be, `keyProblem` says why.
-   */
+  /** The key and base URL in force, with their sources (a key kept in the OS keyring read once). */
   credentials(): Promise<Credentials> {
-    this.resolvedCredentials ??= (async () => {
-      const credentials = await this.settings();
-      if (credentials.apiKeyStorage !== 'keyring') return credentials;
-      const { readKey } = await import('../config/key-store.js');
-      const profile = (await this.savedConfig()).profiles[credentials.profileName ?? ''] ?? {};
-      const { apiKey, problem } = await readKey(await this.keyring(), profile);
-      this.io.boundary.protect(apiKey);
-      return { ...credentials, apiKey, keyProblem: problem };
-    })();
-    return this.resolvedCredentials;
+    return this.saved.credentials();
   }
 
   /** The settings in force without reading the keyring (a key kept there is absent). */
-  private async settings(): Promise<Credentials> {
-    const { resolveCredentials } = await import('../config/credentials.js');
-    const config = await this.savedConfig();
-    const credentials = resolveCredentials({
-      flags: { profile: this.globals.profile, baseUrl: this.globals.baseUrl },
-      env: this.env,
-      currentProfile: config.currentProfile,
-      profiles: config.profiles,
-    });
-    this.io.boundary.protect(credentials.apiKey);
-    return credentials;
+  private settings(): Promise<Credentials> {
+    return this.saved.settings();
   }
 
   /**
@@ -208,7 +160,9 @@ export class Context implements Deps {
     this.io.boundary.protect(apiKey);
     const { ApiClient } = await import('../client/client.js');
     const messages = this.io.messages;
-    const connection = this.connection ?? (await this.defaultConnection());
+    // A command that takes no connection flags: the environment's settings alone.
+    const connection =
+      this.connection ?? (await import('./connection-settings.js')).connectionSettings({}, this.env);
     const client = new ApiClient({
       baseUrl,
       apiKey,
@@ -233,28 +187,14 @@ export class Context implements Deps {
     return this.builtClients.some((client) => client.stats.simulatedWrites > 0);
   }
 
-  /** Settings of a run the program did not set them for (a command that takes no connection flags). */
-  private async defaultConnection(): Promise<ConnectionSettings> {
-    const { connectionSettings } = await import('./connection-settings.js');
-    return connectionSettings({}, this.env);
-  }
-
-  /**
-   * What a client shares with the other processes on its key: the quota count (in the config
-   * dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
-   * svc cannot use exits 2 here, before anything is sent; its password is masked from now on).
-   */
-  private async sharedPacing(pacing: boolean): Promise<{ dir: string; pacing: boolean; url?: PacingUrl }> {
-    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
-      import('../config/config-store.js'),
-      import('../client/pacing/record-file.js'),
-      import('../client/pacing/pacing-url.js'),
-    ]);
+  /** What a client shares with the other processes on its key (connection-settings.ts). */
+  private async sharedPacing(pacing: boolean): Promise<SharedPacing> {
+    const { sharedPacingFor } = await import('./connection-settings.js');
     // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
-    const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
-    const url = pacing ? pacingUrlOf(settings) : undefined;
-    for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
-    return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
+    const settings = () => this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
+    return sharedPacingFor(this.env, pacing, settings, (password) =>
+      this.io.boundary.protectPassword(password),
+    );
   }
 
   /** Runs `cleanup` when the run ends (`close`), however it ends. */
@@ -268,61 +208,9 @@ export class Context implements Deps {
     for (const client of this.clients.values()) await (await client.catch(() => undefined))?.close();
   }
 
-  /**
-   * The interactive prompts library, loaded on first use: on stderr through the boundary,
-   * questions escaped, ended by Ctrl-C (exit 130, nothing sent) or the run's stop signal
-   * (src/cmdutil/prompts.ts).
-   */
+  /** The interactive prompts, loaded on first use (src/cmdutil/prompts.ts): on stderr through the boundary. */
   async prompts(): Promise<Prompts> {
-    const [library, { searchCheckbox }, { runPrompts }] = await Promise.all([
-      import('@inquirer/prompts'),
-      import('./search-checkbox.js'),
-      import('./prompts.js'),
-    ]);
-    return runPrompts(
-      { ...library, searchCheckbox },
-      { input: this.io.stdin, output: this.io.stderr },
-      this.signal,
-    );
+    const { openPrompts } = await import('./prompts.js');
+    return openPrompts({ input: this.io.stdin, output: this.io.stderr }, this.signal);
   }
-}
-
-function requireBaseUrl(baseUrl: string | undefined): string {
-  if (!baseUrl) {
-    throw new UsageError(
-      'no service address configured; run `svc auth login`, or set SVC_BASE_URL or --base-url (e.g. the URL `svc emulator start` prints)',
-    );
-  }
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-  } catch {
-    throw new UsageError(`base URL "${baseUrl}" is not an http(s) URL, e.g. https://api.example.com`);
-  }
-  return baseUrl;
-}
-
-/** The key in force, or the AuthError (exit 4) that says why there is none or it is malformed. */
-export function requireKey(credentials: Credentials): string {
-  const { apiKey, apiKeySource, profileName, keyProblem } = credentials;
-  if (!apiKey && keyProblem) {
-    throw new AuthError(
-      `profile "${profileName}" keeps its key in the OS keyring, but ${keyProblem}; unlock the keyring and run again, or log in again (svc auth login --profile ${profileName}, with --insecure-storage to keep the key in the config file)`,
-      'api_key_unavailable',
-    );
-  }
-  if (!apiKey) {
-    throw new AuthError(
-      'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
-      'api_key_missing',
-    );
-  }
-  if (!keyMode(apiKey)) {
-    const where = apiKeySource === 'env' ? 'SVC_API_KEY' : `profile "${profileName}"`;
-    throw new AuthError(
-      `the API key from ${where} is malformed: keys look like svc_live_… or svc_test_…; nothing was sent`,
-      KEY_MALFORMED,
-    );
-  }
-  return apiKey;
 }

@@ -77,3 +77,18 @@ function canceled(error: unknown, signal: AbortSignal): never {
   if (error instanceof Error && error.name === 'AbortPromptError' && signal.aborted) throw signal.reason;
   throw error;
 }
+
+/**
+ * The interactive prompts library with svc's search checkbox, loaded now: questions escaped,
+ * ended by Ctrl-C (exit 130, nothing sent) or the run's stop signal.
+ */
+export async function openPrompts(
+  streams: { input: Readable; output: Writable },
+  signal: AbortSignal,
+): Promise<Prompts> {
+  const [library, { searchCheckbox }] = await Promise.all([
+    import('@inquirer/prompts'),
+    import('./search-checkbox.js'),
+  ]);
+  return runPrompts({ ...library, searchCheckbox }, streams, signal);
+}

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERROR_KINDS } from '../../src/cli/exit.js';
+import { ERROR_KINDS } from '../../src/cli/error-json.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { misbehavingServer } from '../helpers/misbehaving-server.js';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../client/client.js';
-import { requireKey } from '../../cmdutil/context.js';
+import { requireKey } from '../../cmdutil/credential-checks.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import type { Credentials } from '../../config/credentials.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, ERROR_KINDS, EXIT, errorJson, exitCodeFor } from '../../../src/cli/exit.js';
+import { ERROR_KINDS, errorJson } from '../../../src/cli/error-json.js';
+import { describeError, EXIT, exitCodeFor } from '../../../src/cli/exit.js';
 import {
   AmbiguousWriteError,
   ApiError,
