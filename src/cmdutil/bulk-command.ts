@@ -116,16 +116,18 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   if (plan.nextStep && ctx.io.stderrIsTTY) ctx.io.messages.info(plan.nextStep);
 }
 
-/** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
+/** Prints a dry run: what would happen and the first items on stderr, the plan as data on stdout. */
 export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise<void> {
-  await ctx.io.printer.item(dryRun.plan, {
-    summary: () =>
-      [
-        `Dry run: ${dryRun.what}. Nothing was sent.`,
-        `${dryRun.heading}:`,
-        ...dryRun.first.map((line) => `  ${line}`),
-      ].join('\n'),
-  });
+  const { showVerdict } = await import('./verdict.js');
+  await showVerdict(
+    ctx,
+    dryRun.plan,
+    [
+      `Dry run: ${dryRun.what}. Nothing was sent.`,
+      `${dryRun.heading}:`,
+      ...dryRun.first.map((line) => `  ${line}`),
+    ].join('\n'),
+  );
 }
 
 /**

@@ -147,17 +147,16 @@ export class BulkSession {
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = this.summary;
     if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
-    else {
-      const figures = {
-        ...summary,
-        taken: this.ledger.sentAndTaken,
-        created: this.ledger.count('created'),
-        unfixed: this.ledger.count('unfixed'),
-      };
-      this.ctx.io.messages.info(
-        `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
-      );
-    }
+    // The totals a person reads are said in every output mode, JSON on stdout or not.
+    const figures = {
+      ...summary,
+      taken: this.ledger.sentAndTaken,
+      created: this.ledger.count('created'),
+      unfixed: this.ledger.count('unfixed'),
+    };
+    this.ctx.io.messages.info(
+      `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
+    );
     if (this.stopped) {
       this.ctx.io.messages.warn(await options.stopNote());
       throw this.stopped.reason;

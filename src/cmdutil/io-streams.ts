@@ -181,6 +181,7 @@ export class IOStreams implements IO {
       simulated: this.simulated,
       excel: this.globals.excel,
       knownFields: this.knownFields,
+      recordLines: !this.stdoutIsTTY && !this.machineFormatChosen,
       ...overrides,
     });
   }

@@ -122,7 +122,8 @@ async function publishListing(
   }
   if (options.dryRun) {
     const { publishDryRunText } = await import('../../output/views/listings.js');
-    await deps.io.printer.item(input, { summary: () => publishDryRunText(input) });
+    const { showVerdict } = await import('../../cmdutil/verdict.js');
+    await showVerdict(deps, input, publishDryRunText(input));
     return;
   }
   const { publishOne } = await import('../../core/listings/publish.js');

@@ -190,10 +190,12 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
     // As the file form's dry run: what would be sent, checked, and nothing sent.
     const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
     const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
-    await deps.io.printer.item(body, {
-      summary: () =>
-        `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
-    });
+    const { showVerdict } = await import('../../cmdutil/verdict.js');
+    await showVerdict(
+      deps,
+      body,
+      `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+    );
     return;
   }
   const view = await orderView(deps, Boolean(options.showBuyer));
