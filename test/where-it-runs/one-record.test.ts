@@ -40,7 +40,10 @@ describe('one record piped', () => {
     expect(fields.get('id')).toBe(order.id);
     expect(fields.get('status')).toBe(order.status);
     expect(fields.get('lines.sku')).toBe(order.lines.map((line) => line.sku).join(','));
-    const values = result.stdout.trimEnd().split('\n').map((line) => line.split('\t')[1]);
+    const values = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t')[1]);
     expect(values[0]).toBe(order.id);
   });
 
