@@ -99,7 +99,7 @@ _svc_options() {
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --excel --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
+  _svc_reply+=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.
@@ -131,7 +131,7 @@ _svc_takes_value() {
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input' | 'api|-H' | 'api|--header') return 0 ;;
     'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--orders-unpaid-share' | 'emulator start|--orders-payment-delay' | 'emulator start|--orders-cancel-share' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
-    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
+    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|-L' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1
 }

@@ -8,6 +8,7 @@ import type { ProgressClock } from '../output/progress.js';
 import { machineFormatChosen } from '../output/view.js';
 import { describeError, EXIT, errorJson, exitCodeFor, oneLine } from './exit.js';
 import { buildProgram, helpCommandFor } from './program.js';
+import { refuseJsonFieldList, usageMessage } from './usage-words.js';
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
@@ -57,6 +58,7 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));
+    refuseJsonFieldList(ctx.argv);
     await program.parseAsync([...argv.slice(0, 2), ...ctx.argv]);
     return EXIT.ok;
   } catch (error) {
@@ -84,7 +86,7 @@ function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; out
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.ok;
     // commander's message, its suggestion, and the help of the command it arose in.
-    const message = `${oneLine(error.message.replace(/^error:\s*/, ''))}; see ${helpCommandFor(error)}`;
+    const message = `${oneLine(usageMessage(error, ctx.argv))}; see ${helpCommandFor(error)}`;
     messages.error(message);
     if (machine) messages.json({ error: { code: 'usage', message, exit_code: EXIT.usage } });
     return EXIT.usage;

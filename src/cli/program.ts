@@ -55,7 +55,7 @@ export async function buildProgram(
     )
     .option('--json', 'same as -o json')
     .option('--all', 'follow next_cursor to the end')
-    .option('--limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
+    .option('-L, --limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
     .option(
       '--fields <list>',
       'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)',
@@ -278,6 +278,13 @@ const GLOBAL_OPTIONS_HELP: Partial<Help> = {
         const name = option.attributeName();
         return !allowed || !isScoped(name) || allowed.has(name);
       });
+  },
+  // `ls` (kubectl's and gh's word for list) is accepted, not advertised: help says `list`.
+  commandUsage(command: Command): string {
+    return Help.prototype.commandUsage.call(this, command).replace(/\|ls\b/g, '');
+  },
+  subcommandTerm(command: Command): string {
+    return Help.prototype.subcommandTerm.call(this, command).replace(/\|ls\b/g, '');
   },
   formatItemList(heading: string, items: string[], helper: Help): string[] {
     const title = heading === 'Global Options:' ? 'Global options:' : heading;
