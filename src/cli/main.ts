@@ -63,6 +63,8 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
     return EXIT.ok;
   } catch (error) {
     if (error instanceof RunsACommand || isOutsideHelp(error)) return undefined;
+    if (error instanceof UsageError && error.problems && ctx.io.gitHubActions)
+      (await import('../cmdutil/ci-report.js')).refusedInputToGitHub(ctx, error);
     return report(ctx, error, { ...formatInArgs(ctx.argv), ...program.opts() });
   } finally {
     removeSignalHandlers();

@@ -36,6 +36,8 @@ export interface BulkPlan {
   items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   /** --report path. */
   report?: string;
+  /** The input file as named on the command line, when the items come from one (CI annotations point at it). */
+  file?: string;
   /** What --dry-run shows instead of sending (a function for a dry run of its own shape). */
   dryRun: DryRun | (() => Promise<void>);
   /** Checks that need the service, before the question (the accounts a file names exist). */
@@ -93,6 +95,8 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
     report: plan.report,
     items: plan.items,
     live: client.live,
+    argv: ctx.argv,
+    file: plan.file,
   });
   await session.run(() => plan.send(session, client));
   // What the work started comes before the summary, so that the report and the JSON summary hold it.

@@ -184,7 +184,7 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, publishPlan(deps, file, options), options);
+  await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
 }
 
 /** A file's publish as the bulk frame runs it. */

@@ -239,7 +239,7 @@ async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): P
   );
   showColumns(deps, describeColumns(plan), emptyRows);
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, fulfillPlan(path, shipments, plan, options), options);
+  await runBulk(deps, { ...fulfillPlan(path, shipments, plan, options), file: path }, options);
 }
 
 /** A shipments file (or the shipments entered at a terminal, `path` their --save file) as the bulk frame runs it. */
