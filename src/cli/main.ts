@@ -2,6 +2,7 @@
 import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
 import type { KeyringBackend } from '../config/keyring.js';
+import { adviseOnRefusedKey } from '../core/auth/advice.js';
 import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
@@ -63,6 +64,7 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
     return EXIT.ok;
   } catch (error) {
     if (error instanceof RunsACommand || isOutsideHelp(error)) return undefined;
+    adviseOnRefusedKey(error, env);
     if (error instanceof UsageError && error.problems && ctx.io.gitHubActions)
       (await import('../cmdutil/ci-report.js')).refusedInputToGitHub(ctx, error);
     return report(ctx, error, { ...formatInArgs(ctx.argv), ...program.opts() });
