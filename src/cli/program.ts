@@ -310,6 +310,7 @@ const ROOT_HELP_FOOTER = [
   ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)}${meaning}`),
   '',
   'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
+  'Topics: `svc help environment` (variables), `svc help exit-codes`, `svc help formats` (output, CSV input).',
 ].join('\n');
 
 /** A command with subcommands says where its examples are: in each subcommand's help. */
