@@ -73,6 +73,11 @@ function __svc_at
     test "$here" = "$argv[1]"
 end
 
+# Succeeds when the command path typed so far is one of $argv.
+function __svc_at_one
+    contains -- (__svc_path) $argv
+end
+
 # Saved profile names, from the same svc being completed (--blank: with an empty description).
 function __svc_profiles
     set -l svc (commandline -opc)[1]
@@ -94,21 +99,21 @@ end
 
 complete -c svc -f
 
-# Flags every command accepts
-complete -c svc -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
-complete -c svc -l base-url -x -d 'service address (the part before /rest/v1)'
-complete -c svc -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
-complete -c svc -l json -d 'same as -o json'
-complete -c svc -l all -d 'follow next_cursor to the end'
-complete -c svc -s L -l limit -x -d 'at most N items in all (default 25, one page)'
-complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
-complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
-complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
-complete -c svc -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
-complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
-complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
-complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
-complete -c svc -s y -l yes -d 'answer yes to confirmations'
+# Global flags, except under the commands that refuse them
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l base-url -x -d 'service address (the part before /rest/v1)'
+complete -c svc -n 'not __svc_at_one \'completion\'' -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
+complete -c svc -n 'not __svc_at_one \'completion\'' -l json -d 'same as -o json'
+complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -l all -d 'follow next_cursor to the end'
+complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -s L -l limit -x -d 'at most N items in all (default 25, one page)'
+complete -c svc -n 'not __svc_at_one \'products upsert\' \'channels schema\' \'inventory push\' \'inventory diff\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles use\' \'profiles remove\' \'doctor\' \'api\' \'emulator start\' \'completion\'' -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l no-headers -d 'no header line in table, csv and tsv'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'emulator start\' \'completion\'' -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
+complete -c svc -n 'not __svc_at_one \'products list\' \'products get\' \'products create\' \'products update\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels categories\' \'channels schema\' \'inventory set\' \'inventory export\' \'inventory diff\' \'listings list\' \'listings get\' \'listings resync\' \'listings errors\' \'operations list\' \'operations get\' \'operations wait\' \'orders list\' \'orders get\' \'events list\' \'events replay\' \'events listen\' \'webhooks list\' \'webhooks create\' \'webhooks update\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'api\' \'emulator start\' \'completion\'' -s y -l yes -d 'answer yes to confirmations'
 complete -c svc -l no-input -d 'never prompt (implied by CI=true or a non-terminal stdin)'
 complete -c svc -l debug -d 'HTTP requests and answers to stderr, secrets redacted'
 complete -c svc -s q -l quiet -d 'only results and errors'

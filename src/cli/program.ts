@@ -277,7 +277,10 @@ const GLOBAL_OPTIONS_HELP: Partial<Help> = {
         if (option.long === '--help' || option.long === '--version') return false;
         const name = option.attributeName();
         return !allowed || !isScoped(name) || allowed.has(name);
-      });
+      })
+      .map((option) =>
+        option.long === '--output' && scope?.writes ? withWrites(option, scope.writes) : option,
+      );
   },
   // `ls` (kubectl's and gh's word for list) is accepted, not advertised: help says `list`.
   commandUsage(command: Command): string {
@@ -291,6 +294,12 @@ const GLOBAL_OPTIONS_HELP: Partial<Help> = {
     return Help.prototype.formatItemList.call(this, title, items, helper);
   },
 };
+
+/** -o as a command with a format of its own shows it: what it writes when -o is not given. */
+function withWrites(option: Option, writes: string): Option {
+  const shown = new Option(option.flags, `table, json, ndjson, csv or tsv; without it: ${writes}`);
+  return option.argChoices ? shown.choices(option.argChoices) : shown;
+}
 
 function rootOf(command: Command): Command {
   let root = command;

@@ -101,6 +101,16 @@ export function commandsOf(tree: CommandTree): CommandAt[] {
   return found;
 }
 
+/**
+ * The global options `command` accepts: those its help lists, or every one where it runs
+ * nothing itself (the root, a noun), since they may stand before the words that follow.
+ */
+export function globalsOf(tree: CommandTree, command: TreeCommand): TreeOption[] {
+  const { globals } = command;
+  if (!globals) return tree.globalOptions;
+  return tree.globalOptions.filter((option) => globals.includes(option.long ?? option.short ?? ''));
+}
+
 /** The spellings of a flag: `-o`, `--output`. */
 export function flagNames(option: TreeOption): string[] {
   return [option.short, option.long].filter((name): name is string => name !== undefined);
