@@ -319,6 +319,7 @@ complete -c svc -n '__svc_at \'listings list\'' -l updated-after -x -d 'ISO 8601
 complete -c svc -n '__svc_at \'listings list\'' -s h -l help -d 'show help'
 
 # svc listings get
+complete -c svc -n '__svc_at \'listings get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'listings get\'' -s h -l help -d 'show help'
 
 # svc listings publish
@@ -415,6 +416,7 @@ complete -c svc -n '__svc_at \'orders list\'' -s h -l help -d 'show help'
 
 # svc orders get
 complete -c svc -n '__svc_at \'orders get\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
+complete -c svc -n '__svc_at \'orders get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'orders get\'' -s h -l help -d 'show help'
 
 # svc orders fulfill
