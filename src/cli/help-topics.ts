@@ -32,6 +32,7 @@ const ENVIRONMENT: readonly (readonly [string, string])[] = [
   ],
   ['GITHUB_STEP_SUMMARY', "on GitHub Actions: the file a bulk run's summary table is appended to"],
   ['BROWSER', 'the browser --web opens a URL with (default: the system opener; in CI the URL is printed)'],
+  ['DISPLAY, WAYLAND_DISPLAY', 'neither set (Linux): no browser to start, --web prints the URL'],
   ['NO_COLOR', 'set: no colour'],
   ['TERM', 'dumb: no colour'],
   ['COLUMNS', 'the width tables fit (default: the terminal width)'],

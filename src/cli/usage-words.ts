@@ -1,5 +1,5 @@
 /**
- * Usage errors worded for people who come from `gh` and `kubectl` (docs/guide.md, Global
+ * Usage errors worded for people who come from `gh` and `kubectl` (see the guide's Global
  * options): `--json FIELDS` points at `--fields FIELDS --json`, `view` and `show` at `get`, and
  * commander's own sentences lose the period that would stand before svc's "; see …".
  */
