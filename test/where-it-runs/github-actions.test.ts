@@ -88,6 +88,24 @@ describe('on GitHub Actions', () => {
     expect(table).toMatch(/\| write quota spent \| 1 units/);
   });
 
+  it('a run the write quota stopped names the command that resumes it in the summary', async () => {
+    const stopped = await emulator({ rateLimit: false, writeQuota: 1 });
+    try {
+      const skus = stopped.store.allSkus().slice(0, 4);
+      const path = join(scratch(), 'stock.csv');
+      writeFileSync(path, `sku,quantity\n${skus.map((sku) => `${sku},9`).join('\n')}\n`);
+      const summary = join(scratch(), 'step-summary.md');
+      const env = { ...envFor(stopped), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary };
+      const result = await runSvc(['inventory', 'push', path, '--batch-size', '2'], { env });
+      expect(result.code, result.stderr).toBe(5);
+      const table = readFileSync(summary, 'utf8');
+      expect(table).toMatch(/\| not sent \| 2 \|/);
+      expect(table).toMatch(/\| stopped \| .*--resume/);
+    } finally {
+      await stopped.close();
+    }
+  });
+
   it('without GITHUB_ACTIONS, neither annotations nor a summary', async () => {
     const path = stock(2, 3);
     const { env, summary } = onActions();
