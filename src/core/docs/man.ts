@@ -52,7 +52,7 @@ export function manPage(tree: CommandTree): string {
 
 /** A help topic as its own section (ENVIRONMENT, EXIT STATUS): its rows tagged, then its text. */
 function topicSection(topic: TreeTopic): string[] {
-  const lines = ['.SH ' + roff(topic.section)];
+  const lines = [`.SH ${roff(topic.section)}`];
   for (const [name, meaning] of topic.rows ?? []) lines.push('.TP', `\\fB${roff(name)}\\fR`, roff(meaning));
   if (topic.text?.length) lines.push('.PP', '.nf', ...topic.text.map(roff), '.fi');
   return lines;
