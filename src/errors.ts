@@ -25,6 +25,10 @@ export class UsageError extends SvcError {
   details: string[];
   /** Every bad line of a file that failed its check, for --report and the JSON error. */
   problems?: InputProblem[];
+  /** The file whose lines `problems` are, as the command line named it (CI annotations point there). */
+  inputFile?: string;
+  /** The --report that lists every bad line, once written. */
+  reportFile?: string;
   constructor(message: string, details: string[] = [], problems?: InputProblem[]) {
     super(message);
     this.details = details;

@@ -45,6 +45,8 @@ export function addCommand<Args>(
     .command(definition.path.at(-1) ?? '', { hidden: definition.hidden })
     .description(definition.description);
   if (definition.summary) command.summary(definition.summary);
+  // kubectl's and gh's word for it.
+  if (definition.path.at(-1) === 'list') command.alias('ls');
   for (const arg of definition.args ?? []) command.addArgument(argumentOf(arg));
   for (const flag of definition.flags ?? []) command.addOption(optionOf(flag, ctx, command));
   const help = helpAfter(definition as CommandDefinition<never>);

@@ -12,6 +12,7 @@ import type {
 } from '../core/command-tree.js';
 import { completionOf } from './command-builder.js';
 import { argumentValue, flagValue } from './completion-hints.js';
+import { GLOBAL_OPTION_SCOPES, HELP_TOPICS } from './help-topics.js';
 
 /** The flags of the root that every command accepts: all but help and version. */
 function isGlobal(option: Option, root: Command): boolean {
@@ -25,6 +26,8 @@ export function describeProgram(program: Command): CommandTree {
   return {
     root: describeCommand(program, [], new Set(globals)),
     globalOptions: globals.map((option) => describeOption(option, [])),
+    topics: HELP_TOPICS,
+    globalScopes: GLOBAL_OPTION_SCOPES,
   };
 }
 

@@ -1,5 +1,5 @@
 /** How help reads: the global flags a command takes, the root's footer, and nouns pointing to their verbs. */
-import { type Command, Help, type Option } from 'commander';
+import { type Command, Help, Option } from 'commander';
 import { flagsFor, isScoped } from './command-scopes.js';
 import { EXIT_MEANINGS } from './exit.js';
 import { scopeOf } from './global-flags.js';
@@ -23,13 +23,29 @@ export const GLOBAL_OPTIONS_HELP: Partial<Help> = {
         if (option.long === '--help' || option.long === '--version') return false;
         const name = option.attributeName();
         return !allowed || !isScoped(name) || allowed.has(name);
-      });
+      })
+      .map((option) =>
+        option.long === '--output' && scope?.writes ? withWrites(option, scope.writes) : option,
+      );
+  },
+  // `ls` (kubectl's and gh's word for list) is accepted, not advertised: help says `list`.
+  commandUsage(command: Command): string {
+    return Help.prototype.commandUsage.call(this, command).replace(/\|ls\b/g, '');
+  },
+  subcommandTerm(command: Command): string {
+    return Help.prototype.subcommandTerm.call(this, command).replace(/\|ls\b/g, '');
   },
   formatItemList(heading: string, items: string[], helper: Help): string[] {
     const title = heading === 'Global Options:' ? 'Global options:' : heading;
     return Help.prototype.formatItemList.call(this, title, items, helper);
   },
 };
+
+/** -o as a command with a format of its own shows it: what it writes when -o is not given. */
+function withWrites(option: Option, writes: string): Option {
+  const shown = new Option(option.flags, `table, json, ndjson, csv or tsv; without it: ${writes}`);
+  return option.argChoices ? shown.choices(option.argChoices) : shown;
+}
 
 function rootOf(command: Command): Command {
   let root = command;
@@ -50,6 +66,7 @@ export const ROOT_HELP_FOOTER = [
   ...EXIT_MEANINGS.map(([code, meaning]) => `  ${code.padEnd(9)}${meaning}`),
   '',
   'Run `svc COMMAND --help` for its flags and examples, and `svc completion --help` for TAB completion.',
+  'Topics: `svc help environment` (variables), `svc help exit-codes`, `svc help formats` (output, CSV input).',
 ].join('\n');
 
 /** A command with subcommands says where its examples are: in each subcommand's help. */

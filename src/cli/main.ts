@@ -1,15 +1,19 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
+import { NOUNS } from '../commands/manifest.js';
 import type { KeyringBackend } from '../config/keyring.js';
+import { adviseOnRefusedKey } from '../core/auth/advice.js';
 import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
 import { type IO, processIO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import { machineFormatChosen } from '../output/view.js';
 import { errorJson } from './error-json.js';
 import { describeError, EXIT, exitCodeFor, oneLine } from './exit.js';
+import { HELP_TOPICS, helpTopic, topicText } from './help-topics.js';
 import { buildProgram } from './program.js';
 import { helpCommandFor } from './usage-errors.js';
+import { refuseJsonFieldList, usageMessage } from './usage-words.js';
 
 /** Lets tests run the CLI in-process with their own streams, environment and clock. */
 export interface MainDependencies {
@@ -58,11 +62,20 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
   const program = await buildProgram(ctx, ctx.argv, { beforeRun });
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
+    const topic = argv[2] === 'help' && argv.length === 4 ? helpTopic(argv[3]) : undefined;
+    if (topic) {
+      ctx.io.stdout.write(topicText(topic));
+      return EXIT.ok;
+    }
     if (argv[2] === 'help') checkHelpTopic(program, argv.slice(3));
+    refuseJsonFieldList(ctx.argv);
     await program.parseAsync([...argv.slice(0, 2), ...ctx.argv]);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof RunsACommand || isOutsideHelp(error)) return undefined;
+    adviseOnRefusedKey(error, env);
+    if (error instanceof UsageError && error.problems && ctx.io.gitHubActions)
+      (await import('../cmdutil/ci-report.js')).refusedInputToGitHub(ctx, error);
     return report(ctx, error, { ...formatInArgs(ctx.argv), ...program.opts() });
   } finally {
     removeSignalHandlers();
@@ -86,7 +99,7 @@ function report(ctx: Context, error: unknown, rootOptions: { json?: boolean; out
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
     if (error.code === 'commander.help') return EXIT.ok;
     // commander's message, its suggestion, and the help of the command it arose in.
-    const message = `${oneLine(error.message.replace(/^error:\s*/, ''))}; see ${helpCommandFor(error)}`;
+    const message = `${oneLine(usageMessage(error, ctx.argv))}; see ${helpCommandFor(error)}`;
     messages.error(message);
     if (machine) messages.json({ error: { code: 'usage', message, exit_code: EXIT.usage } });
     return EXIT.usage;
@@ -123,8 +136,17 @@ export function formatInArgs(args: readonly string[]): { json?: boolean; output?
  * commander's own help command reads one word only, and would show the help of `orders`.
  */
 export function helpAsFlag(args: readonly string[]): string[] {
+  // Bare `svc` and a bare noun (`svc orders`) answer as --help does: stdout, exit 0.
+  if (args.length === 0 || isNounPath(args)) return [...args, '--help'];
   if (args[0] !== 'help' || args.length < 2) return [...args];
   return [...args.slice(1), '--help'];
+}
+
+/** Whether `args` are exactly the words of a noun (`orders`, `products images`). */
+function isNounPath(args: readonly string[]): boolean {
+  return NOUNS.some(
+    (noun) => noun.path.length === args.length && noun.path.every((word, i) => args[i] === word),
+  );
 }
 
 /**
@@ -141,7 +163,11 @@ function checkHelpTopic(program: Command, words: readonly string[]): void {
     const next = command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
     if (!next) {
       const known = path.slice(0, -1).join(' ');
-      throw new UsageError(`unknown command '${path.join(' ')}'; see svc ${known ? `${known} ` : ''}--help`);
+      const topics =
+        path.length === 1 ? ` (help topics: ${HELP_TOPICS.map((topic) => topic.name).join(', ')})` : '';
+      throw new UsageError(
+        `unknown command '${path.join(' ')}'${topics}; see svc ${known ? `${known} ` : ''}--help`,
+      );
     }
     command = next;
   }

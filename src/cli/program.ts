@@ -55,7 +55,7 @@ export async function buildProgram(
     )
     .option('--json', 'same as -o json')
     .option('--all', 'follow next_cursor to the end')
-    .option('--limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
+    .option('-L, --limit <n>', 'at most N items in all (default 25, one page)', integerFlag('--limit', 1))
     .option(
       '--fields <list>',
       'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)',

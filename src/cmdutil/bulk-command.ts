@@ -36,6 +36,8 @@ export interface BulkPlan {
   items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   /** --report path. */
   report?: string;
+  /** The input file as named on the command line, when the items come from one (CI annotations point at it). */
+  file?: string;
   /** What --dry-run shows instead of sending (a function for a dry run of its own shape). */
   dryRun: DryRun | (() => Promise<void>);
   /** Checks that need the service, before the question (the accounts a file names exist). */
@@ -93,6 +95,8 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
     report: plan.report,
     items: plan.items,
     live: client.live,
+    argv: ctx.argv,
+    file: plan.file,
   });
   await session.run(() => plan.send(session, client));
   // What the work started comes before the summary, so that the report and the JSON summary hold it.
@@ -116,16 +120,18 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   if (plan.nextStep && ctx.io.stderrIsTTY) ctx.io.messages.info(plan.nextStep);
 }
 
-/** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
+/** Prints a dry run: what would happen and the first items on stderr, the plan as data on stdout. */
 export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise<void> {
-  await ctx.io.printer.item(dryRun.plan, {
-    summary: () =>
-      [
-        `Dry run: ${dryRun.what}. Nothing was sent.`,
-        `${dryRun.heading}:`,
-        ...dryRun.first.map((line) => `  ${line}`),
-      ].join('\n'),
-  });
+  const { showVerdict } = await import('./verdict.js');
+  await showVerdict(
+    ctx,
+    dryRun.plan,
+    [
+      `Dry run: ${dryRun.what}. Nothing was sent.`,
+      `${dryRun.heading}:`,
+      ...dryRun.first.map((line) => `  ${line}`),
+    ].join('\n'),
+  );
 }
 
 /**

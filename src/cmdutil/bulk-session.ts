@@ -37,6 +37,10 @@ export interface BulkSessionOptions {
   /** The input's items in order, read again for the report's lines and keys. */
   items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>;
   live: boolean;
+  /** The command line, for CI's annotations and step summary. */
+  argv?: readonly string[];
+  /** The input file as named, when the items come from one: CI's annotations point at its lines. */
+  file?: string;
 }
 
 /** How the summary ends a run. */
@@ -147,19 +151,29 @@ export class BulkSession {
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = this.summary;
     if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
-    else {
-      const figures = {
-        ...summary,
-        taken: this.ledger.sentAndTaken,
-        created: this.ledger.count('created'),
-        unfixed: this.ledger.count('unfixed'),
-      };
-      this.ctx.io.messages.info(
-        `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
-      );
+    // The totals a person reads are said in every output mode, JSON on stdout or not.
+    const figures = {
+      ...summary,
+      taken: this.ledger.sentAndTaken,
+      created: this.ledger.count('created'),
+      unfixed: this.ledger.count('unfixed'),
+    };
+    this.ctx.io.messages.info(
+      `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
+    );
+    const stopNote = this.stopped ? await options.stopNote() : undefined;
+    if (this.ctx.io.gitHubActions) {
+      const { bulkRunToGitHub } = await import('./ci-report.js');
+      bulkRunToGitHub(this.ctx, {
+        ...this.options,
+        argv: this.options.argv ?? [],
+        ledger: this.ledger,
+        summary,
+        stopNote,
+      });
     }
     if (this.stopped) {
-      this.ctx.io.messages.warn(await options.stopNote());
+      this.ctx.io.messages.warn(stopNote ?? '');
       throw this.stopped.reason;
     }
   }

@@ -26,6 +26,11 @@ export interface Takes {
   output?: 'data' | 'lines' | 'none';
   /** It reaches neither the service nor a profile (a local check, the emulator, a script): no connection flags. */
   offline?: boolean;
+  /**
+   * What it writes where -o is not given, when that is not the usual table or tsv (`inventory
+   * export`: csv whatever the terminal): its help says so beside -o.
+   */
+  writes?: string;
 }
 
 /** What parsing a flag's value may need beyond the value. */

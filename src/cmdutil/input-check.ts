@@ -19,6 +19,7 @@ export async function checkInput<T>(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new FileError(`no such file: ${shownPath}`);
     if (!(error instanceof UsageError) || !error.problems?.length) throw error;
+    error.inputFile = shownPath;
     if (report) {
       const { ReportFile } = await import('../output/report.js');
       try {
@@ -27,6 +28,7 @@ export async function checkInput<T>(
           error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
         );
         error.message += `; every bad line is in ${report}`;
+        error.reportFile = report;
       } catch (unwritable) {
         // The bad lines matter more than the report: say both.
         error.message += `; ${(unwritable as Error).message}`;

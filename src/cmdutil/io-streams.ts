@@ -5,6 +5,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { Boundary } from '../output/boundary.js';
+import type { GitHubActions } from '../output/github-actions.js';
 import type { IO } from '../output/io.js';
 import { Messages } from '../output/messages.js';
 import { Printer } from '../output/printer.js';
@@ -181,6 +182,7 @@ export class IOStreams implements IO {
       simulated: this.simulated,
       excel: this.globals.excel,
       knownFields: this.knownFields,
+      recordLines: !this.stdoutIsTTY && !this.machineFormatChosen,
       ...overrides,
     });
   }
@@ -202,6 +204,12 @@ export class IOStreams implements IO {
    */
   get progress(): ProgressSettings {
     return { enabled: !this.globals.quiet, live: !this.inCI, clock: this.progressClock };
+  }
+
+  /** GitHub Actions, when the run is on it: where annotations and the step summary go. */
+  get gitHubActions(): GitHubActions | undefined {
+    if (this.env.GITHUB_ACTIONS !== 'true') return undefined;
+    return { stepSummary: this.env.GITHUB_STEP_SUMMARY || undefined };
   }
 
   /** Running in CI, as CI services say it: CI=true or CI=1. */

@@ -3,10 +3,12 @@
  * the same way everywhere, `get` that prints one resource in full, `delete` that asks first, a
  * list without filters.
  */
+
 import type { ApiClient } from '../client/client.js';
 import { ID_PREFIXES, type IdKind } from '../contract/contract.js';
 import type { Deleted } from '../contract/schemas/common.js';
 import type { View } from '../output/view.js';
+import type { WebTarget } from './browser.js';
 import type { ArgSpec, CommandDefinition, FlagSpec, Takes } from './define.js';
 import type { Deps } from './deps.js';
 import { schemaFields } from './fields.js';
@@ -38,6 +40,8 @@ export interface GetSpec<T> {
    * nothing (default: the printer's detail view).
    */
   view?: (deps: Pick<Deps, 'io' | 'globals'>, args: Record<string, unknown>) => Promise<View<T>>;
+  /** What --web opens (the command gains the flag): the resource's page on its channel. */
+  web?: (item: T) => WebTarget;
   /** Prints the resource (default: the printer's detail view); may read more to say more. */
   show?: (
     item: T,
@@ -46,6 +50,12 @@ export interface GetSpec<T> {
   ) => Promise<void>;
 }
 
+/** `--web` of the get commands that have a page on a channel. */
+const WEB_FLAG: FlagSpec = {
+  flags: '--web',
+  description: 'open it on its channel in a browser; without one (or in CI) print its URL',
+};
+
 /** `svc NOUN get ID`: one resource in full. */
 export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string } & Record<string, unknown>> {
   return {
@@ -53,13 +63,14 @@ export function getCommand<T>(spec: GetSpec<T>): CommandDefinition<{ id: string 
     rank: spec.rank,
     description: spec.description,
     args: [idArg(spec.kind, spec.list)],
-    flags: spec.flags,
+    flags: spec.web ? [...(spec.flags ?? []), WEB_FLAG] : spec.flags,
     fields: spec.fields,
     notes: spec.notes,
     examples: spec.examples,
     async run(args, deps) {
       const view = await spec.view?.(deps, args);
       const item = await spec.fetch(await deps.client(), args.id);
+      if (args.web && spec.web) return (await import('./browser.js')).openWeb(deps, spec.web(item));
       if (spec.show) await spec.show(item, deps, args);
       else await deps.io.printer.item(item, { view });
     },

@@ -60,11 +60,28 @@ export interface TreeCommand {
   commands: TreeCommand[];
 }
 
+/** A help topic (`svc help environment`), also a section of the man page. */
+export interface TreeTopic {
+  /** The word after `svc help`. */
+  name: string;
+  /** Its section in the man page: ENVIRONMENT, EXIT STATUS. */
+  section: string;
+  summary: string;
+  /** Name and meaning, a line each (variables, exit codes). */
+  rows?: readonly (readonly [string, string])[];
+  /** Lines of text after the rows. */
+  text?: readonly string[];
+}
+
 /** The whole command line: the root command, and the flags every command accepts. */
 export interface CommandTree {
   root: TreeCommand;
   /** Accepted before or after any subcommand (--profile, -o, …). */
   globalOptions: TreeOption[];
+  /** The help topics, which the man page gives sections of their own. */
+  topics?: readonly TreeTopic[];
+  /** Which global options apply to which kind of command, as lines of text. */
+  globalScopes?: readonly string[];
 }
 
 /** One command and the words that lead to it from the root ('' for the root itself). */
@@ -82,6 +99,16 @@ export function commandsOf(tree: CommandTree): CommandAt[] {
   };
   visit(tree.root, '');
   return found;
+}
+
+/**
+ * The global options `command` accepts: those its help lists, or every one where it runs
+ * nothing itself (the root, a noun), since they may stand before the words that follow.
+ */
+export function globalsOf(tree: CommandTree, command: TreeCommand): TreeOption[] {
+  const { globals } = command;
+  if (!globals) return tree.globalOptions;
+  return tree.globalOptions.filter((option) => globals.includes(option.long ?? option.short ?? ''));
 }
 
 /** The spellings of a flag: `-o`, `--output`. */

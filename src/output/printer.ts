@@ -103,11 +103,23 @@ export class Printer {
       const { renderDetail } = await import('./detail.js');
       return writeText(out, await renderDetail(record, { color, now, time, width, redact: this.redact }));
     }
+    if (format === 'tsv' && this.settings.recordLines) return this.recordLines(record);
     const fields = this.settings.fields
       ? this.columnsFor(this.withSimulated(this.settings.fields), record)
       : leafPaths(record);
     await this.writeHeader(fields);
     await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
+  }
+
+  /** One record for a pipe: a `field<TAB>value` line per field, in the record's order. */
+  private async recordLines(record: Record<string, unknown>): Promise<void> {
+    const { recordPairs } = await import('./record-lines.js');
+    const fields = this.settings.fields && this.withSimulated(this.settings.fields);
+    for (const [field, value] of recordPairs(record, fields))
+      await writeText(
+        this.io.stdout,
+        `${this.onStdout(tsvField(field))}\t${this.onStdout(tsvField(value))}\n`,
+      );
   }
 
   /**

@@ -80,6 +80,11 @@ export interface OutputSettings {
    * tsv give a named object of known shape as its fields, one column each.
    */
   knownFields?: readonly string[];
+  /**
+   * No format was asked for and stdout is no terminal: one record prints as `field<TAB>value`
+   * lines (lists stay tsv with a header row).
+   */
+  recordLines?: boolean;
 }
 
 /** The format in force: --json, then -o, then csv with --excel, then table on a terminal and tsv when piped. */

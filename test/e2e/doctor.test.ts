@@ -66,7 +66,7 @@ describe('svc doctor', () => {
       env: { SVC_CONFIG_DIR: dir },
     });
     expect(login.code, login.stderr).toBe(0);
-    const result = await runSvc(['doctor'], { env: { SVC_CONFIG_DIR: dir, ...NO_PROXY_ENV } });
+    const result = await runSvc(['doctor', '-o', 'table'], { env: { SVC_CONFIG_DIR: dir, ...NO_PROXY_ENV } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
       /^ok\s+profile\s+"default" \(the current profile\); key svc_live_….*from the profile/m,
@@ -107,9 +107,9 @@ describe('svc doctor', () => {
       env: { ...envFor(emu), ...NO_PROXY_ENV, SVC_API_KEY: 'svc_live_notarealkey' },
     });
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^fail\s+key\s+.*api_key_invalid/m);
-    expect(result.stdout).toMatch(/fix: .*SVC_API_KEY/);
-    expect(result.stdout).toMatch(/^ok\s+service/m);
+    // Piped: a line per check, its name, then what it found.
+    expect(result.stdout).toMatch(/^key\tfail: .*api_key_invalid.*; fix: .*SVC_API_KEY/m);
+    expect(result.stdout).toMatch(/^service\tok: /m);
     expect(result.stderr).toMatch(/1 check failed: key/);
   });
 

@@ -154,8 +154,9 @@ describe('orders fulfill at a terminal: the steps', () => {
       ],
     });
     expect(result.code, plainText(result.screen)).toBe(0);
-    expect(result.stdout).toContain('Dry run: 1 order would be fulfilled in 1 request');
-    expect(result.stdout).toContain(`${first.id} UPS 1ZDRY`);
+    const screen = plainText(result.screen);
+    expect(screen).toContain('Dry run: 1 order would be fulfilled in 1 request');
+    expect(screen).toContain(`${first.id} UPS 1ZDRY`);
     expect(fulfillPosts()).toHaveLength(0);
   });
 

@@ -144,7 +144,7 @@ describe('listings update --error-code', () => {
     const args = ['listings', 'update', listing.id, '--attribute', 'condition=New'];
     const dry = await runSvc([...args, '--dry-run', '-o', 'table'], { env: envFor(emu) });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain(`PATCH /listings/${listing.id} {"attributes":{"condition":"New"}}`);
+    expect(dry.stderr).toContain(`PATCH /listings/${listing.id} {"attributes":{"condition":"New"}}`);
     expect(emu.requests({ method: 'PATCH' })).toEqual([]);
     const result = await runSvc(args, { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);

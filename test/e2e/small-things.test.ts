@@ -111,8 +111,8 @@ describe('orders fulfill ID --dry-run', () => {
     const args = ['orders', 'fulfill', id, '--tracking-number', '1Z999', '--carrier', 'UPS', '--dry-run'];
     const text = await runSvc([...args, '-o', 'table'], { env: envFor(emu) });
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain(`Dry run: would send POST /orders/${id}/fulfillment`);
-    expect(text.stdout).toContain('Nothing was sent.');
+    expect(text.stderr).toContain(`Dry run: would send POST /orders/${id}/fulfillment`);
+    expect(text.stderr).toContain('Nothing was sent.');
     const json = await runSvc([...args, '--json'], { env: envFor(emu) });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ tracking: { number: '1Z999', carrier: 'UPS' } });

@@ -71,7 +71,11 @@ export const command = defineCommand<ApiArgs>({
     },
     { flags: '--silent', description: 'do not print the response body' },
   ],
-  takes: { list: true, asAnswered: true },
+  takes: {
+    list: true,
+    asAnswered: true,
+    writes: 'the answer as JSON, as the service sent it; another format only when asked',
+  },
   notes: [
     'On GET the fields go to the query string; otherwise into a JSON body. A -F value is a number',
     'only when it reads back exactly as typed (12, -3.25; not 007, -0, 9.50 or 12345678901234567890,',

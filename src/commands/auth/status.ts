@@ -39,7 +39,10 @@ export const command = defineCommand<Record<string, never>>({
     if (!inspection.accepted) {
       const { status, code, message } = inspection.error;
       await print(deps, credentials, { ...settings, verified: false, refused: { status, code, message } });
-      throw refusal(credentials, inspection.error, refusalAdvice);
+      const { keyFromEnvironment } = await import('../../core/auth/advice.js');
+      throw refusal(credentials, inspection.error, (error, source, profile) =>
+        refusalAdvice(error, source, profile, keyFromEnvironment(deps.env)),
+      );
     }
     const { stores, accounts, rateTier, scopes, note } = inspection;
     await print(deps, credentials, {

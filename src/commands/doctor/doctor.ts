@@ -16,7 +16,7 @@ export const command = defineCommand<Record<string, never>>({
   examples: ['svc doctor', 'svc doctor --json > doctor.json'],
   /** Runs every check, prints the report, and exits 1 when a check failed. */
   async run(_args, deps) {
-    const [{ runDoctor }, { configDir }, { doctorText }] = await Promise.all([
+    const [{ runDoctor }, { configDir }, { doctorRecord, doctorText, doctorVerdict }] = await Promise.all([
       import('../../core/doctor/run.js'),
       import('../../config/config-store.js'),
       import('../../output/views/doctor.js'),
@@ -32,7 +32,12 @@ export const command = defineCommand<Record<string, never>>({
     });
     const failed = checks.filter((check) => check.status === 'fail');
     if (deps.io.wantsMachineText) await deps.io.printer.json({ ok: failed.length === 0, checks }, 2);
-    else await deps.io.printer.text(doctorText(checks));
+    else if (deps.io.format === 'table') await deps.io.printer.text(doctorText(checks));
+    else {
+      // Piped: a line per check (name, then what it found), the verdict on stderr.
+      await deps.io.printer.item(doctorRecord(checks));
+      deps.io.messages.info(doctorVerdict(checks));
+    }
     if (failed.length > 0) {
       const names = failed.map((check) => check.name).join(', ');
       throw new CommandFailed(`${failed.length} ${plural(failed.length, 'check')} failed: ${names}`);

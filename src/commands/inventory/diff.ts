@@ -79,10 +79,9 @@ async function runDiff(
   );
   const summary = diffSummary(counts, options.batchSize);
   if (deps.io.wantsJson) await deps.io.printer.item({ summary, changes });
-  else {
-    await deps.io.printer.list(fromArray(changes), changesView);
-    deps.io.messages.info(diffSummaryLine(summary));
-  }
+  else await deps.io.printer.list(fromArray(changes), changesView);
+  // The verdict ("nothing to push") is said in every output mode.
+  deps.io.messages.info(diffSummaryLine(summary));
   if (options.exitCode && counts.changed + counts.not_in_store > 0) {
     throw new DifferencesFound(
       `${counted(counts.changed + counts.not_in_store, 'row')} ${plural(counts.changed + counts.not_in_store, 'differs', 'differ')} from the store`,

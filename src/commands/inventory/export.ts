@@ -20,7 +20,10 @@ export const command = defineCommand<ExportOptions>({
         "add each SKU's product title and variant options (columns push leaves unread, so the file still pushes back)",
     },
   ],
-  takes: { list: true },
+  takes: {
+    list: true,
+    writes: 'csv whatever the terminal (the file push reads); json, ndjson or tsv when asked',
+  },
   fields: fixedFields(['sku', 'quantity', 'price', 'title', 'options']),
   notes: [
     'Every SKU appears exactly once, even while a push runs elsewhere: products changed during the',

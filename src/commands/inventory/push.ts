@@ -153,7 +153,7 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
     const { largestChangesLines } = await import('../../output/views/inventory.js');
     const found = push.largestChanges;
     const details = found && largestChangesLines(found.largest, found.changed);
-    await runBulk(deps, { ...bulkPlan(deps, push, flags), details }, flags);
+    await runBulk(deps, { ...bulkPlan(deps, push, flags), details, file: path }, flags);
   } finally {
     push.release();
   }

@@ -10,12 +10,17 @@ export const command = getCommand({
   list: 'svc listings list',
   fields: listingFields,
   fetch: async (client, id) => (await import('../../client/resources/listings.js')).getListing(client, id),
+  web: (listing) => ({
+    url: listing.url_on_channel,
+    what: `listing ${listing.id} on its channel`,
+    field: 'url_on_channel',
+  }),
   notes: [
     'On a terminal, an issue svc can say more about ends with the command that shows what it',
     'needs: an invalid attribute value, with `svc channels schema ACCOUNT CATEGORY` (the values the',
     "listing's category accepts). json, ndjson, csv and tsv carry the listing as the service sent it.",
   ],
-  examples: ['svc listings get list_123'],
+  examples: ['svc listings get list_123', 'svc listings get list_123 --web   # the listing on its channel'],
   /** On a table, the issues' messages with their hints (a read of the category when the listing names none). */
   async show(listing, deps) {
     if (deps.io.format !== 'table') return deps.io.printer.item(listing);

@@ -122,7 +122,8 @@ async function publishListing(
   }
   if (options.dryRun) {
     const { publishDryRunText } = await import('../../output/views/listings.js');
-    await deps.io.printer.item(input, { summary: () => publishDryRunText(input) });
+    const { showVerdict } = await import('../../cmdutil/verdict.js');
+    await showVerdict(deps, input, publishDryRunText(input));
     return;
   }
   const { publishOne } = await import('../../core/listings/publish.js');
@@ -183,7 +184,7 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, publishPlan(deps, file, options), options);
+  await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
 }
 
 /** A file's publish as the bulk frame runs it. */

@@ -117,7 +117,8 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
     }
     if (options.dryRun) {
       const { updateDryRunText } = await import('../../output/views/listings.js');
-      await deps.io.printer.item(body, { summary: () => updateDryRunText(id, body) });
+      const { showVerdict } = await import('../../cmdutil/verdict.js');
+      await showVerdict(deps, body, updateDryRunText(id, body));
       return;
     }
     const { showWrite } = await import('../../cmdutil/listings/show-write.js');

@@ -190,10 +190,12 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
     // As the file form's dry run: what would be sent, checked, and nothing sent.
     const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
     const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
-    await deps.io.printer.item(body, {
-      summary: () =>
-        `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
-    });
+    const { showVerdict } = await import('../../cmdutil/verdict.js');
+    await showVerdict(
+      deps,
+      body,
+      `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+    );
     return;
   }
   const view = await orderView(deps, Boolean(options.showBuyer));
@@ -237,7 +239,7 @@ async function runFile(deps: BulkDeps & InputDeps, path: string, options: Fulfil
   );
   showColumns(deps, describeColumns(plan), emptyRows);
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, fulfillPlan(path, shipments, plan, options), options);
+  await runBulk(deps, { ...fulfillPlan(path, shipments, plan, options), file: path }, options);
 }
 
 /** A shipments file (or the shipments entered at a terminal, `path` their --save file) as the bulk frame runs it. */

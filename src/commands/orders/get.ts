@@ -12,9 +12,15 @@ export const command = getCommand({
   fields: orderFields,
   view: (deps, args) => orderView(deps, Boolean(args.showBuyer)),
   fetch: async (client, id) => (await import('../../client/resources/orders.js')).getOrder(client, id),
+  web: (order) => ({
+    url: order.order_url,
+    what: `order ${order.id} on its marketplace`,
+    field: 'order_url',
+  }),
   examples: [
     'svc orders get ord_123',
     'svc orders get ord_123 --show-buyer',
     'svc orders get ord_123 --json | jq .buyer.address',
+    'svc orders get ord_123 --web   # the order on its marketplace',
   ],
 });

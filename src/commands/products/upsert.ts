@@ -103,7 +103,7 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, upsertPlan(deps, file, options), options);
+  await runBulk(deps, { ...upsertPlan(deps, file, options), file: path }, options);
 }
 
 /** The upsert as the bulk frame runs it. */

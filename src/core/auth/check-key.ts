@@ -16,6 +16,7 @@ import {
 import { ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
 import { listOf } from '../../contract/schemas/common.js';
 import { ApiError } from '../../errors.js';
+import { JOB_SECRET_ADVICE } from './advice.js';
 
 /** The rate-limit tier read from `X-RateLimit-Limit`: burst B, steady rate B / 20 per second. */
 export interface RateTier {
@@ -135,12 +136,14 @@ export function refusalAdvice(
   error: ApiError,
   source: Source | undefined,
   profile: string | undefined,
+  inCI = false,
 ): string {
   if (error.code === ERROR_CODES.planNotEligible)
     return "the store's subscription is not live: renew it in the dashboard";
-  if (source === 'env') {
-    return `set SVC_API_KEY to a valid key, or unset it to use ${profile ? `profile "${profile}"` : 'a saved profile'}`;
-  }
+  // Nobody can log in from a CI job, and a key from the environment is the job's secret.
+  if (inCI) return JOB_SECRET_ADVICE;
+  if (source === 'env')
+    return `${JOB_SECRET_ADVICE}; or unset SVC_API_KEY to use ${profile ? `profile "${profile}"` : 'a saved profile'}`;
   return `log in again with \`svc auth login${profile ? ` --profile ${profile}` : ''}\``;
 }
 

@@ -1,5 +1,5 @@
 /** The bash completion script, generated from the command tree (bash 3.2 and later). */
-import { type CommandTree, commandsOf, flagNames, type ValueSource } from '../command-tree.js';
+import { type CommandTree, commandsOf, flagNames, globalsOf, type ValueSource } from '../command-tree.js';
 import { casePattern, type KeyPattern, quote, valueFlags, valueRules } from './rules.js';
 
 /** The command that fills COMPREPLY for one value source. */
@@ -41,18 +41,24 @@ export function bashScript(tree: CommandTree): string {
     '  esac',
     '}',
     '',
-    '# The flags of command path $1 (its own, then the global ones), into _svc_reply.',
+    '# The flags of command path $1 (its own, then the global ones it takes), into _svc_reply.',
     '_svc_options() {',
     '  case "$1" in',
   );
+  // Only the global flags a command takes: one it refuses is never offered.
   for (const { path, command } of commands) {
-    const flags = command.options.flatMap(flagNames);
-    if (flags.length > 0) lines.push(`    ${quote(path)}) _svc_reply=(${flags.join(' ')}) ;;`);
+    if (!command.globals) continue;
+    const flags = [...command.options, ...globalsOf(tree, command)].flatMap(flagNames);
+    lines.push(`    ${quote(path)}) _svc_reply=(${flags.join(' ')}) ;;`);
+  }
+  for (const { path, command } of commands) {
+    if (command.globals) continue;
+    const flags = [...command.options.flatMap(flagNames), ...globalFlags];
+    lines.push(`    ${quote(path)}) _svc_reply=(${flags.join(' ')}) ;;`);
   }
   lines.push(
-    '    *) _svc_reply=() ;;',
+    `    *) _svc_reply=(${globalFlags.join(' ')}) ;;`,
     '  esac',
-    `  _svc_reply+=(${globalFlags.join(' ')})`,
     '}',
     '',
     '# Succeeds when flag $2 of command path $1 takes a value.',

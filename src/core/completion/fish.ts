@@ -1,5 +1,12 @@
 /** The fish completion script, generated from the command tree; candidates carry their descriptions. */
-import { type CommandTree, commandsOf, oneLine, type TreeOption, type ValueSource } from '../command-tree.js';
+import {
+  type CommandTree,
+  commandsOf,
+  globalsOf,
+  oneLine,
+  type TreeOption,
+  type ValueSource,
+} from '../command-tree.js';
 import { valueFlags } from './rules.js';
 
 /** A fish word in single quotes (fish escapes only \ and ' inside them). */
@@ -81,8 +88,14 @@ export function fishScript(tree: CommandTree): string {
     '',
   );
 
-  lines.push('complete -c svc -f', '', '# Flags every command accepts');
-  for (const option of tree.globalOptions) lines.push(optionLine(option, ''));
+  lines.push('complete -c svc -f', '', '# Global flags, except under the commands that refuse them');
+  for (const option of tree.globalOptions) {
+    const refusers = commands
+      .filter(({ command }) => !globalsOf(tree, command).includes(option))
+      .map(({ path }) => quote(path));
+    const condition = refusers.length > 0 ? ` -n ${quote(`not __svc_at_one ${refusers.join(' ')}`)}` : '';
+    lines.push(optionLine(option, condition));
+  }
   for (const { path, command } of commands) {
     const condition = ` -n ${quote(`__svc_at ${quote(path)}`)}`;
     lines.push('', `# svc${path ? ` ${path}` : ''}`);
@@ -127,6 +140,11 @@ end
 function __svc_at
     set -l here (__svc_path)
     test "$here" = "$argv[1]"
+end
+
+# Succeeds when the command path typed so far is one of $argv.
+function __svc_at_one
+    contains -- (__svc_path) $argv
 end
 
 # Saved profile names, from the same svc being completed (--blank: with an empty description).

@@ -1,5 +1,12 @@
 /** The zsh completion script, generated from the command tree; candidates carry their descriptions. */
-import { type CommandTree, commandsOf, oneLine, type TreeOption, type ValueSource } from '../command-tree.js';
+import {
+  type CommandTree,
+  commandsOf,
+  globalsOf,
+  oneLine,
+  type TreeOption,
+  type ValueSource,
+} from '../command-tree.js';
 import { casePattern, type KeyPattern, quote, valueFlags, valueRules } from './rules.js';
 
 /** `name:description` entries for _describe (a colon in the name would need escaping; ours have none). */
@@ -55,18 +62,18 @@ export function zshScript(tree: CommandTree): string {
     '  esac',
     '}',
     '',
-    '# The flags of command path $1 (its own, then the global ones), as flag:description.',
+    '# The flags of command path $1 (its own, then the global ones it takes), as flag:description.',
     '_svc_options() {',
     '  case $1 in',
   );
+  // Only the global flags a command takes: one it refuses is never offered.
   for (const { path, command } of commands) {
-    if (command.options.length > 0)
-      lines.push(`    (${quote(path)}) _svc_reply=(${optionEntries(command.options).join(' ')}) ;;`);
+    const options = [...command.options, ...globalsOf(tree, command)];
+    lines.push(`    (${quote(path)}) _svc_reply=(${optionEntries(options).join(' ')}) ;;`);
   }
   lines.push(
-    '    (*) _svc_reply=() ;;',
+    `    (*) _svc_reply=(${optionEntries(tree.globalOptions).join(' ')}) ;;`,
     '  esac',
-    `  _svc_reply+=(${optionEntries(tree.globalOptions).join(' ')})`,
     '}',
     '',
     '# Succeeds when flag $2 of command path $1 takes a value.',

@@ -1,5 +1,5 @@
 /** The command reference as the man page svc(1), in roff with the man macros. */
-import type { CommandTree, TreeCommand, TreeOption } from '../command-tree.js';
+import type { CommandTree, TreeCommand, TreeOption, TreeTopic } from '../command-tree.js';
 import { type HelpBlock, helpBlocks } from './help-text.js';
 import { GENERATED_NOTICE, topCommands } from './pages.js';
 
@@ -24,6 +24,7 @@ export function manPage(tree: CommandTree): string {
     '.SH GLOBAL OPTIONS',
     roff('Every command takes these, before or after its own words.'),
     ...[...tree.globalOptions, ...root.options].flatMap(optionItem),
+    ...(tree.globalScopes ? ['.PP', '.nf', ...tree.globalScopes.map(roff), '.fi'] : []),
     '.SH COMMANDS',
   ];
   for (const top of topCommands(tree)) {
@@ -40,11 +41,21 @@ export function manPage(tree: CommandTree): string {
       false,
     ),
   );
-  if (exitCodes.length > 0) {
+  const topics = tree.topics ?? [];
+  for (const topic of topics) lines.push(...topicSection(topic));
+  if (exitCodes.length > 0 && !topics.some((topic) => topic.section === 'EXIT STATUS')) {
     lines.push('.SH EXIT STATUS');
     for (const block of exitCodes) lines.push('.RS 4', '.nf', ...block.lines.map(roff), '.fi', '.RE');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A help topic as its own section (ENVIRONMENT, EXIT STATUS): its rows tagged, then its text. */
+function topicSection(topic: TreeTopic): string[] {
+  const lines = [`.SH ${roff(topic.section)}`];
+  for (const [name, meaning] of topic.rows ?? []) lines.push('.TP', `\\fB${roff(name)}\\fR`, roff(meaning));
+  if (topic.text?.length) lines.push('.PP', '.nf', ...topic.text.map(roff), '.fi');
+  return lines;
 }
 
 function commandSection(path: string, command: TreeCommand): string[] {

@@ -132,7 +132,11 @@ export function serviceCheck(facts: ServiceFacts, baseUrl: string | undefined): 
 }
 
 /** The key is accepted by the service (one cheap authenticated read). */
-export function keyCheck(result: KeyCheck | Error | string, credentials: Credentials | Error): Check {
+export function keyCheck(
+  result: KeyCheck | Error | string,
+  credentials: Credentials | Error,
+  inCI = false,
+): Check {
   if (typeof result === 'string') return check('key', 'skip', result);
   if (result instanceof Error) return check('key', 'fail', result.message);
   if (!result.accepted) {
@@ -142,7 +146,7 @@ export function keyCheck(result: KeyCheck | Error | string, credentials: Credent
       'key',
       'fail',
       `refused: HTTP ${error.status}${error.code ? ` ${error.code}` : ''}: ${error.message.replace(/\.$/, '')}`,
-      refusalAdvice(error, source?.apiKeySource, source?.profileName),
+      refusalAdvice(error, source?.apiKeySource, source?.profileName, inCI),
     );
   }
   if (result.note)

@@ -2,6 +2,7 @@
  * `svc doctor`'s use-case: gathers the facts (files, settings, what the service answers) and
  * turns each into a check. Nothing here prints; nothing it returns holds a secret.
  */
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../../client/client.js';
@@ -15,6 +16,7 @@ import { Journal } from '../../config/journal.js';
 import { listMarks } from '../../config/marks.js';
 import { keyMode } from '../../contract/contract.js';
 import { NetworkError } from '../../errors.js';
+import { keyFromEnvironment } from '../auth/advice.js';
 import { checkKey, type KeyCheck } from '../auth/check-key.js';
 import {
   type Check,
@@ -69,7 +71,7 @@ export async function runDoctor(inputs: DoctorInputs): Promise<Check[]> {
       configCheck(config),
       profileCheck(credentials),
       serviceCheck(service, baseUrl),
-      keyCheck(key, credentials),
+      keyCheck(key, credentials, keyFromEnvironment(inputs.env)),
       clockCheck(probed?.skewMs ?? skipped),
       proxyCheck(inputs.env, baseUrl),
       tlsCheck(inputs.env, baseUrl, { caFileProblem: caFileProblem(inputs.env), tlsError: probed?.tlsError }),

@@ -18,8 +18,10 @@ describe('bashScript', () => {
 
   it("lists subcommands and flags per command path, globals after the command's own flags", () => {
     expect(script).toContain("    'images') _svc_reply=('add') ;;");
-    expect(script).toContain("    'orders') _svc_reply=(--status --channel-account --file --dry-run) ;;");
-    expect(script).toContain('  _svc_reply+=(--profile -o --output --json)');
+    expect(script).toContain(
+      "    'orders') _svc_reply=(--status --channel-account --file --dry-run --profile -o --output --json) ;;",
+    );
+    expect(script).toContain('    *) _svc_reply=(--profile -o --output --json) ;;');
   });
 
   it('tries the exact rule for a flag before the wildcard for a global of the same name', () => {
