@@ -3,8 +3,8 @@
  * (forwarded requests with their headers, CONNECT tunnels) and forwards nothing, answering
  * `status` to both. A "remote" host behind it is a name that cannot resolve (`store.invalid`).
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** What reached the proxy. */
 interface Captured {
@@ -25,7 +25,7 @@ export interface CaptureProxy {
 /** Starts a capture proxy on 127.0.0.1 that answers every request and CONNECT with `status`. */
 export async function captureProxy(status = 502): Promise<CaptureProxy> {
   const captured: Captured[] = [];
-  const server = createServer((req, res) => {
+  const { server, url, close } = await loopbackServer((req, res) => {
     captured.push({ method: req.method ?? '', target: req.url ?? '', headers: req.headers });
     req.resume();
     res.writeHead(status, { 'content-type': 'text/html' });
@@ -35,15 +35,5 @@ export async function captureProxy(status = 502): Promise<CaptureProxy> {
     captured.push({ method: 'CONNECT', target: req.url ?? '', headers: req.headers });
     socket.end(`HTTP/1.1 ${status} Bad Gateway\r\nContent-Length: 0\r\n\r\n`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    captured,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, captured, close };
 }

@@ -3,8 +3,8 @@
  * (method, path and query, headers, body) and answers each with `{}`: what a command sent,
  * not what a parser made of it.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** One request as it arrived. */
 interface CapturedRequest {
@@ -25,7 +25,7 @@ export interface CaptureServer {
 /** Starts a capture server on 127.0.0.1 answering 200 `{}` to everything. */
 export async function captureServer(): Promise<CaptureServer> {
   const requests: CapturedRequest[] = [];
-  const server = createServer((req, res) => {
+  const { url, close } = await loopbackServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -39,15 +39,5 @@ export async function captureServer(): Promise<CaptureServer> {
       res.end('{}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, requests, close };
 }

@@ -5,8 +5,8 @@
  * emulator's own faults pick requests by method and path only, in arrival order; concurrent
  * chunks of one bulk run need picking by what they carry.
  */
-import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as forward } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** Which requests lose their answer, and when. */
 export interface DropRule {
@@ -35,7 +35,7 @@ export async function droppingProxy(target: string, rules: DropRule[]): Promise<
   const left = rules.map((rule) => rule.times ?? 1);
   let dropped = 0;
   const to = new URL(target);
-  const server = createServer((req, res) => {
+  const { url, close } = await loopbackServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -77,15 +77,5 @@ export async function droppingProxy(target: string, rules: DropRule[]): Promise<
       upstream.end(body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    dropped: () => dropped,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, dropped: () => dropped, close };
 }

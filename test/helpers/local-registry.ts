@@ -8,9 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { loopbackServer } from './loopback-server.js';
 
 /** One package version as a registry describes it. */
 interface Manifest {
@@ -57,7 +56,7 @@ export async function startLocalRegistry(
     }
   }
   const served = new Set<string>();
-  const server: Server = createServer((request, response) => {
+  const { url, close } = await loopbackServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://registry').pathname).slice(1);
     const tarballName = path.endsWith('.tgz') ? path.replace(/\/-\/[^/]+\.tgz$/, '') : undefined;
     if (tarballName !== undefined) {
@@ -82,13 +81,7 @@ export async function startLocalRegistry(
     };
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(packument));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    served,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: `${url}/`, served, close };
 }
 
 function notFound(response: import('node:http').ServerResponse): void {

@@ -2,8 +2,8 @@
  * A small node:http server that misbehaves the ways the emulator cannot: answers that trickle,
  * never come, loop their cursors, or page emptily forever. Loopback only.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** A request as it arrived, with the time it did. */
 interface Arrival {
@@ -26,22 +26,18 @@ export async function misbehavingServer(
 ): Promise<MisbehavingServer> {
   const arrivals: Arrival[] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((req, res) => {
+  const { url, close } = await loopbackServer((req, res) => {
     arrivals.push({ method: req.method ?? '', url: req.url ?? '', atMs: performance.now() });
     req.resume();
     handle(req, res, arrivals.length - 1);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     arrivals,
-    close: () =>
-      new Promise((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const timer of timers) clearInterval(timer);
+      return close();
+    },
   };
 }
 

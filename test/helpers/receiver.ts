@@ -1,7 +1,7 @@
 /** A webhook receiver for tests: a real node:http server on port 0 that records every delivery. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** One POST the receiver got. */
 export interface Received {
@@ -29,7 +29,7 @@ export async function startReceiver(
 ): Promise<Receiver> {
   const received: Received[] = [];
   const hanging = new Set<ServerResponse>();
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const { url, close } = await loopbackServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -50,12 +50,11 @@ export async function startReceiver(
       response.end(status < 300 ? 'ok' : 'nope');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${url}/hooks`,
     received,
-    async waitFor(count, timeoutMs = 10_000) {
+    // Bounded by what only a hang reaches: a busy machine delivers late, not never.
+    async waitFor(count, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > deadline)
@@ -64,12 +63,10 @@ export async function startReceiver(
       }
       return received.slice(0, count);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => {
+      for (const response of hanging) response.destroy();
+      return close();
+    },
   };
 }
 
@@ -102,7 +99,7 @@ export interface FloodingReceiver {
 export async function startFloodingReceiver(ceiling = 48 * 1024 * 1024): Promise<FloodingReceiver> {
   const sent: number[] = [];
   const chunk = Buffer.alloc(64 * 1024, 'x');
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  const { url, close } = await loopbackServer((request: IncomingMessage, response: ServerResponse) => {
     request.resume();
     request.on('end', () => {
       const index = sent.push(0) - 1;
@@ -118,15 +115,5 @@ export async function startFloodingReceiver(ceiling = 48 * 1024 * 1024): Promise
       pump();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    sent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { url: `${url}/hooks`, sent, close };
 }

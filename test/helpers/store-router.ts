@@ -3,8 +3,8 @@
  * forwards each request, untouched, to the emulator whose key it carries. The emulator is one
  * store, so this is how a test puts two of them at one base URL.
  */
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { loopbackServer } from './loopback-server.js';
 
 /** A running router. */
 export interface StoreRouter {
@@ -15,7 +15,7 @@ export interface StoreRouter {
 
 /** Routes requests by their bearer key to the base URL in `upstreams` (key → base URL); others get 401. */
 export async function storeRouter(upstreams: Record<string, string>): Promise<StoreRouter> {
-  const server = createServer((req, res) => {
+  const { url, close } = await loopbackServer((req, res) => {
     const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const upstream = upstreams[key];
     if (upstream === undefined) {
@@ -40,14 +40,5 @@ export async function storeRouter(upstreams: Record<string, string>): Promise<St
     forwarded.on('error', () => res.destroy());
     req.pipe(forwarded);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url, close };
 }
