@@ -1,5 +1,5 @@
 // Regenerates completions/ from the built CLI (run `npm run completions`, which builds first),
-// so that the committed scripts match the command tree; test/e2e/completion.test.ts checks it.
+// so that the committed scripts match the command tree; test/commands/completion.test.ts checks it.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

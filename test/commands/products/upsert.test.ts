@@ -8,11 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { type DroppingProxy, droppingProxy } from '../helpers/dropping-proxy.js';
-import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { runSvc } from '../helpers/svc.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { type DroppingProxy, droppingProxy } from '../../helpers/dropping-proxy.js';
+import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const proxies: DroppingProxy[] = [];

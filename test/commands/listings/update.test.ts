@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { runSvc } from '../helpers/svc.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const MISSING = 'missing_required_attribute';
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20 });

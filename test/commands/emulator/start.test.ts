@@ -6,8 +6,8 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { emulator } from '../helpers/emulator.js';
-import { freshConfigDir, SVC_BIN } from '../helpers/svc.js';
+import { emulator } from '../../helpers/emulator.js';
+import { freshConfigDir, SVC_BIN } from '../../helpers/svc.js';
 
 interface Started {
   info: { base_url: string; keys: Record<string, string> };

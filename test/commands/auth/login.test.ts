@@ -6,10 +6,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { emulator, envFor } from '../helpers/emulator.js';
-import { freshConfigDir, runSvc } from '../helpers/svc.js';
-import { runInTerminal } from '../helpers/terminal.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { emulator, envFor } from '../../helpers/emulator.js';
+import { freshConfigDir, runSvc } from '../../helpers/svc.js';
+import { runInTerminal } from '../../helpers/terminal.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {

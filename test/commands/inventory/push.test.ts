@@ -5,11 +5,11 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
-import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { misbehavingServer, sendJson } from '../helpers/misbehaving-server.js';
-import { freshConfigDir, runSvc } from '../helpers/svc.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
+import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { misbehavingServer, sendJson } from '../../helpers/misbehaving-server.js';
+import { freshConfigDir, runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Rate limits off: these tests are about stopping and resuming, not pacing. */
 const start = emulatorPerTest({ rateLimit: false });

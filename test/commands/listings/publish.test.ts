@@ -2,10 +2,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
-import { emulator, envFor } from '../helpers/emulator.js';
-import { runSvc } from '../helpers/svc.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { emulator, envFor } from '../../helpers/emulator.js';
+import { runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {

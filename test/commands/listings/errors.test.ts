@@ -1,8 +1,8 @@
 /** `svc listings errors`: what is broken on which channel, from one crawl of the listings in error. */
 import { describe, expect, it } from 'vitest';
-import type { ErrorGroup as Group } from '../../src/core/listings/error-summary.js';
-import { emulatorPerTest, envFor } from '../helpers/emulator.js';
-import { runSvc } from '../helpers/svc.js';
+import type { ErrorGroup as Group } from '../../../src/core/listings/error-summary.js';
+import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { runSvc } from '../../helpers/svc.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 
