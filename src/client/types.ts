@@ -40,6 +40,15 @@ export interface ApiResponse<T = unknown> {
   serverDate?: Date;
 }
 
+/** What a list crawl learns from one page beyond its items. */
+export interface PageInfo {
+  /** The service's clock from this page's Date header, when present. */
+  serverDate?: Date;
+  /** Items on the page. */
+  count: number;
+  hasMore: boolean;
+}
+
 /** A page of a list endpoint. */
 export interface ListEnvelope<T> {
   object?: string;
