@@ -39,12 +39,14 @@ process.stdout.write(JSON.stringify({ awaiting: awaiting.length, pushed: pushed.
 
 let work: string;
 let project: string;
+let stage: string;
+let tarball: string;
 let registry: LocalRegistry | undefined;
 let emu: RunningEmulator | undefined;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'svc-packed-'));
-  const stage = join(work, 'stage');
+  stage = join(work, 'stage');
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
   mkdirSync(stage);
   for (const entry of ['package.json', 'README.md', 'bin', 'dist', 'completions', 'man']) {
@@ -63,6 +65,7 @@ beforeAll(async () => {
     env: { ...process.env, npm_config_update_notifier: 'false' },
   });
   const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  tarball = join(work, filename);
   project = join(work, 'project');
   mkdirSync(project);
   writeFileSync(
@@ -93,6 +96,18 @@ afterAll(async () => {
   await emu?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
+
+it('passes publint and arethetypeswrong (an ESM package: its types resolve under node16 and bundlers)', async () => {
+  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+  const linted = await run(bin('publint'), ['run', stage, '--strict'], { cwd: work });
+  expect(linted.stdout).toMatch(/All good/);
+  const checked = await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], {
+    cwd: work,
+  });
+  // attw exits 1 on a problem; the profile ignores the CommonJS resolutions an ESM-only package has none of.
+  const problems = checked.stdout.split('\n').filter((line) => /docs\/problems\//.test(line));
+  expect(problems.filter((line) => !line.startsWith('(ignored per resolution)'))).toEqual([]);
+}, 120_000);
 
 it('type-checks a strict script that uses the library, and runs it against the emulator', async () => {
   writeFileSync(join(project, 'job.ts'), SCRIPT);
