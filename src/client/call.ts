@@ -43,6 +43,8 @@ export interface CrawlOptions {
   onPage?: (page: PageInfo) => void;
   /** Yield each item as it came, checked against the result schema but not rebuilt by it. */
   asSent?: boolean;
+  /** Ask for the next page while this one's items are checked and yielded. */
+  readAhead?: boolean;
 }
 
 /** What a call of `O` takes: its path parameters, query, body and options. */

@@ -26,6 +26,8 @@ export interface ListOptions {
   onPage?: (page: PageInfo) => void;
   /** Yield each item as it came once checked by the schema (unknown fields and key order kept). */
   asSent?: boolean;
+  /** Ask for the next page while this one's items are checked and yielded (paginate's readAhead). */
+  readAhead?: boolean;
 }
 
 /** Counters of one client, for bulk summaries and benchmarks. */
@@ -78,9 +80,10 @@ export class ApiClient {
 
   private crawl(operation: ApiOperation, params: AnyCallParams): PagedList<unknown> {
     const path = fillPath(operation.path, params);
-    const { limit = 'all', pageSize, onPage, signal, asSent } = params;
+    const { limit = 'all', pageSize, onPage, signal, asSent, readAhead } = params;
     const query = params.query as Record<string, QueryValue> | undefined;
-    return this.list(path, query, operation.result, { limit, pageSize, onPage, signal, asSent });
+    const options = { limit, pageSize, onPage, signal, asSent, readAhead };
+    return this.list(path, query, operation.result, options);
   }
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
@@ -123,15 +126,16 @@ export class ApiClient {
         hasMore: envelope.has_more !== false && Boolean(envelope.next_cursor),
       });
       if (!schema) return envelope as ListEnvelope<T>;
-      return {
-        ...envelope,
-        data: envelope.data.map((item, index) => {
-          const read = check(schema, item, what, `data[${index}]`);
-          return options.asSent ? (item as T) : read;
-        }),
+      const read = (item: unknown, index: number): T => {
+        const checked = check(schema, item, what, `data[${index}]`);
+        return options.asSent ? (item as T) : checked;
       };
+      if (options.readAhead)
+        return { ...(envelope as ListEnvelope<T>), read: read as (item: T, index: number) => T };
+      return { ...envelope, read: undefined, data: envelope.data.map(read) };
     };
-    return new PagedList(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+    const limit = options.limit === 'all' ? undefined : options.limit;
+    return new PagedList(fetchPage, { limit, pageSize, readAhead: options.readAhead });
   }
 
   /**

@@ -55,6 +55,8 @@ export interface ListEnvelope<T> {
   data: T[];
   has_more?: boolean;
   next_cursor?: string | null;
+  /** Reads one item of `data` as it is yielded (a crawl reading ahead checks items while the next page comes). */
+  read?: (item: T, index: number) => T;
 }
 
 /** Settings of one client, resolved by the CLI from flags, environment and profile. */

@@ -66,6 +66,7 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
     options.pacingUrl !== undefined
       ? pacingUrlOf({ pacingUrl: options.pacingUrl })
       : pacingUrlOf(credentials);
+  const sharing = !['0', 'false', 'off', 'no'].includes((env.SVC_SHARED_PACING ?? '').trim().toLowerCase());
   return new ApiClient({
     baseUrl: requireBaseUrl(credentials.baseUrl),
     apiKey: key,
@@ -74,7 +75,8 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
     crawlSignal: options.signal,
     stopSignal: options.signal,
     stopGraceMs: STOP_GRACE_MS,
-    sharedPacing: { dir: sharedPacingDir(dir), pacing: true, url: pacing },
+    // As the CLI: SVC_SHARED_PACING=0 paces this process alone (the quota count is still shared).
+    sharedPacing: { dir: sharedPacingDir(dir), pacing: sharing, url: sharing ? pacing : undefined },
     env,
   });
 }

@@ -27,7 +27,8 @@ async function send<R>(connection: Connection, id: OperationId, params: AnyCallP
 function crawl<R>(connection: Connection, id: OperationId, params: AnyCallParams): List<R> {
   return new List<R>(async (limit, onPage) => {
     const { client, operations } = await connection();
-    const crawlParams: AnyCallParams = { ...params, limit: limit ?? 'all', onPage };
+    // A crawl read to its end (every item, or all of `first(n)`) asks for each page while the last is checked.
+    const crawlParams: AnyCallParams = { ...params, limit: limit ?? 'all', onPage, readAhead: true };
     return (client.call as UntypedCall).call(client, operations[id], crawlParams) as PagedList<R>;
   });
 }
