@@ -87,4 +87,16 @@ describe('createClient', () => {
     expect((error as SvcError).type).toBeTruthy();
     expect((error as SvcError).requestId).toBeTruthy();
   });
+
+  it('reports a write that may have been applied as such, and does not send it again', async () => {
+    const [order] = await client.orders.list({ status: 'awaiting_shipment' }).first(1);
+    const path = `/orders/${order.id}/fulfillment`;
+    emu.faults.inject({ method: 'POST', path, kind: 'drop_after' });
+    const error = await client.orders
+      .fulfill(order.id, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SvcError);
+    expect(error).toMatchObject({ code: 'ambiguous_write', exitCode: 1 });
+    expect(emu.requests({ method: 'POST', path })).toHaveLength(1);
+  });
 });

@@ -161,6 +161,17 @@ describe('the house', () => {
     expect(firstCircle(graph)).toBeUndefined();
   });
 
+  it('commands and the library reach the service only through the client: nothing else imports undici or the transport', () => {
+    const senders = sourceFiles().filter(
+      (file) =>
+        !file.startsWith('client/') &&
+        /from '(undici|[^']*\/transport\.js)'/.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(senders).toEqual([]);
+    // The library's resources call the client's one entry, as the commands' resources do.
+    expect(readFileSync(join(SRC, 'library', 'resources.ts'), 'utf8')).toMatch(/client\.call/);
+  });
+
   it('the emulator imports only the contract (and the words every layer shares)', () => {
     const leaving = importsLeaving('emulator').filter((line) => !/→ (contract\/|words\.js$)/.test(line));
     expect(leaving).toEqual([]);
