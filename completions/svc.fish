@@ -184,7 +184,7 @@ complete -c svc -n '__svc_at \'products upsert\'' -F -d 'file'
 
 # svc products images
 complete -c svc -n '__svc_at \'products images\'' -a list -d 'list a product\'s images in display order'
-complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (POST /files), URLs are hosted by the service'
+complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (as files of the service), URLs are hosted by the service'
 complete -c svc -n '__svc_at \'products images\'' -a remove -d 'remove images from a product (they are deleted from storage)'
 complete -c svc -n '__svc_at \'products images\'' -a reorder -d 'put images first in the order given; the others follow in their current order'
 complete -c svc -n '__svc_at \'products images\'' -a help -d 'display help for command'

@@ -20,6 +20,11 @@ export interface PaginateOptions {
   pageSize?: number;
   /** Told, when the crawl ends by itself, whether the service holds more than `limit` let through. */
   onEnd?: (hasMore: boolean) => void;
+  /**
+   * Ask for the next page as soon as a page arrives, while its items are read and yielded
+   * (a consumer that stops early leaves one page asked for in vain): for crawls read to the end.
+   */
+  readAhead?: boolean;
 }
 
 /**
@@ -65,10 +70,29 @@ export async function* paginate<T>(
   // One that hands out fresh cursors over the same items would too, printing them again and again.
   const seenIds = new Set<string>();
   let emptyInARow = 0;
+  let coming: Promise<ListEnvelope<T>> | undefined;
   while (left > 0) {
-    const page = await fetchPage(cursor, Math.min(pageSize, left));
+    const page: ListEnvelope<T> = await (coming ?? fetchPage(cursor, Math.min(pageSize, left)));
+    coming = undefined;
     const items = page.data ?? [];
-    for (const item of items) {
+    const after = left - items.length;
+    const ahead = page.next_cursor;
+    if (
+      options.readAhead &&
+      after > 0 &&
+      page.has_more !== false &&
+      typeof ahead === 'string' &&
+      ahead !== '' &&
+      ahead !== cursor &&
+      !seen.has(ahead) &&
+      items.length > 0
+    ) {
+      coming = fetchPage(ahead, Math.min(pageSize, after));
+      // Awaited on the next turn; a crawl stopped before then leaves it unread.
+      coming.catch(() => {});
+    }
+    for (const [index, raw] of items.entries()) {
+      const item = page.read ? page.read(raw, index) : raw;
       // An item beyond the limit: the list goes on.
       if (left <= 0) return options.onEnd?.(true);
       const id = idOf(item);

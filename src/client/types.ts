@@ -40,12 +40,23 @@ export interface ApiResponse<T = unknown> {
   serverDate?: Date;
 }
 
+/** What a list crawl learns from one page beyond its items. */
+export interface PageInfo {
+  /** The service's clock from this page's Date header, when present. */
+  serverDate?: Date;
+  /** Items on the page. */
+  count: number;
+  hasMore: boolean;
+}
+
 /** A page of a list endpoint. */
 export interface ListEnvelope<T> {
   object?: string;
   data: T[];
   has_more?: boolean;
   next_cursor?: string | null;
+  /** Reads one item of `data` as it is yielded (a crawl reading ahead checks items while the next page comes). */
+  read?: (item: T, index: number) => T;
 }
 
 /** Settings of one client, resolved by the CLI from flags, environment and profile. */

@@ -5,11 +5,9 @@
 import type { ApiClient } from '../client/client.js';
 import type { PacingUrl } from '../client/pacing/pacing-url.js';
 import type { ConfigSnapshot, ConfigStore } from '../config/config-store.js';
-import type { Credentials } from '../config/credentials.js';
+import { type Credentials, requireBaseUrl, requireKey } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
-import { keyMode } from '../contract/contract.js';
 import type { CommandTree } from '../core/command-tree.js';
-import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
@@ -18,6 +16,8 @@ import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
 
 export type { GlobalOptions } from './io-streams.js';
+/** Re-exported where commands found it before it moved beside the credentials it checks. */
+export { requireKey };
 
 /** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
 export const STOP_GRACE_MS = 2000;
@@ -269,44 +269,4 @@ export class Context implements Deps {
       this.signal,
     );
   }
-}
-
-function requireBaseUrl(baseUrl: string | undefined): string {
-  if (!baseUrl) {
-    throw new UsageError(
-      'no service address configured; run `svc auth login`, or set SVC_BASE_URL or --base-url (e.g. the URL `svc emulator start` prints)',
-    );
-  }
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-  } catch {
-    throw new UsageError(`base URL "${baseUrl}" is not an http(s) URL, e.g. https://api.example.com`);
-  }
-  return baseUrl;
-}
-
-/** The key in force, or the AuthError (exit 4) that says why there is none or it is malformed. */
-export function requireKey(credentials: Credentials): string {
-  const { apiKey, apiKeySource, profileName, keyProblem } = credentials;
-  if (!apiKey && keyProblem) {
-    throw new AuthError(
-      `profile "${profileName}" keeps its key in the OS keyring, but ${keyProblem}; unlock the keyring and run again, or log in again (svc auth login --profile ${profileName}, with --insecure-storage to keep the key in the config file)`,
-      'api_key_unavailable',
-    );
-  }
-  if (!apiKey) {
-    throw new AuthError(
-      'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
-      'api_key_missing',
-    );
-  }
-  if (!keyMode(apiKey)) {
-    const where = apiKeySource === 'env' ? 'SVC_API_KEY' : `profile "${profileName}"`;
-    throw new AuthError(
-      `the API key from ${where} is malformed: keys look like svc_live_… or svc_test_…; nothing was sent`,
-      KEY_MALFORMED,
-    );
-  }
-  return apiKey;
 }

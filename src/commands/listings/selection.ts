@@ -44,7 +44,10 @@ export async function selectFailing(
   const { checkChannelKinds, checkChannelAccount, checkErrorCode } = await import(
     '../../cmdutil/filter-check.js'
   );
-  const channels = await checkChannelKinds(deps, flags.channel, { path: '/listings', param: 'channel' });
+  const channels = await checkChannelKinds(deps, flags.channel, {
+    operation: 'listListings',
+    param: 'channel',
+  });
   await checkChannelAccount(deps, flags.channelAccount);
   await checkErrorCode(deps, flags.errorCode);
   const { collectFailing } = await import('../../core/listings/retry.js');

@@ -188,13 +188,13 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   }
   if (options.dryRun) {
     // As the file form's dry run: what would be sent, checked, and nothing sent.
-    const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
+    const { fulfillmentBody, fulfillmentRequest } = await import('../../client/resources/orders.js');
     const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
     const { showVerdict } = await import('../../cmdutil/verdict.js');
     await showVerdict(
       deps,
       body,
-      `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+      `Dry run: would send ${fulfillmentRequest(id)} ${JSON.stringify(body)}. Nothing was sent.`,
     );
     return;
   }

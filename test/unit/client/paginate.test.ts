@@ -32,6 +32,28 @@ async function collect<T>(iter: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('paginate', () => {
+  it('reading ahead, asks for the next page before the items of this one are read, and the same pages', async () => {
+    const list = fakeList(250);
+    const order: string[] = [];
+    const fetchPage = async (cursor: string | undefined, limit: number) => {
+      order.push(`fetch ${cursor ?? 'first'}`);
+      const page = await list.fetchPage(cursor, limit);
+      const read = (item: number) => {
+        order.push(`read ${item}`);
+        return item * 10;
+      };
+      return { ...page, read };
+    };
+    const items = await collect(paginate(fetchPage, { limit: 230, readAhead: true }));
+    expect(items).toEqual(Array.from({ length: 230 }, (_, i) => i * 10));
+    expect(list.calls).toEqual([
+      { cursor: undefined, limit: 100 },
+      { cursor: 'c_100', limit: 100 },
+      { cursor: 'c_200', limit: 30 },
+    ]);
+    expect(order.indexOf('fetch c_100')).toBeLessThan(order.indexOf('read 0'));
+  });
+
   it('asks limit=min(100, left) and stops at the limit', async () => {
     const list = fakeList(1000);
     const items = await collect(paginate(list.fetchPage, { limit: 250 }));

@@ -4,6 +4,7 @@
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */
 import { ERROR_CODES, ERROR_TYPES, OPERATION_TERMINAL_STATUSES } from '../../../contract/contract.js';
+import { OPERATIONS, requestLine } from '../../../contract/operations.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../../../contract/schemas/listing.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord } from '../../model.js';
@@ -183,14 +184,14 @@ function writableListing(store: Store, id: string, verb: string): ListingRecord 
   if (listing.status === 'delisted') {
     throw conflict(
       ERROR_CODES.invalidState,
-      `Listing ${id} is delisted; it cannot ${again}. Publish the product again with POST /listings.`,
+      `Listing ${id} is delisted; it cannot ${again}. Publish the product again with ${requestLine(OPERATIONS.createListing)}.`,
     );
   }
   const pending = listing.operation_id === null ? undefined : store.operations.get(listing.operation_id);
   if (pending?.type === 'listing.delist' && !OPERATION_TERMINAL.has(pending.status)) {
     throw conflict(
       ERROR_CODES.invalidState,
-      `Listing ${id} is being delisted by operation ${pending.id} (${pending.status}); it cannot ${again}. Follow that operation, then publish the product again with POST /listings.`,
+      `Listing ${id} is being delisted by operation ${pending.id} (${pending.status}); it cannot ${again}. Follow that operation, then publish the product again with ${requestLine(OPERATIONS.createListing)}.`,
     );
   }
   return listing;
