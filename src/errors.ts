@@ -46,6 +46,15 @@ export interface ApiErrorBody {
   [extra: string]: unknown;
 }
 
+/**
+ * A file svc promised to write (report, backup, saved shipments, export, journal) that could
+ * not be written whole: a full disk, a reader gone (exit 1). The message names the file, says
+ * it is incomplete, and why.
+ */
+export class FileIncomplete extends SvcError {
+  override name = 'FileIncomplete';
+}
+
 /** The service refused a request: status, type, code, message and param as it sent them. */
 export class ApiError extends SvcError {
   override name = 'ApiError';
