@@ -1,8 +1,9 @@
 /** Profiles on disk (conf), in SVC_CONFIG_DIR or the platform's config dir, readable by the owner only. */
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from './credentials.js';
+import { absolutePath, makeDirectory } from './directory.js';
 
 const FILE_MODE = 0o600;
 /** A dir this makes is its owner's alone (conf would make it 0755); one that exists is left as it is. */
@@ -10,7 +11,8 @@ const DIR_MODE = 0o700;
 
 /** The config dir in force: SVC_CONFIG_DIR, else XDG or the platform default. */
 export function configDir(env: NodeJS.ProcessEnv): string {
-  if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
+  // Relative to the working directory as it is now: a directory deleted under it is said at once.
+  if (env.SVC_CONFIG_DIR) return absolutePath(env.SVC_CONFIG_DIR, 'SVC_CONFIG_DIR');
   if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'svc');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'svc');
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'svc');
@@ -32,7 +34,7 @@ export class ConfigStore {
 
   /** Opens (creating lazily) the config file in `dir`, tightening a looser file mode to 0600. */
   static async open(dir: string): Promise<ConfigStore> {
-    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    makeDirectory(dir, DIR_MODE);
     const fixed = tightenMode(join(dir, 'config.json'));
     const { default: Conf } = await import('conf');
     const conf = new Conf<ConfigShape>({

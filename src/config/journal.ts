@@ -3,9 +3,10 @@
  * the config dir, keyed by the store (storeKey() of store-identity.ts: never the key) and the
  * file's content hash, written atomically, checked whole before it is trusted.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileWhole } from '../write-whole.js';
+import { makeDirectory } from './directory.js';
 
 /** What a journal file holds. */
 export interface JournalData {
@@ -245,7 +246,7 @@ export class Journal {
 
   private save(now: Date): void {
     this.data.updated_at = now.toISOString();
-    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
+    makeDirectory(join(this.file, '..'));
     writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
     this.dirty = false;
     this.lastSave = now.getTime();

@@ -4,10 +4,11 @@
  * that a crash mid-write leaves the previous mark whole.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileError, UsageError } from '../errors.js';
+import { makeDirectory } from './directory.js';
 import { describeAccounts, type MarkStore, normalBaseUrl, sameMarkStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
@@ -129,7 +130,7 @@ export async function readMark(configDir: string, name: string): Promise<ExportM
 export async function writeMark(configDir: string, name: string, mark: ExportMark): Promise<string> {
   const path = markPath(configDir, name);
   const dir = join(configDir, 'marks');
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  makeDirectory(dir, DIR_MODE);
   const body = {
     version: 1,
     created_after: mark.createdAfter,

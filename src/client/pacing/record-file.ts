@@ -17,7 +17,6 @@ import {
   fchmodSync,
   fstatSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readFileSync,
   rmSync,
@@ -25,6 +24,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { makeDirectory } from '../../config/directory.js';
 import { LockFile } from '../../config/lock-file.js';
 import { API_PREFIX } from '../../contract/contract.js';
 import { processAlive } from '../../process-alive.js';
@@ -110,7 +110,7 @@ export class FileStore implements SharedStore {
 
   async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
     if (!this.dirMade) {
-      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+      makeDirectory(this.dir, DIR_MODE);
       this.dirMade = true;
     }
     return underLock(this.lock, () => {
