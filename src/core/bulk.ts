@@ -4,7 +4,7 @@
  * sent or not: what the service answered, what a read-back found, what a stop left unsent.
  */
 import { BATCH_MAX_ITEMS } from '../contract/contract.js';
-import { AmbiguousWriteError, ApiError, Interrupted, QuotaError } from '../errors.js';
+import { AmbiguousWriteError, ApiError, Interrupted, QuotaError, RateLimitError } from '../errors.js';
 import {
   type ItemOutcome,
   type ItemStatus,
@@ -40,16 +40,19 @@ export interface ChunkRunOptions<C> extends BulkRunOptions {
   unsettled?: (chunk: C, verdict: Verdict, index: number) => void;
 }
 
+/** Why a run stopped before the end: the write quota, the rate limit (a wait too long), a signal. */
+export type StopReason = QuotaError | RateLimitError | Interrupted;
+
 /** Why a run stopped before the end. */
 export class RunStopped extends Error {
-  constructor(readonly reason: QuotaError | Interrupted) {
+  constructor(readonly reason: StopReason) {
     super(reason.message);
   }
 }
 
 /**
  * Runs `work` on each chunk with at most `concurrency` at once, in input order of start.
- * A QuotaError or the signal stops new chunks; in-flight ones get `graceMs` to land; the rest
+ * A QuotaError, a RateLimitError or the signal stops new chunks; in-flight ones get `graceMs` to land; the rest
  * of the input is still read, so that `unsettled` hears of every chunk never started; then
  * RunStopped is thrown. Any other error also stops the run, after in-flight chunks land.
  */
@@ -94,7 +97,9 @@ export async function runChunks<C>(
     await landed;
   }
   const reason = stopReason();
-  if (reason instanceof QuotaError || reason instanceof Interrupted) throw new RunStopped(reason);
+  // A stop for the rate limit is a stop like the quota's: summary, report and resume (docs/guide.md, Exit codes).
+  if (reason instanceof QuotaError || reason instanceof RateLimitError || reason instanceof Interrupted)
+    throw new RunStopped(reason);
   if (reason) throw reason;
 }
 
