@@ -166,6 +166,7 @@ export class Context implements Deps {
       profiles: config.profiles,
     });
     this.io.boundary.protect(credentials.apiKey);
+    this.io.boundary.protectUrlPassword(credentials.baseUrl);
     return credentials;
   }
 
