@@ -25,7 +25,7 @@ import {
 import { join } from 'node:path';
 import { makeDirectory } from '../../config/directory.js';
 import { LOCK_LEASE_MS, LockFile, underLock } from '../../config/lock-file.js';
-import { API_PREFIX } from '../../contract/contract.js';
+import { normalBaseUrl } from '../../config/store-identity.js';
 import { processAlive } from '../../process-alive.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
 
@@ -63,15 +63,8 @@ export function sharedPacingDir(configDir: string): string {
 
 /** The name of a key's bucket on disk: a hash of base URL and key, so the key is never written. */
 export function sharedBucketId(apiKey: string, baseUrl: string): string {
-  let base = baseUrl.trim();
-  try {
-    const url = new URL(base);
-    base = `${url.origin}${url.pathname}`;
-  } catch {
-    // Not a URL: the text itself names the bucket.
-  }
-  base = base.replace(/\/+$/, '');
-  if (base.endsWith(API_PREFIX)) base = base.slice(0, -API_PREFIX.length);
+  // One bucket however the URL is spelled (localhost or 127.0.0.1, a trailing slash, a default port).
+  const base = normalBaseUrl(baseUrl);
   return createHash('sha256').update(`${base}\n${apiKey}`).digest('hex').slice(0, 32);
 }
 
