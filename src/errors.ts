@@ -53,6 +53,29 @@ export interface ApiErrorBody {
  */
 export class FileIncomplete extends SvcError {
   override name = 'FileIncomplete';
+  /** `what` ("the report") at `path` could not be written whole because of `cause`. */
+  constructor(what: string, path: string, cause: unknown) {
+    super(
+      `${what} ${path} is incomplete: ${writeFailureReason(cause)}; free space or choose another path, then run again`,
+    );
+  }
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file grew past the largest size allowed',
+  EPIPE: 'its reader went away',
+  EIO: 'an input/output error of the device',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+};
+
+/** Why a write failed, in words ("no space left on the device"), not an errno. */
+export function writeFailureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && code in WRITE_FAILURES) return WRITE_FAILURES[code];
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The service refused a request: status, type, code, message and param as it sent them. */

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileIncomplete } from '../errors.js';
 import { writeFileWhole } from '../write-whole.js';
 import { makeDirectory } from './directory.js';
 
@@ -247,7 +248,12 @@ export class Journal {
   private save(now: Date): void {
     this.data.updated_at = now.toISOString();
     makeDirectory(join(this.file, '..'));
-    writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
+    try {
+      writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
+    } catch (error) {
+      // The run stops on it (a resume reads only what was saved): named, never "unexpected".
+      throw new FileIncomplete('the resume journal', this.file, error);
+    }
     this.dirty = false;
     this.lastSave = now.getTime();
   }

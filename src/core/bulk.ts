@@ -4,7 +4,14 @@
  * sent or not: what the service answered, what a read-back found, what a stop left unsent.
  */
 import { BATCH_MAX_ITEMS } from '../contract/contract.js';
-import { AmbiguousWriteError, ApiError, Interrupted, QuotaError, RateLimitError } from '../errors.js';
+import {
+  AmbiguousWriteError,
+  ApiError,
+  FileIncomplete,
+  Interrupted,
+  QuotaError,
+  RateLimitError,
+} from '../errors.js';
 import {
   type ItemOutcome,
   type ItemStatus,
@@ -40,8 +47,11 @@ export interface ChunkRunOptions<C> extends BulkRunOptions {
   unsettled?: (chunk: C, verdict: Verdict, index: number) => void;
 }
 
-/** Why a run stopped before the end: the write quota, the rate limit (a wait too long), a signal. */
-export type StopReason = QuotaError | RateLimitError | Interrupted;
+/**
+ * Why a run stopped before the end: the write quota, the rate limit (a wait too long), a
+ * signal, or a file it keeps (the resume journal) that could no longer be written.
+ */
+export type StopReason = QuotaError | RateLimitError | Interrupted | FileIncomplete;
 
 /** Why a run stopped before the end. */
 export class RunStopped extends Error {
@@ -98,9 +108,12 @@ export async function runChunks<C>(
   }
   const reason = stopReason();
   // A stop for the rate limit is a stop like the quota's: summary, report and resume (docs/guide.md, Exit codes).
-  if (reason instanceof QuotaError || reason instanceof RateLimitError || reason instanceof Interrupted)
-    throw new RunStopped(reason);
+  if (isStopReason(reason)) throw new RunStopped(reason);
   if (reason) throw reason;
+}
+
+function isStopReason(reason: unknown): reason is StopReason {
+  return [QuotaError, RateLimitError, Interrupted, FileIncomplete].some((kind) => reason instanceof kind);
 }
 
 /** How a run of one request per item goes. */

@@ -6,7 +6,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { FileError, FileIncomplete } from '../errors.js';
 import { csvRow } from './delimited.js';
-import { fileFailure } from './file-failure.js';
 import { spreadsheetCell } from './spreadsheet.js';
 
 /** One row of a report; `line` is absent (an empty cell) for items that come from no file. */
@@ -68,7 +67,7 @@ export class ReportFile {
         if (this.stream.closed) resolve();
         else this.stream.end();
       });
-      if (this.failure) throw new FileIncomplete(fileFailure('the report', this.path, this.failure));
+      if (this.failure) throw new FileIncomplete('the report', this.path, this.failure);
     })();
     return this.closing;
   }
