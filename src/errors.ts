@@ -54,11 +54,17 @@ export interface ApiErrorBody {
 export class FileIncomplete extends SvcError {
   override name = 'FileIncomplete';
   /** `what` ("the report") at `path` could not be written whole because of `cause`. */
-  constructor(what: string, path: string, cause: unknown) {
-    super(
+  static of(what: string, path: string, cause: unknown): FileIncomplete {
+    return new FileIncomplete(
       `${what} ${path} is incomplete: ${writeFailureReason(cause)}; free space or choose another path, then run again`,
     );
   }
+}
+
+/** A write that failed for want of room or a working device (not a path to fix): FileIncomplete's kind. */
+export function isShortWrite(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO' || code === 'EPIPE';
 }
 
 const WRITE_FAILURES: Record<string, string> = {

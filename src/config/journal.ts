@@ -252,7 +252,7 @@ export class Journal {
       writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
     } catch (error) {
       // The run stops on it (a resume reads only what was saved): named, never "unexpected".
-      throw new FileIncomplete('the resume journal', this.file, error);
+      throw FileIncomplete.of('the resume journal', this.file, error);
     }
     this.dirty = false;
     this.lastSave = now.getTime();

@@ -67,7 +67,7 @@ export class ReportFile {
         if (this.stream.closed) resolve();
         else this.stream.end();
       });
-      if (this.failure) throw new FileIncomplete('the report', this.path, this.failure);
+      if (this.failure) throw FileIncomplete.of('the report', this.path, this.failure);
     })();
     return this.closing;
   }
