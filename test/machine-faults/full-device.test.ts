@@ -99,3 +99,28 @@ describe('a full device', () => {
     }
   });
 });
+
+describe('standard input without end', () => {
+  it('stops at SVC_MAX_INPUT_BYTES with a named error (exit 2), nothing sent', async () => {
+    const emu = await start();
+    const skus = emu.store.allSkus();
+    const stdin = `sku,quantity\n${Array.from({ length: 400 }, (_, i) => `${skus[i % skus.length]}-${i},1`).join('\n')}\n`;
+    expect(stdin.length).toBeGreaterThan(4000);
+    const env = {
+      SVC_BASE_URL: emu.url,
+      SVC_API_KEY: emu.keys.live,
+      SVC_CONFIG_DIR: scratch(),
+      SVC_MAX_INPUT_BYTES: '4000',
+    };
+    const result = await runSvc(['inventory', 'push', '-'], { env, stdin });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('larger than svc reads (SVC_MAX_INPUT_BYTES=4000)');
+    expect(emu.requests({ method: 'POST', path: '/inventory/batch' })).toHaveLength(0);
+    const bad = await runSvc(['inventory', 'push', '-'], {
+      env: { ...env, SVC_MAX_INPUT_BYTES: '2GB' },
+      stdin,
+    });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('SVC_MAX_INPUT_BYTES must be a whole number of bytes');
+  });
+});
