@@ -32,7 +32,7 @@ export async function spool(
   const bounded = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       read += chunk.length;
-      if (read > limit.bytes) done(new InputTooLarge(limit));
+      if (read > limit.bytes) done(inputTooLarge(limit));
       else done(null, chunk);
     },
   });
@@ -64,11 +64,9 @@ export function spoolLimit(env: NodeJS.ProcessEnv): SpoolLimit {
 }
 
 /** A spooled input that passed the largest size svc reads (exit 2). */
-export class InputTooLarge extends UsageError {
-  constructor(limit: SpoolLimit) {
-    const how = limit.setting ? `${limit.setting}=${limit.bytes}` : `${limit.bytes} bytes, the default`;
-    super(
-      `the input is larger than svc reads (${how}); nothing was sent: split it, or raise SVC_MAX_INPUT_BYTES`,
-    );
-  }
+function inputTooLarge(limit: SpoolLimit): UsageError {
+  const how = limit.setting ? `${limit.setting}=${limit.bytes}` : `${limit.bytes} bytes, the default`;
+  return new UsageError(
+    `the input is larger than svc reads (${how}); nothing was sent: split it, or raise SVC_MAX_INPUT_BYTES`,
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * A broken Redis never breaks a push: a protocol error, a wrong type, a reply too many, a
  * database that does not exist are all Redis being away: one warning, local pacing, the push
- * goes on to the end with its report whole (docs/guide.md, Sharing pacing across machines).
+ * goes on to the end with its report whole (docs/guide.md, Several jobs, one key).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
