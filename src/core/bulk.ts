@@ -362,14 +362,15 @@ export function batchOutcomes<I extends LineItem>(
       return { index, line, key, status: 'skipped', code: error.code, message: error.message };
     if (entry.status === 'failed' || error)
       return { index, line, key, status: 'failed', code: error?.code, message: error?.message };
-    const status = serviceStatus(entry.status, reading.simulated);
+    if (!reading.simulated && !KNOWN_ITEM_STATUSES.has(entry.status)) {
+      // A status the contract does not name says neither done nor refused: unconfirmed, never updated.
+      const message = `the service answered status "${entry.status}", which svc does not know; check the store before running it again`;
+      return { index, line, key, status: 'failed', code: WRITE_UNCONFIRMED, message };
+    }
+    const status: ItemStatus = reading.simulated ? 'simulated' : (entry.status as ItemStatus);
     return entry.id ? { index, line, key, status, message: entry.id } : { index, line, key, status };
   });
 }
 
-/** A status the service answered for one item of a batch, as the record says it. */
-function serviceStatus(status: string, simulated: boolean): ItemStatus {
-  if (simulated) return 'simulated';
-  // A status the contract does not name, given without an error, is taken as the write done.
-  return status === 'created' || status === 'unchanged' ? status : 'updated';
-}
+/** The per-item statuses of a batch answer the contract names for a write done. */
+const KNOWN_ITEM_STATUSES = new Set(['created', 'updated', 'unchanged']);
