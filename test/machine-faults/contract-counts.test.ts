@@ -7,11 +7,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../helpers/broken-pager.js';
+import { droppingProxy } from '../helpers/dropping-proxy.js';
+import { emulatorPerTest } from '../helpers/emulator.js';
 import { ANY_KEY, misbehavingServer, sendJson } from '../helpers/misbehaving-server.js';
 import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
 
 const scratch = scratchPerTest('svc-contract-counts-');
+const start = emulatorPerTest({ rateLimit: false });
 const LIVE_KEY = 'svc_live_misbehaving0000000000';
 
 describe('answers outside the contract', () => {
@@ -64,6 +67,37 @@ describe('answers outside the contract', () => {
       expect(result.stderr).toContain('write_unconfirmed');
     } finally {
       await server.close();
+    }
+  });
+
+  it('products upsert after a lost answer counts every product the read-back found as created', async () => {
+    const emu = await start();
+    const proxy = await droppingProxy(emu.url, [
+      {
+        method: 'POST',
+        path: '/rest/v1/products/batch',
+        body: (text) => text.includes('LOST-TEE-120'),
+        when: 'after',
+      },
+    ]);
+    try {
+      const path = join(scratch(), 'catalog.jsonl');
+      const items = Array.from({ length: 250 }, (_, i) => ({
+        title: `Lost tee ${i}`,
+        variants: [{ sku: `LOST-TEE-${i}`, price: '10.00' }],
+      }));
+      writeFileSync(path, `${items.map((item) => JSON.stringify(item)).join('\n')}\n`);
+      const env = { SVC_BASE_URL: proxy.url, SVC_API_KEY: emu.keys.live, SVC_CONFIG_DIR: scratch() };
+      const result = await runSvc(['products', 'upsert', path, '--create-unmatched'], { env });
+      expect(proxy.dropped()).toBe(1);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/\b250 created\b/);
+      const made = [...emu.store.products.values()].filter((product) =>
+        product.title.startsWith('Lost tee '),
+      );
+      expect(made).toHaveLength(250);
+    } finally {
+      await proxy.close();
     }
   });
 });
