@@ -14,10 +14,11 @@ import { type EchoedForm, echoedForms } from './secret-forms.js';
 const MIN_SECRET_LENGTH = 8;
 
 /**
- * The user info of a URL (`scheme://user:password@`, `scheme://token@`): up to the last `@` of
- * the authority, since a password may hold an `@` its writer did not encode.
+ * The user info of a URL (`scheme://user:password@`, `scheme://token@`), in the characters
+ * RFC 3986 allows there (a quote or a blank ends it), up to the last `@` of the authority,
+ * since a password may hold an `@` its writer did not encode.
  */
-const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:]*)(:[^\s/?#]*)?@/gi;
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([\w.~%!$&'()*+,;=-]*)(:[\w.~%!$&'()*+,;=:@-]*)?@/gi;
 
 /** `text` with the user info of every URL masked: `http://user:***@host`, `https://***@host`. */
 export function maskUserInfo(text: string): string {
