@@ -125,10 +125,10 @@ const LOCK_GIVE_UP_MS = 3_000;
  * Runs `work` holding `lock`, taken as the record's is: a stale one broken, given up after
  * LOCK_GIVE_UP_MS. (config.json, the pacing record and the quota count each take theirs this way.)
  */
-export async function underLock<T>(lock: LockFile, work: () => T): Promise<T> {
+export async function underLock<T>(lock: LockFile, work: () => T | Promise<T>): Promise<T> {
   const held = await takeLock(lock);
   try {
-    return work();
+    return await work();
   } finally {
     releaseLock(lock, held);
   }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { FileError, UsageError } from '../errors.js';
 import { makeDirectory } from './directory.js';
+import { LockFile, underLock } from './lock-file.js';
 import { describeAccounts, type MarkStore, normalBaseUrl, sameMarkStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
@@ -146,13 +147,19 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     saved_at: mark.savedAt,
   };
   const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: FILE_MODE, flush: true });
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw new FileError(`cannot save the mark ${path}: ${(error as Error).message}`);
-  }
+  // Under the mark's lock, against the mark as it is now: two exports under one name at once
+  // never move it back (the one that got further keeps it).
+  await underLock(new LockFile(`${path}.lock`), async () => {
+    const now = await readMark(configDir, name).catch(() => undefined);
+    if (now && now.createdAfter > mark.createdAfter) return;
+    try {
+      await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: FILE_MODE, flush: true });
+      await rename(temp, path);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw new FileError(`cannot save the mark ${path}: ${(error as Error).message}`);
+    }
+  });
   return path;
 }
 
