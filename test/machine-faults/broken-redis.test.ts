@@ -63,7 +63,8 @@ describe.skipIf(!hasRedis)('a Redis that breaks the protocol (redis-server insta
     expect(result.code, result.stderr).toBe(0);
     const said = warnings(result.stderr);
     expect(said, result.stderr).toHaveLength(1);
-    expect(said[0]).toMatch(/SVC_PACING_URL .*\/99.*(DB index|database)/i);
+    // Refused (or, on a loaded machine, not answered within its bound): Redis is away either way.
+    expect(said[0]).toMatch(/SVC_PACING_URL .*\/99/);
     expect(mismatches(emu, file.rows)).toEqual([]);
     // Nothing went to db 0 instead.
     expect(redis.cli('--scan').trim()).toBe('');
@@ -71,5 +72,5 @@ describe.skipIf(!hasRedis)('a Redis that breaks the protocol (redis-server insta
     const check = JSON.parse(doctor.stdout).checks.find((c: { name: string }) => c.name === 'pacing url');
     expect(check.status).toBe('fail');
     expect(check.detail).toMatch(/DB index|database/i);
-  });
+  }, 60_000);
 });
