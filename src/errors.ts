@@ -87,6 +87,44 @@ export interface ApiErrorBody {
   [extra: string]: unknown;
 }
 
+/**
+ * A file svc promised to write (report, backup, saved shipments, export, journal) that could
+ * not be written whole: a full disk, a reader gone (exit 1). The message names the file, says
+ * it is incomplete, and why.
+ */
+export class FileIncomplete extends SvcError {
+  override name = 'FileIncomplete';
+  /** `what` ("the report") at `path` could not be written whole because of `cause`. */
+  static of(what: string, path: string, cause: unknown): FileIncomplete {
+    return new FileIncomplete(
+      `${what} ${path} is incomplete: ${writeFailureReason(cause)}; free space or choose another path, then run again`,
+    );
+  }
+}
+
+/** A write that failed for want of room or a working device (not a path to fix): FileIncomplete's kind. */
+export function isShortWrite(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO' || code === 'EPIPE';
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file grew past the largest size allowed',
+  EPIPE: 'its reader went away',
+  EIO: 'an input/output error of the device',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+};
+
+/** Why a write failed, in words ("no space left on the device"), not an errno. */
+export function writeFailureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && code in WRITE_FAILURES) return WRITE_FAILURES[code];
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The service refused a request: status, type, code, message and param as it sent them. */
 export class ApiError extends SvcError {
   override name = 'ApiError';

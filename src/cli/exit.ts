@@ -11,6 +11,7 @@ import {
   DifferencesFound,
   EXIT,
   FileError,
+  FileIncomplete,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -171,6 +172,7 @@ export const ERROR_KINDS = [
   'write_unconfirmed',
   'service',
   'check_failed',
+  'file_incomplete',
   'internal',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -191,6 +193,7 @@ export function errorKind(error: unknown): ErrorKind {
   if (error instanceof NetworkError) return 'network';
   if (error instanceof ProtocolError) return 'service';
   if (error instanceof CommandFailed || error instanceof DifferencesFound) return 'check_failed';
+  if (error instanceof FileIncomplete) return 'file_incomplete';
   if (error instanceof ApiError) return apiErrorKind(error);
   return 'internal';
 }

@@ -109,6 +109,13 @@ export async function* paginate<T>(
     }
     // The last page says has_more: false; clients also accept an absent or empty next_cursor
     // there (docs/service-contract.md, Lists). A page that says more follows needs a cursor to it.
+    // Anything but a boolean is no answer to "is there more?": never taken for the end. (Lists
+    // that never page, channel accounts and policies, leave it out: that is the end.)
+    if (page.has_more !== undefined && typeof page.has_more !== 'boolean') {
+      throw new ProtocolError(
+        `the service said has_more: ${JSON.stringify(page.has_more) ?? 'nothing'} (not true or false); stopped, as whether the list goes on cannot be told`,
+      );
+    }
     if (page.has_more === false) return options.onEnd?.(false);
     const next = page.next_cursor;
     const usable = typeof next === 'string' && next !== '';

@@ -131,7 +131,10 @@ export class BulkSession {
     } catch (error) {
       if (!(error instanceof RunStopped)) {
         this.progress.stop();
-        await this.writeReport();
+        // The run's own failure comes first; a report that could not be written is said too.
+        await this.writeReport().catch((unwritten: unknown) =>
+          this.ctx.io.messages.warn((unwritten as Error).message),
+        );
         throw error;
       }
       this.stopped = error;
@@ -147,7 +150,11 @@ export class BulkSession {
    * 5, 130, 143; docs/guide.md, Exit codes).
    */
   async finish(options: FinishOptions): Promise<void> {
-    await this.writeReport();
+    // A report cut short ends the run with exit 1, after the summary (which the record still gives).
+    const unwritten = await this.writeReport().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = this.summary;
     if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
@@ -172,10 +179,9 @@ export class BulkSession {
         stopNote,
       });
     }
-    if (this.stopped) {
-      this.ctx.io.messages.warn(stopNote ?? '');
-      throw this.stopped.reason;
-    }
+    if (this.stopped) this.ctx.io.messages.warn(stopNote ?? '');
+    if (unwritten) throw unwritten;
+    if (this.stopped) throw this.stopped.reason;
   }
 
   /** PartialFailure (exit 3) when any item failed, naming the first ones by line. */

@@ -166,6 +166,7 @@ export class Context implements Deps {
       profiles: config.profiles,
     });
     this.io.boundary.protect(credentials.apiKey);
+    this.io.boundary.protectUrlPassword(credentials.baseUrl);
     return credentials;
   }
 
@@ -235,16 +236,20 @@ export class Context implements Deps {
    * svc cannot use exits 2 here, before anything is sent; its password is masked from now on).
    */
   private async sharedPacing(pacing: boolean): Promise<{ dir: string; pacing: boolean; url?: PacingUrl }> {
-    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
+    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }, { makeDirectory }] = await Promise.all([
       import('../config/config-store.js'),
       import('../client/pacing/record-file.js'),
       import('../client/pacing/pacing-url.js'),
+      import('../config/directory.js'),
     ]);
     // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
     const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
     const url = pacing ? pacingUrlOf(settings) : undefined;
     for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
-    return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
+    const dir = sharedPacingDir(configDir(this.env));
+    // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2).
+    makeDirectory(dir);
+    return { dir, pacing, url };
   }
 
   /** Releases the HTTP connections, if a client was made. */

@@ -19,17 +19,18 @@ export type OutputFiles = Record<string, string | undefined>;
  * replace the feed (or the undo file) the user has no other copy of.
  */
 export async function inputFile(
-  ctx: Pick<Deps, 'io'>,
+  ctx: Pick<Deps, 'io'> & Partial<Pick<Deps, 'env'>>,
   path: string,
   outputs: OutputFiles = {},
 ): Promise<string> {
   const regular = isStdin(path) ? false : await isRegularFile(path);
   await checkOutputs(path, outputs, regular);
   if (regular) return path;
-  const { spool } = await import('../config/spool.js');
-  if (isStdin(path)) return spool(ctx.io.stdin);
+  const { spool, spoolLimit } = await import('../config/spool.js');
+  const limit = spoolLimit(ctx.env ?? {});
+  if (isStdin(path)) return spool(ctx.io.stdin, limit);
   const { createReadStream } = await import('node:fs');
-  return spool(createReadStream(path));
+  return spool(createReadStream(path), limit);
 }
 
 /** True for a regular file, false for any other readable one; a FileError for none at all. */

@@ -73,6 +73,7 @@ export class IOStreams implements IO {
     const boundary = new Boundary(io);
     boundary.protect(env.SVC_API_KEY?.trim());
     boundary.protectUrlPassword(env.SVC_PACING_URL);
+    boundary.protectUrlPassword(env.SVC_BASE_URL);
     return new IOStreams(boundary.io, env, now, boundary, simulated, progressClock);
   }
 

@@ -2,8 +2,9 @@
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../errors.js';
 import whenExit from './exit-hooks.js';
 
 /** The names of the process's own standard input, read as `-` (a socket there cannot be opened by name). */
@@ -19,10 +20,53 @@ export function isStdin(path: string): boolean {
  * checked whole and read again, and returns its path. The file goes when the process exits:
  * what must outlive the run (an interrupted push) keeps its own copy.
  */
-export async function spool(source: Readable): Promise<string> {
+export async function spool(
+  source: Readable,
+  limit: SpoolLimit = { bytes: DEFAULT_MAX_INPUT_BYTES },
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-stdin-'));
   whenExit(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'stdin.csv');
-  await pipeline(source, createWriteStream(path, { mode: 0o600 }));
+  let read = 0;
+  // Bounded: a feed that never ends (`yes |`) fills no disk, it stops at the largest input svc reads.
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      if (read > limit.bytes) done(inputTooLarge(limit));
+      else done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, bounded, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return path;
+}
+
+/** The largest input svc reads by default: 2 GB. */
+export const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
+
+/** The bound of a spool, and the setting that set it, for the message. */
+export interface SpoolLimit {
+  bytes: number;
+  setting?: string;
+}
+
+/** The bound SVC_MAX_INPUT_BYTES sets (whole bytes, at least 1), else the default; a UsageError for anything else. */
+export function spoolLimit(env: NodeJS.ProcessEnv): SpoolLimit {
+  const raw = env.SVC_MAX_INPUT_BYTES?.trim();
+  if (!raw) return { bytes: DEFAULT_MAX_INPUT_BYTES };
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new UsageError(`SVC_MAX_INPUT_BYTES must be a whole number of bytes, e.g. 1000000; got "${raw}"`);
+  return { bytes: Number(raw), setting: 'SVC_MAX_INPUT_BYTES' };
+}
+
+/** A spooled input that passed the largest size svc reads (exit 2). */
+function inputTooLarge(limit: SpoolLimit): UsageError {
+  const how = limit.setting ? `${limit.setting}=${limit.bytes}` : `${limit.bytes} bytes, the default`;
+  return new UsageError(
+    `the input is larger than svc reads (${how}); nothing was sent: split it, or raise SVC_MAX_INPUT_BYTES`,
+  );
 }

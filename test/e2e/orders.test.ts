@@ -191,9 +191,12 @@ describe('orders list --since-last', () => {
       base_url: emu.url,
       channel_accounts: [...emu.store.accounts.keys()].sort(),
     });
-    const otherAddress = await runSvc(args, {
-      env: { ...env, SVC_BASE_URL: emu.url.replace('127.0.0.1', 'localhost') },
-    });
+    // Another address, with the same seeded store (localhost would be this one: base URLs are
+    // normalised before they key marks).
+    const elsewhere = await emulator({ orders: 250, rateLimit: false, clock });
+    const otherAddress = await runSvc(args, { env: { ...env, SVC_BASE_URL: elsewhere.url } }).finally(() =>
+      elsewhere.close(),
+    );
     expect(otherAddress.code).toBe(2);
     expect(otherAddress.stderr).toContain(`belongs to the service at ${emu.url}`);
   });

@@ -11,8 +11,9 @@
  * Redis, `svc:quota:<id>:<day>`, expiring a day after that day ends; units counted while Redis
  * was away are added there once it answers again (by the process that counted them, while it runs).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from '../../config/directory.js';
 import { LockFile } from '../../config/lock-file.js';
 import { msUntilUtcMidnight } from '../../contract/contract.js';
 import { quotaDay } from '../../contract/rules/write-quota.js';
@@ -59,7 +60,7 @@ export class QuotaFile {
 
   /** Counts `units` on `day`; a day before the file's is dropped (the quota it counted has reset). */
   async add(day: string, units: number): Promise<void> {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeDirectory(this.dir);
     await underLock(this.lock, () => {
       const found = this.load();
       if (found && found.day > day) return;

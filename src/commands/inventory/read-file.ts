@@ -24,7 +24,7 @@ export interface ReadFlags {
  * `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: Pick<Deps, 'io'>,
+  ctx: Pick<Deps, 'io'> & Partial<Pick<Deps, 'env'>>,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
