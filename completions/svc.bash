@@ -69,7 +69,7 @@ _svc_options() {
     'orders') _svc_reply=(-h --help) ;;
     'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
     'orders get') _svc_reply=(--show-buyer -h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --dry-run --report --map --ignore --encoding --save -h --help) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --channel --channel-account --dry-run --report --map --ignore --encoding --save -h --help) ;;
     'events') _svc_reply=(-h --help) ;;
     'events list') _svc_reply=(--since --type -h --help) ;;
     'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;
@@ -122,7 +122,7 @@ _svc_takes_value() {
     'operations list|--status' | 'operations list|--created-after') return 0 ;;
     'operations wait|--timeout') return 0 ;;
     'orders list|--status' | 'orders list|--channel' | 'orders list|--channel-account' | 'orders list|--created-after' | 'orders list|--since-last') return 0 ;;
-    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--report' | 'orders fulfill|--map' | 'orders fulfill|--ignore' | 'orders fulfill|--encoding' | 'orders fulfill|--save') return 0 ;;
+    'orders fulfill|--tracking-number' | 'orders fulfill|--carrier' | 'orders fulfill|--tracking-url' | 'orders fulfill|--file' | 'orders fulfill|--channel' | 'orders fulfill|--channel-account' | 'orders fulfill|--report' | 'orders fulfill|--map' | 'orders fulfill|--ignore' | 'orders fulfill|--encoding' | 'orders fulfill|--save') return 0 ;;
     'events list|--since' | 'events list|--type') return 0 ;;
     'events replay|--since' | 'events replay|--to' | 'events replay|--type' | 'events replay|--secret-file') return 0 ;;
     'events listen|--forward-to' | 'events listen|--since' | 'events listen|--interval' | 'events listen|--secret-file') return 0 ;;
@@ -148,7 +148,7 @@ _svc_values() {
     'files help|#1') _svc_choices 'upload' ;;
     'channels help|#1') _svc_choices 'list get policies categories schema' ;;
     'inventory help|#1') _svc_choices 'push set export diff' ;;
-    'listings list|--channel' | 'listings update|--channel' | 'listings retry|--channel' | 'orders list|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
+    'listings list|--channel' | 'listings update|--channel' | 'listings retry|--channel' | 'orders list|--channel' | 'orders fulfill|--channel') _svc_choices 'amazon ebay etsy shopify walmart' ;;
     'listings list|--status') _svc_choices 'listed imported ongoing error delisted' ;;
     'listings help|#1') _svc_choices 'list get publish update resync delist retry errors' ;;
     'operations list|--status') _svc_choices 'pending processing succeeded partial failed' ;;

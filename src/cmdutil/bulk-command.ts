@@ -7,6 +7,7 @@
  */
 import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
+import type { ReportRow } from '../output/report.js';
 import type { BulkSession, SessionDeps } from './bulk-session.js';
 import type { Deps } from './deps.js';
 
@@ -21,6 +22,11 @@ export interface DryRun {
   /** "First rows", over `first`. */
   heading: string;
   first: string[];
+  /**
+   * Every input item's verdict (`would_send`, `would_skip`, `would_fail`, with code and message),
+   * in input order: what --report holds for a dry run, and what the live run then does.
+   */
+  rows?: readonly ReportRow[];
 }
 
 /** What a bulk command will do, as the frame runs it. */
@@ -78,7 +84,8 @@ export interface FollowUp {
 
 /** Runs a bulk plan: dry run, or confirmation, the work, its follow-up, summary and exit. */
 export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
-  if (flags.dryRun) return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun);
+  if (flags.dryRun)
+    return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun, plan.report);
   const client = await ctx.client();
   await plan.prepare?.(client);
   const { confirmLiveBulk } = await import('./confirm.js');
@@ -116,12 +123,27 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   if (plan.nextStep && ctx.io.stderrIsTTY) ctx.io.messages.info(plan.nextStep);
 }
 
-/** Prints a dry run: the plan as data, or on a terminal what would happen and the first items. */
-export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise<void> {
+/**
+ * Prints a dry run: the plan as data, or on a terminal what would happen (with what svc has
+ * spent of today's write quota, as a live plan says) and the first items; writes the verdicts
+ * to `report` when there is one.
+ */
+export async function showDryRun(
+  ctx: Pick<Deps, 'io' | 'client'>,
+  dryRun: DryRun,
+  report?: string,
+): Promise<void> {
+  if (report !== undefined && dryRun.rows) {
+    const { ReportFile } = await import('../output/report.js');
+    await (await ReportFile.open(report)).writeAll(dryRun.rows);
+  }
+  // A dry run that needs no key (a file checked offline) still runs without one.
+  const client = await ctx.client().catch(() => undefined);
+  const what = client ? await withQuotaSpent(dryRun.what, client) : dryRun.what;
   await ctx.io.printer.item(dryRun.plan, {
     summary: () =>
       [
-        `Dry run: ${dryRun.what}. Nothing was sent.`,
+        `Dry run: ${what}. Nothing was sent.`,
         `${dryRun.heading}:`,
         ...dryRun.first.map((line) => `  ${line}`),
       ].join('\n'),
