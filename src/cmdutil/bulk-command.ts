@@ -26,7 +26,19 @@ export interface DryRun {
    * Every input item's verdict (`would_send`, `would_skip`, `would_fail`, with code and message),
    * in input order: what --report holds for a dry run, and what the live run then does.
    */
-  rows?: readonly ReportRow[];
+  rows?: Iterable<ReportRow> | AsyncIterable<ReportRow>;
+}
+
+/** The verdicts of a dry run's items, as its report names them. */
+export type DryVerdict = 'would_send' | 'would_skip' | 'would_fail';
+
+/** Writes a dry run's verdicts to its --report file (a row per input item, in input order). */
+export async function writeDryReport(
+  path: string,
+  rows: Iterable<ReportRow> | AsyncIterable<ReportRow>,
+): Promise<void> {
+  const { ReportFile } = await import('../output/report.js');
+  await (await ReportFile.open(path)).writeAll(rows);
 }
 
 /** What a bulk command will do, as the frame runs it. */
@@ -133,10 +145,7 @@ export async function showDryRun(
   dryRun: DryRun,
   report?: string,
 ): Promise<void> {
-  if (report !== undefined && dryRun.rows) {
-    const { ReportFile } = await import('../output/report.js');
-    await (await ReportFile.open(report)).writeAll(dryRun.rows);
-  }
+  if (report !== undefined && dryRun.rows) await writeDryReport(report, dryRun.rows);
   // A dry run that needs no key (a file checked offline) still runs without one.
   const client = await ctx.client().catch(() => undefined);
   const what = client ? await withQuotaSpent(dryRun.what, client) : dryRun.what;

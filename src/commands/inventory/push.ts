@@ -127,7 +127,12 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
   // A plain dry run needs neither the store nor the journal: it stays offline.
   if (flags.dryRun && !flags.resume && !flags.changedOnly && !flags.backup) {
     const { offlineDryRun } = await import('../../core/inventory/push-plan.js');
-    return showDryRun(deps, offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS));
+    const dryRun = offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS);
+    if (!flags.report) return showDryRun(deps, dryRun);
+    // Its report says what the live push would record of each row: that needs the store's SKUs.
+    const { pushVerdicts, storeStock } = await import('../../core/inventory/dry-verdicts.js');
+    const live = await storeStock(await deps.client(), deps.signal);
+    return showDryRun(deps, { ...dryRun, rows: pushVerdicts(file, live) }, flags.report);
   }
   const { InventoryPush } = await import('../../core/inventory/push.js');
   const { storeReadDeps } = await import('./read-file.js');

@@ -137,6 +137,8 @@ function upsertPlan(
       },
       what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
       heading: 'First products',
+      // Every product is sent: the file was checked whole, and the service creates or updates each.
+      rows: file.items.map((item) => ({ line: item.line, key: item.key, status: 'would_send' })),
       first: file.items
         .slice(0, 5)
         .map(
