@@ -29,14 +29,15 @@ const batches = () => emu.requests({ method: 'POST', path: '/inventory/batch' })
 const skus = (count: number) => emu.store.allSkus().slice(0, count);
 
 describe('inventory push: columns are accounted for', () => {
-  it('SKU;Qty;Price exits 2 naming --map quantity=Qty, and sends nothing', async () => {
+  it('SKU;Stock Count;Price exits 2 naming --map quantity=…, and sends nothing', async () => {
     const [a, b] = skus(2);
-    const path = file('stock.csv', `SKU;Qty;Price\n${a};5;9.99\n${b};7;4.50\n`);
+    // Qty, Stock, Bestand are read as quantity (test/commands/inventory/push.test.ts); this is not one of them.
+    const path = file('stock.csv', `SKU;Stock Count;Price\n${a};5;9.99\n${b};7;4.50\n`);
     const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('the column "Qty" looks like quantity');
-    expect(result.stderr).toContain('--map quantity=Qty');
-    expect(result.stderr).toContain('--ignore Qty');
+    expect(result.stderr).toContain('the column "Stock Count" looks like quantity');
+    expect(result.stderr).toContain("--map quantity='Stock Count'");
+    expect(result.stderr).toContain("--ignore 'Stock Count'");
     expect(batches()).toEqual([]);
   });
 

@@ -280,6 +280,6 @@ function looksLike(header: string, words: readonly string[]): boolean {
 }
 
 /** A header as one shell word. */
-function quoted(name: string): string {
+export function quoted(name: string): string {
   return /^[\w.-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
 }

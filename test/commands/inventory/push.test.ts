@@ -1,0 +1,70 @@
+/**
+ * `inventory push` with the files operators have: headers in their own words and languages
+ * read as the fields they name, number formats from spreadsheets refused with the fix, and a
+ * file Excel saved in its Western code page read as such.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { emulator, envFor } from '../../helpers/emulator.js';
+import { runSvc } from '../../helpers/svc.js';
+
+let emu: RunningEmulator;
+beforeAll(async () => {
+  emu = await emulator({ rateLimit: false, orders: 5, products: 10 });
+});
+beforeEach(() => emu.reset());
+afterAll(() => emu.close());
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes `content` (text or raw bytes) to a fresh file and returns its path. */
+function file(name: string, content: string | Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-push-'));
+  dirs.push(dir);
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const batches = () => emu.requests({ method: 'POST', path: '/inventory/batch' });
+const push = (path: string, ...more: string[]) =>
+  runSvc(['inventory', 'push', path, ...more], { env: envFor(emu) });
+
+describe('inventory push: headers it knows, it reads', () => {
+  it('Item SKU, Qty and Preis are read as sku, quantity and price, with a notice', async () => {
+    const [a, b] = emu.store.allSkus();
+    const result = await push(file('stock.csv', `Item SKU,Qty,Preis\n${a},5,9.99\n${b},7,4.50\n`));
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Columns: sku from "Item SKU", quantity from "Qty", price from "Preis".');
+    expect(emu.store.inventoryBySku(a)).toMatchObject({ quantity: 5, price: '9.99' });
+  });
+
+  it('Bestand and Quantité too; two candidates for one field is an error naming both and the --map', async () => {
+    const [a] = emu.store.allSkus();
+    const german = await push(file('de.csv', `SKU;Bestand\n${a};3\n`), '--dry-run');
+    expect(german.code, german.stderr).toBe(0);
+    expect(german.stderr).toContain('quantity from "Bestand"');
+    const french = await push(file('fr.csv', `SKU;Quantité;Prix\n${a};3;2,50\n`), '--dry-run');
+    expect(french.code, french.stderr).toBe(0);
+    expect(french.stderr).toContain('quantity from "Quantité", price from "Prix"');
+    const two = await push(file('two.csv', `SKU,Qty,Stock\n${a},1,2\n`));
+    expect(two.code).toBe(2);
+    expect(two.stderr).toContain('both "Qty" and "Stock" could be read as quantity');
+    expect(two.stderr).toContain('--map quantity=Qty');
+    expect(batches()).toEqual([]);
+  });
+
+  it('no column read as sku: the error quotes the header and the --map to write', async () => {
+    const [a] = emu.store.allSkus();
+    const result = await push(file('own.csv', `Artikel,Menge\n${a},3\n`));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no column is read as sku; the header has "Artikel", "Menge"');
+    expect(result.stderr).toContain('--map sku=Artikel');
+  });
+});
