@@ -182,7 +182,7 @@ describe('files written never replace the file read, or each other', () => {
 });
 
 describe('inventory push: text that is not what it seems', () => {
-  it('a Latin-1 file exits 2 naming the line and --encoding latin1, which then reads it right', async () => {
+  it('a Latin-1 file is read as Windows-1252 with a notice; --encoding utf-8 refuses it naming the line', async () => {
     const create = await fetch(`${emu.url}/rest/v1/products`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
@@ -195,13 +195,14 @@ describe('inventory push: text that is not what it seems', () => {
       Buffer.from(',5\r\n'),
     ]);
     const path = file('excel.csv', latin1);
-    const refused = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+    const refused = await runSvc(['inventory', 'push', path, '--encoding', 'utf-8'], { env: envFor(emu) });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0xC9)');
     expect(refused.stderr).toContain('--encoding latin1');
     expect(batches()).toEqual([]);
-    const read = await runSvc(['inventory', 'push', path, '--encoding', 'latin1'], { env: envFor(emu) });
+    const read = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
     expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toContain('reads as Windows-1252');
     expect(emu.store.inventoryBySku('CAFÉ-1')).toMatchObject({ quantity: 5 });
   });
 

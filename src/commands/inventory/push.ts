@@ -50,7 +50,8 @@ export const command = defineCommand<PushOptions & { file: string }>({
     DECIMAL_COMMA_FLAG,
     {
       flags: '--encoding <name>',
-      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")',
     },
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
     {

@@ -29,13 +29,12 @@ export async function checkStockFile(
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
 ): Promise<CheckedFile> {
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const encoding = parseEncoding(flags.encoding);
   const { inputFile } = await import('../../cmdutil/input-file.js');
   const source = await inputFile(ctx, path, { '--report': flags.report, '--backup': flags.backup });
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
+  const { checkInput, inputEncoding, showColumns } = await import('../../cmdutil/input-check.js');
+  const encoding = await inputEncoding(ctx, source, path, flags.encoding);
   const { map, ignore, decimalComma } = flags;
   const file = await checkInput(path, flags.report, () =>
     checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),

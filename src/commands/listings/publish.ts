@@ -57,7 +57,8 @@ export const command = defineCommand<PublishOptions>({
     },
     {
       flags: '--encoding <name>',
-      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)',
+      description:
+        'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is',
     },
     ...waitFlags(),
   ],
@@ -174,12 +175,11 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
+  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
   const source = await (await import('../../cmdutil/input-file.js')).inputFile(deps, path, {
     '--report': options.report,
   });
+  const encoding = await inputEncoding(deps, source, path, options.encoding);
   const file = await checkInput(path, options.report, () =>
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );

@@ -21,14 +21,13 @@ const DRY_RUN_READS = 8;
 export async function runFile(deps: BulkDeps, path: string, options: FulfillOptions): Promise<void> {
   const { inputFile } = await import('../../cmdutil/input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
   const { describeColumns, parseColumnMap, parseIgnoredColumns } = await import('../../core/csv/columns.js');
   const { SHIPMENT_FIELDS } = await import('../../core/orders/shipments.js');
-  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
+  const { checkInput, inputEncoding, showColumns } = await import('../../cmdutil/input-check.js');
   const map = parseColumnMap(options.map, SHIPMENT_FIELDS, "order_id='Order Number',carrier=Courier");
   const ignore = parseIgnoredColumns(options.ignore);
   const source = await inputFile(deps, path, { '--report': options.report });
+  const encoding = await inputEncoding(deps, source, path, options.encoding);
   const { shipments, plan, emptyRows } = await checkInput(path, options.report, () =>
     checkShipmentsFile(source, { map, ignore, encoding }),
   );

@@ -78,7 +78,8 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     },
     {
       flags: '--encoding <name>',
-      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is',
     },
     {
       flags: '--save <shipments.csv>',

@@ -40,7 +40,8 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
     { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every product' },
     {
       flags: '--encoding <name>',
-      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")',
     },
     {
       flags: '--create-unmatched',
@@ -94,11 +95,10 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
   const { sourcePath } = await import('./write-helpers.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
+  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
   const shownPath = path === '-' ? 'standard input' : path;
   const source = await sourcePath(deps, path, { '--report': options.report });
+  const encoding = await inputEncoding(deps, source, path, options.encoding);
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );

@@ -68,3 +68,41 @@ describe('inventory push: headers it knows, it reads', () => {
     expect(result.stderr).toContain('--map sku=Artikel');
   });
 });
+
+describe('inventory push: a file Excel saved in its own code page', () => {
+  it('Windows-1252 with ö in an ignored column and in the title column is read, with a notice naming --encoding', async () => {
+    const [a, b] = emu.store.allSkus();
+    const path = file(
+      'excel.csv',
+      Buffer.concat([
+        Buffer.from(`sku;title;quantity;Bemerkung\r\n${a};M`),
+        Buffer.from([0xfc]), // ü
+        Buffer.from(`sli;4;sch`),
+        Buffer.from([0xf6]), // ö
+        Buffer.from(`n\r\n${b};K`),
+        Buffer.from([0xf6]),
+        Buffer.from(`rbchen;6;\r\n`),
+      ]),
+    );
+    const result = await push(path);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('is not UTF-8 but reads as Windows-1252');
+    expect(result.stderr).toContain('--encoding');
+    expect(emu.store.inventoryBySku(a)?.quantity).toBe(4);
+    expect(emu.store.inventoryBySku(b)?.quantity).toBe(6);
+  });
+
+  it('UTF-16 with or without a byte order mark is refused by name', async () => {
+    const [a] = emu.store.allSkus();
+    const text = `sku,quantity\n${a},1\n`;
+    const withBom = await push(
+      file('bom.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])),
+    );
+    expect(withBom.code).toBe(2);
+    expect(withBom.stderr).toContain('UTF-16');
+    const bare = await push(file('bare.csv', Buffer.from(text, 'utf16le')));
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('is UTF-16 text');
+    expect(batches()).toEqual([]);
+  });
+});
