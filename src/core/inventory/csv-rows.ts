@@ -203,7 +203,7 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
         line,
         key: sku,
         code: 'invalid_quantity',
-        message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})`,
+        message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX}${/^[0-9]{1,3}([,.][0-9]{3})+$/.test(rawQuantity) ? `: remove the thousands separator (${rawQuantity.replace(/[,.]/g, '')})` : ''} (SKU ${sku})`,
       };
     }
     row.quantity = Number(rawQuantity);
@@ -231,23 +231,51 @@ export function unusualPrice(
   raw: string,
   decimalComma: boolean,
 ): { value: string; problem?: undefined } | { value?: undefined; problem: string } {
-  const separators = raw.replace(/[^.,]/g, '').length;
-  const onlyDigitsBeside = /^[0-9.,]+$/.test(raw);
-  if (onlyDigitsBeside && separators > 1) {
+  if (CURRENCY.test(raw)) {
+    const bare = raw.replace(CURRENCY_ALL, '').trim();
     return {
-      problem: `price "${raw}" holds a thousands separator; write it without one (one "." or "," marks the decimals)`,
+      problem: `price "${raw}" holds a currency sign: remove the currency sign (format the column as Number)${/^[0-9.,]+$/.test(bare) ? `, so that it reads ${bare}` : ''}`,
     };
   }
+  const separators = raw.replace(/[^.,]/g, '').length;
+  const onlyDigitsBeside = /^[0-9.,]+$/.test(raw);
+  if (onlyDigitsBeside && separators > 1) return { problem: thousandsProblem(raw, decimalComma) };
   if (onlyDigitsBeside && separators === 1 && raw.includes(',')) {
     const value = raw.replace(',', '.');
     if (decimalComma && isPrice(value)) return { value };
-    if (!decimalComma && isPrice(value)) {
+    if (/^[0-9]{1,3},[0-9]{3}$/.test(raw))
+      return {
+        problem: `price "${raw}" looks like a thousands separator: remove the thousands separator (${raw.replace(',', '')}), or run again with --decimal-comma if it means ${value}`,
+      };
+    if (isPrice(value)) {
       return {
         problem: `price "${raw}" has a decimal comma; run again with --decimal-comma (or write ${value})`,
       };
     }
   }
   return { problem: `price "${raw}" is not a non-negative decimal such as 12.50` };
+}
+
+/** Currency signs and codes spreadsheets format prices with. */
+const CURRENCY = /[$€£¥₹₽]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|SEK|NOK|DKK|PLN)\b/i;
+const CURRENCY_ALL = new RegExp(CURRENCY.source, 'gi');
+
+/**
+ * Why a price with more than one separator is refused, with the fix: `1.234,56` needs its
+ * thousands separator removed, then the decimal comma read (`--decimal-comma`, or a `;` file);
+ * `1,234.56` needs only the thousands separator removed.
+ */
+function thousandsProblem(raw: string, decimalComma: boolean): string {
+  const head = `price "${raw}" holds a thousands separator: remove the thousands separator`;
+  if (/^[0-9]{1,3}(\.[0-9]{3})+,[0-9]+$/.test(raw)) {
+    const plain = raw.replace(/\./g, '');
+    return decimalComma
+      ? `${head} (${plain}, which this file's decimal comma reads as ${plain.replace(',', '.')})`
+      : `${head} and run again with --decimal-comma (${plain} then reads as ${plain.replace(',', '.')})`;
+  }
+  if (/^[0-9]{1,3}(,[0-9]{3})+\.[0-9]+$/.test(raw) || /^[0-9]{1,3}(,[0-9]{3})+$/.test(raw))
+    return `${head} (${raw.replace(/,/g, '')})`;
+  return `${head}; one "." (or "," with --decimal-comma) marks the decimals`;
 }
 
 /** A cell without the spaces around it ('' for a missing one); a cell without any is returned as it is. */

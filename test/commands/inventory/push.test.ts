@@ -106,3 +106,33 @@ describe('inventory push: a file Excel saved in its own code page', () => {
     expect(batches()).toEqual([]);
   });
 });
+
+describe('inventory push: number formats from Google Sheets and Excel are named, with the fix', () => {
+  it('$28.37, 28,37 €, 1,200 and 1.234,56 are refused, each message saying what to do', async () => {
+    const [a, b, c] = emu.store.allSkus();
+    const comma = await push(
+      file('sheets.csv', `sku,price,quantity\n${a},$28.37,1\n${b},"1,200",2\n${c},5,"1,200"\n`),
+    );
+    expect(comma.code).toBe(2);
+    expect(comma.stderr).toContain(
+      'line 2: price "$28.37" holds a currency sign: remove the currency sign (format the column as Number)',
+    );
+    expect(comma.stderr).toContain(
+      'line 3: price "1,200" looks like a thousands separator: remove the thousands separator (1200)',
+    );
+    expect(comma.stderr).toContain(
+      'line 4: quantity "1,200" is not a whole number from 0 to 2147483647: remove the thousands separator (1200)',
+    );
+    const semicolon = await push(file('excel.csv', `sku;price\n${a};28,37 €\n${b};1.234,56\n`));
+    expect(semicolon.code).toBe(2);
+    expect(semicolon.stderr).toContain(
+      'line 2: price "28,37 €" holds a currency sign: remove the currency sign (format the column as Number)',
+    );
+    expect(semicolon.stderr).toContain(
+      'line 3: price "1.234,56" holds a thousands separator: remove the thousands separator (1234,56, which this file\'s decimal comma reads as 1234.56)',
+    );
+    const plain = await push(file('plain.csv', `sku,price\n${a},"1.234,56"\n`));
+    expect(plain.stderr).toContain('remove the thousands separator and run again with --decimal-comma');
+    expect(batches()).toEqual([]);
+  });
+});

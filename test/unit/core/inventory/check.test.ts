@@ -71,7 +71,7 @@ describe('toRow', () => {
       message: expect.stringMatching(/not a non-negative/),
     });
     expect(toRow(['A', '', '€5,00'], 2, comma)).toMatchObject({
-      message: expect.stringMatching(/not a non-negative/),
+      message: expect.stringMatching(/remove the currency sign \(format the column as Number\)/),
     });
   });
   it('accepts the largest quantity', () => {
