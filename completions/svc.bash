@@ -99,7 +99,7 @@ _svc_options() {
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --excel --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
+  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.

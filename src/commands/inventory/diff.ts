@@ -67,7 +67,7 @@ export const command = defineCommand<DiffOptions & { file: string }>({
 
 /** Checks the file, reads the store, prints each change and the summary. */
 async function runDiff(
-  deps: Pick<Deps, 'io' | 'client' | 'signal'>,
+  deps: Pick<Deps, 'io' | 'client' | 'signal' | 'globals'>,
   path: string,
   options: DiffOptions,
 ): Promise<void> {

@@ -24,7 +24,7 @@ export interface ReadFlags {
  * `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: Pick<Deps, 'io'>,
+  ctx: Pick<Deps, 'io' | 'globals'>,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
@@ -35,7 +35,9 @@ export async function checkStockFile(
   const { describeColumns } = await import('../../core/csv/columns.js');
   const { checkInput, inputEncoding, showColumns } = await import('../../cmdutil/input-check.js');
   const encoding = await inputEncoding(ctx, source, path, flags.encoding);
-  const { map, ignore, decimalComma } = flags;
+  const { map, ignore } = flags;
+  // The program's own --decimal-comma (output) takes this command's flag when given after it.
+  const decimalComma = flags.decimalComma || ctx.globals.decimalComma;
   const file = await checkInput(path, flags.report, () =>
     checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),
   );
