@@ -148,8 +148,14 @@ export async function showDryRun(
   if (report !== undefined && dryRun.rows) await writeDryReport(report, dryRun.rows);
   // A dry run that needs no key (a file checked offline) still runs without one.
   const client = await ctx.client().catch(() => undefined);
-  const what = client ? await withQuotaSpent(dryRun.what, client) : dryRun.what;
-  await ctx.io.printer.item(dryRun.plan, {
+  const reading = await client?.quotaSpent().catch(() => undefined);
+  const { planNote } = await import('../core/quota/spent.js');
+  const note = reading && planNote(reading);
+  const what = note ? withNote(dryRun.what, note) : dryRun.what;
+  const plan = reading
+    ? { ...dryRun.plan, write_quota_spent_today: reading.spent, write_quota_note: note }
+    : dryRun.plan;
+  await ctx.io.printer.item(plan, {
     summary: () =>
       [
         `Dry run: ${what}. Nothing was sent.`,
@@ -168,10 +174,12 @@ async function withQuotaSpent(confirmation: string, client: ApiClient): Promise<
   const reading = await client.quotaSpent().catch(() => undefined);
   if (!reading) return confirmation;
   const { planNote } = await import('../core/quota/spent.js');
-  const note = planNote(reading);
-  return confirmation.endsWith('write quota)')
-    ? `${confirmation.slice(0, -1)}; ${note})`
-    : `${confirmation}; ${note}`;
+  return withNote(confirmation, planNote(reading));
+}
+
+/** "… (12 units of daily write quota; svc has spent 9,990 today on this key)": the note inside the cost's parentheses. */
+function withNote(sentence: string, note: string): string {
+  return sentence.endsWith('write quota)') ? `${sentence.slice(0, -1)}; ${note})` : `${sentence}; ${note}`;
 }
 
 async function defaultStopNote(ctx: Pick<Deps, 'argv'>, rerunNote = ''): Promise<string> {

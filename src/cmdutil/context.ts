@@ -230,12 +230,14 @@ export class Context implements Deps {
   }
 
   /**
-   * What a client shares with the other processes on its key: the quota count (in the config
-   * dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
+   * What a client shares with the other processes on its key: the quota count (in the user's
+   * state dir, whatever the config dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
    * svc cannot use exits 2 here, before anything is sent; its password is masked from now on).
    */
-  private async sharedPacing(pacing: boolean): Promise<{ dir: string; pacing: boolean; url?: PacingUrl }> {
-    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
+  private async sharedPacing(
+    pacing: boolean,
+  ): Promise<{ dir: string; quotaDir: string; pacing: boolean; url?: PacingUrl }> {
+    const [{ configDir, quotaCountDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
       import('../config/config-store.js'),
       import('../client/pacing/record-file.js'),
       import('../client/pacing/pacing-url.js'),
@@ -244,7 +246,7 @@ export class Context implements Deps {
     const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
     const url = pacing ? pacingUrlOf(settings) : undefined;
     for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
-    return { dir: sharedPacingDir(configDir(this.env)), pacing, url };
+    return { dir: sharedPacingDir(configDir(this.env)), quotaDir: quotaCountDir(this.env), pacing, url };
   }
 
   /** Releases the HTTP connections, if a client was made. */

@@ -72,7 +72,11 @@ export const command = defineCommand<PushOptions & { file: string }>({
       flags: '--allow-zeroing',
       description: 'go on when the push would set more than 20% of its SKUs to quantity 0',
     },
-    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every SKU' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every SKU (.json, .ndjson: as JSON); with --dry-run, the verdicts',
+    },
     ...waitFlags('follow the operations until the channels answered; name channel failures per SKU'),
   ],
   takes: { confirms: true },

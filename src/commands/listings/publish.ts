@@ -53,7 +53,8 @@ export const command = defineCommand<PublishOptions>({
     { flags: '--dry-run', description: 'check everything and show what would be sent; send nothing' },
     {
       flags: '--report <out.csv>',
-      description: 'with --file: write line,key,status,code,message for every listing',
+      description:
+        'with --file: write line,key,status,code,message for every listing (.json, .ndjson: as JSON); with --dry-run, the verdicts',
     },
     {
       flags: '--encoding <name>',

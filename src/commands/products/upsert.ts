@@ -37,7 +37,11 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
       completes: { kind: 'choices', values: UPSERT_FORMATS },
     },
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
-    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every product' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every product (.json, .ndjson: as JSON); with --dry-run, the verdicts',
+    },
     {
       flags: '--encoding <name>',
       description:
