@@ -12,7 +12,23 @@ import type { Shipment } from '../../core/orders/shipments.js';
 import { UsageError } from '../../errors.js';
 import type { ReportRow } from '../../output/report.js';
 import { counted, plural } from '../../words.js';
-import type { FulfillOptions } from './fulfill.js';
+
+/** Flags of `svc orders fulfill`. */
+export interface FulfillOptions {
+  trackingNumber?: string;
+  carrier?: string;
+  trackingUrl?: string;
+  file?: string;
+  dryRun?: boolean;
+  report?: string;
+  map?: string;
+  ignore?: string;
+  encoding?: string;
+  showBuyer?: boolean;
+  save?: string;
+  channel?: string;
+  channelAccount?: string;
+}
 
 /** Reads in flight at once while a dry run reads the orders its lines name. */
 const DRY_RUN_READS = 8;

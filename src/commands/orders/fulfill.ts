@@ -5,23 +5,7 @@ import { idArg } from '../../cmdutil/resource-commands.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { counted } from '../../words.js';
 import { orderView, SHOW_BUYER_HELP } from './buyer.js';
-
-/** Flags of `svc orders fulfill`. */
-export interface FulfillOptions {
-  trackingNumber?: string;
-  carrier?: string;
-  trackingUrl?: string;
-  file?: string;
-  dryRun?: boolean;
-  report?: string;
-  map?: string;
-  ignore?: string;
-  encoding?: string;
-  showBuyer?: boolean;
-  save?: string;
-  channel?: string;
-  channelAccount?: string;
-}
+import type { FulfillOptions } from './fulfill-file.js';
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
 export const command = defineCommand<FulfillOptions & { id?: string }>({
