@@ -213,8 +213,21 @@ export async function linesOfOffsets(path: string, offsets: readonly number[]): 
   return lines;
 }
 
-/** Row problems on lines that are not UTF-8 say less than the encoding problem itself: those go. */
-export function withEncodingProblems(rows: InputProblem[], encoding: InputProblem[]): InputProblem[] {
+/**
+ * Row problems on lines that are not UTF-8 say less than the encoding problem itself: those go.
+ * `usedOnly` (a file whose every used cell is checked, so that a bad byte in one is a row
+ * problem already): bad bytes on a line without one are in a column svc ignores, and never stop
+ * a run.
+ */
+export function withEncodingProblems(
+  rows: InputProblem[],
+  allEncoding: InputProblem[],
+  options: { usedOnly?: boolean } = {},
+): InputProblem[] {
+  const rowLines = new Set(rows.map((problem) => problem.line));
+  const encoding = options.usedOnly
+    ? allEncoding.filter((problem) => rowLines.has(problem.line))
+    : allEncoding;
   if (encoding.length === 0) return rows;
   const badLines = new Set(encoding.map((problem) => problem.line));
   return [...encoding, ...rows.filter((problem) => !badLines.has(problem.line))].sort(

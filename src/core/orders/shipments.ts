@@ -157,6 +157,9 @@ function toShipment(record: string[], line: number, columns: ShipmentColumns): S
     if (text) return { line, key, code: 'invalid_text', message: text };
   }
   const trackingUrl = cell(columns.trackingUrl);
+  // A URL parses with any character in it: text that is not what it seems is refused as a key's is.
+  const urlText = trackingUrl === '' ? undefined : keyTextProblem('tracking_url', trackingUrl);
+  if (urlText) return { line, key, code: 'invalid_text', message: urlText };
   if (trackingUrl !== '' && !isHttpUrl(trackingUrl)) {
     return {
       line,
@@ -201,7 +204,7 @@ export async function checkShipmentsFile(
     firstLineOf.set(row.orderId, line);
     shipments.push(row);
   }
-  const all = withEncodingProblems(problems, await csv.encodingProblems());
+  const all = withEncodingProblems(problems, await csv.encodingProblems(), { usedOnly: true });
   if (all.length > 0) throw badLinesError(path, all);
   if (!header) {
     throw new UsageError(

@@ -136,3 +136,28 @@ describe('inventory push: number formats from Google Sheets and Excel are named,
     expect(batches()).toEqual([]);
   });
 });
+
+describe('inventory push: bytes svc cannot decode in a column it ignores', () => {
+  it('never stop a run; in a column it reads they stop it naming the line', async () => {
+    const [a, b] = emu.store.allSkus();
+    // 0x81 is neither UTF-8 nor Windows-1252: the file is read as UTF-8.
+    const ignored = file(
+      'note.csv',
+      Buffer.concat([
+        Buffer.from(`sku,quantity,Note\n${a},8,x`),
+        Buffer.from([0x81]),
+        Buffer.from(`\n${b},9,\n`),
+      ]),
+    );
+    const read = await push(ignored);
+    expect(read.code, read.stderr).toBe(0);
+    expect(emu.store.inventoryBySku(a)?.quantity).toBe(8);
+    const used = file(
+      'sku.csv',
+      Buffer.concat([Buffer.from(`sku,quantity\n${a}`), Buffer.from([0x81]), Buffer.from(',3\n')]),
+    );
+    const refused = await push(used);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0x81)');
+  });
+});
