@@ -39,7 +39,7 @@ end
 # Succeeds when flag $argv[2] of command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--search' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--encoding' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--error-code' 'listings update|--channel' 'listings update|--channel-account' 'listings update|--report' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--report' 'orders fulfill|--map' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'orders fulfill|--save' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--orders-unpaid-share' 'emulator start|--orders-payment-delay' 'emulator start|--orders-cancel-share' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|-L' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
+        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--search' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--encoding' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--error-code' 'listings update|--channel' 'listings update|--channel-account' 'listings update|--report' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--channel' 'orders fulfill|--channel-account' 'orders fulfill|--report' 'orders fulfill|--map' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'orders fulfill|--save' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--orders-unpaid-share' 'emulator start|--orders-payment-delay' 'emulator start|--orders-cancel-share' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
             return 0
     end
     return 1
@@ -73,11 +73,6 @@ function __svc_at
     test "$here" = "$argv[1]"
 end
 
-# Succeeds when the command path typed so far is one of $argv.
-function __svc_at_one
-    contains -- (__svc_path) $argv
-end
-
 # Saved profile names, from the same svc being completed (--blank: with an empty description).
 function __svc_profiles
     set -l svc (commandline -opc)[1]
@@ -99,21 +94,22 @@ end
 
 complete -c svc -f
 
-# Global flags, except under the commands that refuse them
-complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
-complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l base-url -x -d 'service address (the part before /rest/v1)'
-complete -c svc -n 'not __svc_at_one \'completion\'' -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
-complete -c svc -n 'not __svc_at_one \'completion\'' -l json -d 'same as -o json'
-complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -l all -d 'follow next_cursor to the end'
-complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -s L -l limit -x -d 'at most N items in all (default 25, one page)'
-complete -c svc -n 'not __svc_at_one \'products upsert\' \'channels schema\' \'inventory push\' \'inventory diff\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles use\' \'profiles remove\' \'doctor\' \'api\' \'emulator start\' \'completion\'' -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
-complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
-complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l no-headers -d 'no header line in table, csv and tsv'
-complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
-complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'emulator start\' \'completion\'' -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
-complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
-complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
-complete -c svc -n 'not __svc_at_one \'products list\' \'products get\' \'products create\' \'products update\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels categories\' \'channels schema\' \'inventory set\' \'inventory export\' \'inventory diff\' \'listings list\' \'listings get\' \'listings resync\' \'listings errors\' \'operations list\' \'operations get\' \'operations wait\' \'orders list\' \'orders get\' \'events list\' \'events replay\' \'events listen\' \'webhooks list\' \'webhooks create\' \'webhooks update\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'api\' \'emulator start\' \'completion\'' -s y -l yes -d 'answer yes to confirmations'
+# Flags every command accepts
+complete -c svc -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
+complete -c svc -l base-url -x -d 'service address (the part before /rest/v1)'
+complete -c svc -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
+complete -c svc -l json -d 'same as -o json'
+complete -c svc -l all -d 'follow next_cursor to the end'
+complete -c svc -l limit -x -d 'at most N items in all (default 25, one page)'
+complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
+complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
+complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
+complete -c svc -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
+complete -c svc -l decimal-comma -d 'on output (csv, --excel): cells separated by ";" and decimals written with ",", as a comma-decimal Excel opens them'
+complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
+complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
+complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
+complete -c svc -s y -l yes -d 'answer yes to confirmations'
 complete -c svc -l no-input -d 'never prompt (implied by CI=true or a non-terminal stdin)'
 complete -c svc -l debug -d 'HTTP requests and answers to stderr, secrets redacted'
 complete -c svc -s q -l quiet -d 'only results and errors'
@@ -176,15 +172,15 @@ complete -c svc -n '__svc_at \'products delete\'' -s h -l help -d 'show help'
 # svc products upsert
 complete -c svc -n '__svc_at \'products upsert\'' -l format -x -a 'json\\t jsonl\\t csv\\t' -d 'json, jsonl or csv, when the file name does not say'
 complete -c svc -n '__svc_at \'products upsert\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
-complete -c svc -n '__svc_at \'products upsert\'' -l report -r -F -d 'write line,key,status,code,message for every product'
-complete -c svc -n '__svc_at \'products upsert\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
+complete -c svc -n '__svc_at \'products upsert\'' -l report -r -F -d 'write line,key,status,code,message for every product (.json, .ndjson: as JSON); with --dry-run, the verdicts'
+complete -c svc -n '__svc_at \'products upsert\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")'
 complete -c svc -n '__svc_at \'products upsert\'' -l create-unmatched -d 'also send products without variants: nothing can match them, so each run creates them again'
 complete -c svc -n '__svc_at \'products upsert\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'products upsert\'' -F -d 'file'
 
 # svc products images
 complete -c svc -n '__svc_at \'products images\'' -a list -d 'list a product\'s images in display order'
-complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (as files of the service), URLs are hosted by the service'
+complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (POST /files), URLs are hosted by the service'
 complete -c svc -n '__svc_at \'products images\'' -a remove -d 'remove images from a product (they are deleted from storage)'
 complete -c svc -n '__svc_at \'products images\'' -a reorder -d 'put images first in the order given; the others follow in their current order'
 complete -c svc -n '__svc_at \'products images\'' -a help -d 'display help for command'
@@ -263,13 +259,13 @@ complete -c svc -n '__svc_at \'inventory push\'' -l batch-size -x -d 'SKUs per r
 complete -c svc -n '__svc_at \'inventory push\'' -l map -x -d 'rename columns, e.g. sku=Item,quantity=Qty,price=Price'
 complete -c svc -n '__svc_at \'inventory push\'' -l ignore -x -d 'columns left unread, e.g. Note,Qty2, even one named quantity or price (a column that looks like quantity or price otherwise stops the run)'
 complete -c svc -n '__svc_at \'inventory push\'' -l decimal-comma -d 'a single "," in a price is its decimal separator (28,37); always so in a ";"-separated file'
-complete -c svc -n '__svc_at \'inventory push\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
+complete -c svc -n '__svc_at \'inventory push\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")'
 complete -c svc -n '__svc_at \'inventory push\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
 complete -c svc -n '__svc_at \'inventory push\'' -l resume -d 'continue an interrupted push of the same file: send only unconfirmed batches'
 complete -c svc -n '__svc_at \'inventory push\'' -l changed-only -d 'read the store first (no write quota) and send only the rows that differ; quota spent: ceil(changed / 100)'
 complete -c svc -n '__svc_at \'inventory push\'' -l backup -x -d 'before the first write, save the store\'s values of every SKU the push changes (push that file to undo)'
 complete -c svc -n '__svc_at \'inventory push\'' -l allow-zeroing -d 'go on when the push would set more than 20% of its SKUs to quantity 0'
-complete -c svc -n '__svc_at \'inventory push\'' -l report -r -F -d 'write line,key,status,code,message for every SKU'
+complete -c svc -n '__svc_at \'inventory push\'' -l report -r -F -d 'write line,key,status,code,message for every SKU (.json, .ndjson: as JSON); with --dry-run, the verdicts'
 complete -c svc -n '__svc_at \'inventory push\'' -l wait -d 'follow the operations until the channels answered; name channel failures per SKU'
 complete -c svc -n '__svc_at \'inventory push\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'inventory push\'' -s h -l help -d 'show help'
@@ -288,7 +284,7 @@ complete -c svc -n '__svc_at \'inventory export\'' -s h -l help -d 'show help'
 complete -c svc -n '__svc_at \'inventory diff\'' -l map -x -d 'rename columns, e.g. sku=Item,quantity=Qty,price=Price'
 complete -c svc -n '__svc_at \'inventory diff\'' -l ignore -x -d 'columns left unread, e.g. Note,Qty2, even one named quantity or price'
 complete -c svc -n '__svc_at \'inventory diff\'' -l decimal-comma -d 'a single "," in a price is its decimal separator (28,37); always so in a ";"-separated file'
-complete -c svc -n '__svc_at \'inventory diff\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 (default) or latin1 (Windows-1252)'
+complete -c svc -n '__svc_at \'inventory diff\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is'
 complete -c svc -n '__svc_at \'inventory diff\'' -l batch-size -x -d 'SKUs per request of the push it prices (1 to 100)'
 complete -c svc -n '__svc_at \'inventory diff\'' -l exit-code -d 'exit 6 when the file differs from the store, SKUs it lacks included (0: no change; 1: could not compare)'
 complete -c svc -n '__svc_at \'inventory diff\'' -s h -l help -d 'show help'
@@ -319,7 +315,6 @@ complete -c svc -n '__svc_at \'listings list\'' -l updated-after -x -d 'ISO 8601
 complete -c svc -n '__svc_at \'listings list\'' -s h -l help -d 'show help'
 
 # svc listings get
-complete -c svc -n '__svc_at \'listings get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'listings get\'' -s h -l help -d 'show help'
 
 # svc listings publish
@@ -329,8 +324,8 @@ complete -c svc -n '__svc_at \'listings publish\'' -l override -x -d 'per-channe
 complete -c svc -n '__svc_at \'listings publish\'' -l attribute -x -d 'channel attribute, e.g. color=Navy (repeatable)'
 complete -c svc -n '__svc_at \'listings publish\'' -l file -r -F -d 'JSON array or JSON Lines of listings to publish (- for standard input)'
 complete -c svc -n '__svc_at \'listings publish\'' -l dry-run -d 'check everything and show what would be sent; send nothing'
-complete -c svc -n '__svc_at \'listings publish\'' -l report -r -F -d 'with --file: write line,key,status,code,message for every listing'
-complete -c svc -n '__svc_at \'listings publish\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)'
+complete -c svc -n '__svc_at \'listings publish\'' -l report -r -F -d 'with --file: write line,key,status,code,message for every listing (.json, .ndjson: as JSON); with --dry-run, the verdicts'
+complete -c svc -n '__svc_at \'listings publish\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is'
 complete -c svc -n '__svc_at \'listings publish\'' -l wait -d 'wait for the operation to end and show its per-channel results'
 complete -c svc -n '__svc_at \'listings publish\'' -l timeout -x -d 'with --wait: give up after S seconds, then exit 8'
 complete -c svc -n '__svc_at \'listings publish\'' -s h -l help -d 'show help'
@@ -416,7 +411,6 @@ complete -c svc -n '__svc_at \'orders list\'' -s h -l help -d 'show help'
 
 # svc orders get
 complete -c svc -n '__svc_at \'orders get\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
-complete -c svc -n '__svc_at \'orders get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'orders get\'' -s h -l help -d 'show help'
 
 # svc orders fulfill
@@ -424,12 +418,14 @@ complete -c svc -n '__svc_at \'orders fulfill\'' -l tracking-number -x -d 'track
 complete -c svc -n '__svc_at \'orders fulfill\'' -l carrier -x -d 'carrier, e.g. UPS (with an order id)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l tracking-url -x -d 'tracking page URL (with an order id; optional)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l show-buyer -d 'with an order id: show buyer name, email and address in tables, csv and tsv (json always has them); at a terminal: buyer names in the list of orders'
-complete -c svc -n '__svc_at \'orders fulfill\'' -l file -r -F -d 'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l file -r -F -d 'CSV with a header: order_id,tracking_number,carrier[,tracking_url]; order_id may hold the orders\' numbers on their channels (- for standard input)'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l channel -x -a 'amazon\\t ebay\\t etsy\\t shopify\\t walmart\\t' -d 'with --file: look order numbers up among orders of this channel kind only'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l channel-account -x -d 'with --file: look order numbers up on this channel account only (picks one where two accounts hold a number)'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l dry-run -d 'check the file, what was entered or the tracking, and show what would be sent; send nothing'
-complete -c svc -n '__svc_at \'orders fulfill\'' -l report -r -F -d 'write line,key,status,code,message for every order'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l report -r -F -d 'write line,key,status,code,message for every order (.json or .ndjson: the same rows as JSON); with --dry-run, the verdicts'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l map -x -d 'with --file: read fields from columns of other names, e.g. order_id=\'Order Number\',carrier=Courier'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l ignore -x -d 'with --file: columns left unread, e.g. Weight,Note'
-complete -c svc -n '__svc_at \'orders fulfill\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")'
+complete -c svc -n '__svc_at \'orders fulfill\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is'
 complete -c svc -n '__svc_at \'orders fulfill\'' -l save -x -d 'at a terminal (no id, no --file): write what you enter, as you enter it, in the --file format'
 complete -c svc -n '__svc_at \'orders fulfill\'' -s h -l help -d 'show help'
 

@@ -67,6 +67,10 @@ export async function buildProgram(
       '--excel',
       "csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with '",
     )
+    .option(
+      '--decimal-comma',
+      'on output (csv, --excel): cells separated by ";" and decimals written with ",", as a comma-decimal Excel opens them',
+    )
     .addOption(
       new Option(
         '--time <mode>',

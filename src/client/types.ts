@@ -95,7 +95,7 @@ export interface ClientOptions {
    * the key's pacing (a state file for this machine, record-file.ts); with `url`, both through
    * that Redis for every machine (redis-store.ts). Absent: this process paces alone and counts nothing.
    */
-  sharedPacing?: { dir: string; pacing?: boolean; url?: PacingUrl };
+  sharedPacing?: { dir: string; quotaDir?: string; pacing?: boolean; url?: PacingUrl };
   /** Receives a warning for stderr (Redis lost: said once). */
   warning?: (line: string) => void;
   /** The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (default: the process's). */

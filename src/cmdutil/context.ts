@@ -231,17 +231,20 @@ export class Context implements Deps {
   }
 
   /**
-   * What a client shares with the other processes on its key: the quota count (in the config
-   * dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
+   * What a client shares with the other processes on its key: the quota count (in the user's
+   * state dir, whatever the config dir), pacing unless SVC_SHARED_PACING=0, both through Redis when a pacing URL is set (a URL
    * svc cannot use exits 2 here, before anything is sent; its password is masked from now on).
    */
-  private async sharedPacing(pacing: boolean): Promise<{ dir: string; pacing: boolean; url?: PacingUrl }> {
-    const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }, { makeDirectory }] = await Promise.all([
-      import('../config/config-store.js'),
-      import('../client/pacing/record-file.js'),
-      import('../client/pacing/pacing-url.js'),
-      import('../config/directory.js'),
-    ]);
+  private async sharedPacing(
+    pacing: boolean,
+  ): Promise<{ dir: string; quotaDir: string; pacing: boolean; url?: PacingUrl }> {
+    const [{ configDir, quotaCountDir }, { sharedPacingDir }, { pacingUrlOf }, { makeDirectory }] =
+      await Promise.all([
+        import('../config/config-store.js'),
+        import('../client/pacing/record-file.js'),
+        import('../client/pacing/pacing-url.js'),
+        import('../config/directory.js'),
+      ]);
     // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
     const settings = await this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
     const url = pacing ? pacingUrlOf(settings) : undefined;
@@ -249,7 +252,7 @@ export class Context implements Deps {
     const dir = sharedPacingDir(configDir(this.env));
     // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2).
     makeDirectory(dir);
-    return { dir, pacing, url };
+    return { dir, quotaDir: quotaCountDir(this.env), pacing, url };
   }
 
   /** Releases the HTTP connections, if a client was made. */

@@ -21,6 +21,23 @@ export function configDir(env: NodeJS.ProcessEnv): string {
   return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'svc');
 }
 
+/**
+ * The user's state directory for svc: what one user's svc processes on this machine share
+ * whatever config dir each uses (the count of the write quota spent). XDG_STATE_HOME, else
+ * ~/.local/state; %LOCALAPPDATA% on Windows.
+ */
+export function stateDir(env: NodeJS.ProcessEnv): string {
+  if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'svc');
+  if (process.platform === 'win32')
+    return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc');
+  return join(homedir(), '.local', 'state', 'svc');
+}
+
+/** Where the count of the write quota spent lives: `<state dir>/quota`. */
+export function quotaCountDir(env: NodeJS.ProcessEnv): string {
+  return join(stateDir(env), 'quota');
+}
+
 interface ConfigShape {
   current_profile?: string;
   profiles: Record<string, Profile>;

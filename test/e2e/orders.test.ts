@@ -337,8 +337,14 @@ describe('orders fulfill', () => {
       env: envFor(emu),
     });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ orders: 1, requests: 1, write_quota: 0 });
-    expect(emu.requests()).toHaveLength(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      orders: 1,
+      would_send: 1,
+      requests: 1,
+      write_quota: 0,
+    });
+    // Reads only: the order is read to say what the run would do with it.
+    expect(emu.requests().map((request) => request.method)).toEqual(['GET']);
   });
 
   it('an unknown order id exits 1 naming it; bad flags exit 2 before sending', async () => {

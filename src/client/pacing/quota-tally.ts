@@ -6,7 +6,7 @@
  * svc counted, labelled so.
  *
  * Every svc process of the machine counts into one file beside the shared pacing record,
- * `<config dir>/pacing/<id>.quota.json` (`id` hashes key and base URL; the key is never
+ * `<state dir>/quota/<id>.quota.json` (the user's, shared by every config dir) (`id` hashes key and base URL; the key is never
  * written), under a lock. With SVC_PACING_URL, every machine's processes also count into
  * Redis, `svc:quota:<id>:<day>`, expiring a day after that day ends; units counted while Redis
  * was away are added there once it answers again (by the process that counted them, while it runs).
