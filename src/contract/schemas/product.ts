@@ -1,6 +1,6 @@
 /** Products, their variants and images: response shapes and the inputs that write them. */
 import { z } from 'zod';
-import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, QUANTITY_MAX } from '../contract.js';
+import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, PRODUCT_STATUSES, QUANTITY_MAX } from '../contract.js';
 import { Money, PriceInput, SyncBlock, Timestamp } from './common.js';
 
 /** An image of a product; array order is display order. */
@@ -127,7 +127,7 @@ const productFields = {
     .optional(),
   tags: z.array(z.string()).optional(),
   currency: z.string().length(3).optional(),
-  status: z.string().optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
   // More is refused 422 validation_failed (a rule of the service); the bound is for docs/openapi.json.
   images: z.array(ImageInput).meta({ maxItems: IMAGES_PER_PRODUCT_MAX }).optional(),
   variants: z.array(VariantInput).optional(),

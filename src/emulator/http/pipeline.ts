@@ -208,9 +208,9 @@ export class EmulatorCore {
           );
         }
       }
-      const response = match.route.handler(
-        store,
-        this.toRequest(method, path ?? '', url, match.params, body, key),
+      // All or nothing: a handler that throws (an error answer or a failure) leaves no write behind.
+      const response = store.transaction(() =>
+        match.route.handler(store, this.toRequest(method, path ?? '', url, match.params, body, key)),
       );
       if (counted && response.status >= 200 && response.status < 300) this.parts.quota.record(store.now());
       if (idempotent) this.save(idempotent, response.status, response.body, response.headers ?? {});

@@ -68,7 +68,12 @@ export const createListingBatch: Handler = (store, request) => {
   const published = new Set<string>();
   const data = input.items.map((item, index) => {
     try {
-      return { index, status: 'created', id: publish(store, item, simulate, published).id };
+      // An item applies whole or not at all; the items before it stay.
+      return {
+        index,
+        status: 'created',
+        id: store.savepoint(() => publish(store, item, simulate, published)).id,
+      };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return { index, status: 'failed', error: { code: error.code, message: error.message } };

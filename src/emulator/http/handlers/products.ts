@@ -114,13 +114,16 @@ export const batchProducts: Handler = (store, request) => {
   const simulate = simulated(request);
   const data = input.items.map((item, index) => {
     try {
-      const existing = matchBySku(store, item.variants?.map((variant) => variant.sku) ?? [], index);
-      const product = buildProduct(store, existing, item, {
-        prefix: `items[${index}].`,
-        keepImagesByUrl: true,
+      // An item applies whole or not at all; the items before it stay.
+      return store.savepoint(() => {
+        const existing = matchBySku(store, item.variants?.map((variant) => variant.sku) ?? [], index);
+        const product = buildProduct(store, existing, item, {
+          prefix: `items[${index}].`,
+          keepImagesByUrl: true,
+        });
+        if (!simulate) save(store, product);
+        return { index, status: existing ? 'updated' : 'created', id: product.id };
       });
-      if (!simulate) save(store, product);
-      return { index, status: existing ? 'updated' : 'created', id: product.id };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const failure: { code: string; message: string; param?: string } = {
