@@ -29,7 +29,12 @@ const limit = z
   .max(PAGE_LIMIT_MAX)
   .default(PAGE_LIMIT_DEFAULT)
   .meta({ description: `items per page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}` });
-const cursor = z.string().meta({ description: '`next_cursor` of the previous page; opaque, not kept long' });
+const cursor = z
+  .string()
+  .meta({
+    description:
+      '`next_cursor` of the previous page, sent with the same path and filters; opaque, not kept long',
+  });
 
 /** `limit` and `cursor`, which every paged list takes. */
 export const PageQuery = z.object({ limit: limit.optional(), cursor: cursor.optional() });

@@ -36,7 +36,7 @@ describe('list mechanics', () => {
   });
 
   it('round-trips its own cursors and points after the last item', async () => {
-    expect(decodeCursor(encodeCursor('2025-01-01T00:00:00.000Z', 'ord_x'))).toEqual({
+    expect(decodeCursor(encodeCursor('2025-01-01T00:00:00.000Z', 'ord_x', 'scope'), 'scope')).toEqual({
       key: '2025-01-01T00:00:00.000Z',
       id: 'ord_x',
     });

@@ -17,7 +17,7 @@ import { validateBatch, validateBody } from '../validation.js';
 /** GET /listings: product_id, channel_account_id, channel (kind), status, error_code, updated_after. */
 export const listListings: Handler = (store, request) => {
   const { query } = request;
-  const page = parsePage(query);
+  const page = parsePage(request);
   const productId = stringParam(query, 'product_id');
   const accountId = stringParam(query, 'channel_account_id');
   const channel = stringParam(query, 'channel');

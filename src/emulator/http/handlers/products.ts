@@ -12,7 +12,7 @@ import { buildProduct, validationFailed } from './product-build.js';
 
 /** GET /products: `updated_after` inclusive, updated_at descending. */
 export const listProducts: Handler = (store, request) => {
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const updatedAfter = parseTimeParam(request.query, 'updated_after');
   const envelope = listPage(store.products, page, [], {
     stop: olderThan(updatedAfter, (product) => product.updated_at),
