@@ -54,7 +54,7 @@ export interface RequestRecord {
 /** The parts the core works with. */
 export interface CoreParts {
   store: Store;
-  /** Brings the simulations up to the clock's time; runs before each request. */
+  /** Brings the simulations up to the clock's time; runs before each request (and on the emulator's own timer). */
   advance: () => void;
   keys: KeyRing;
   router: Router;
