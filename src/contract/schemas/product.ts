@@ -1,7 +1,7 @@
 /** Products, their variants and images: response shapes and the inputs that write them. */
 import { z } from 'zod';
 import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, PRODUCT_STATUSES, QUANTITY_MAX } from '../contract.js';
-import { Money, PriceInput, SyncBlock, Timestamp } from './common.js';
+import { DateTimeInput, Money, PriceInput, SyncBlock, Timestamp } from './common.js';
 
 /** An image of a product; array order is display order. */
 export const Image = z.looseObject({
@@ -139,7 +139,7 @@ export type ProductInput = z.infer<typeof ProductInput>;
 
 /** The body of PATCH /products/{id}: any subset of ProductInput plus `expected_updated_at`. */
 export const ProductUpdate = z
-  .object({ ...productFields, expected_updated_at: z.string().min(1) })
+  .object({ ...productFields, expected_updated_at: DateTimeInput })
   .partial()
   .refine((body) => Object.keys(body).length > 0, {
     message: 'the body needs at least one field',

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/contract.js';
-import { CURSOR_PATTERN, TIME_PARAM_PATTERN } from '../../contract/queries.js';
+import { CURSOR_PATTERN } from '../../contract/queries.js';
+import { parseDateTime } from '../../contract/rules/date-time.js';
 import type { IndexedMap, Where } from '../store/indexed-map.js';
 import {
   type Direction,
@@ -112,16 +113,19 @@ export function parsePage(request: ListRequest): PageRequest {
   return { limit, after: cursor ? decodeCursor(cursor, scope) : null, scope };
 }
 
-/** A date-time query parameter as a normalized UTC ISO string; undefined when absent. */
+/**
+ * A date-time query parameter as a normalized UTC ISO string; undefined when absent. Anything
+ * but an RFC 3339 date-time with its offset (an empty value included) is 400 naming it.
+ */
 export function parseTimeParam(query: URLSearchParams, name: string): string | undefined {
   const raw = query.get(name);
-  if (raw === null || raw === '') return undefined;
-  const match = TIME_PARAM_PATTERN.exec(raw);
-  // A time without an offset is UTC, as the CLI documents; JavaScript would read it as local.
-  const text = match && match[1] !== undefined && match[4] === undefined ? `${raw}Z` : raw;
-  const ms = match ? Date.parse(text.replace(' ', 'T')) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw invalidParam(name, `${name} must be an ISO 8601 date-time such as 2025-01-31T09:00:00Z.`);
+  if (raw === null) return undefined;
+  const ms = parseDateTime(raw);
+  if (ms === undefined) {
+    throw invalidParam(
+      name,
+      `${name} must be an RFC 3339 date-time with an offset, such as 2025-01-31T09:00:00Z; got ${JSON.stringify(raw)}.`,
+    );
   }
   return new Date(ms).toISOString();
 }

@@ -1,5 +1,6 @@
 /** The catalog: GET, POST, PATCH and DELETE /products, and POST /products/batch. */
 import { ERROR_CODES, ERROR_TYPES } from '../../../contract/contract.js';
+import { parseDateTime } from '../../../contract/rules/date-time.js';
 import { ProductBatchInput, ProductInput, ProductUpdate } from '../../../contract/schemas/product.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord, ProductRecord } from '../../model.js';
@@ -44,10 +45,8 @@ export const updateProduct: Handler = (store, request) => {
   const { expected_updated_at: expected, ...fields } = validateBody(ProductUpdate, request.body);
   const existing = findProduct(store, request);
   if (expected !== undefined) {
-    const expectedMs = Date.parse(expected);
-    if (Number.isNaN(expectedMs)) {
-      throw invalidParam('expected_updated_at', 'expected_updated_at must be an ISO 8601 date-time.');
-    }
+    // The schema took only an RFC 3339 date-time, so it reads.
+    const expectedMs = parseDateTime(expected) as number;
     if (Date.parse(existing.updated_at) > expectedMs) {
       throw new HttpError(
         412,
