@@ -5,7 +5,7 @@ import { ProductBatchInput, ProductInput, ProductUpdate } from '../../../contrac
 import { isoTime } from '../../clock.js';
 import type { ListingRecord, ProductRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';
-import { HttpError, invalidParam, missingParam, notFound } from '../errors.js';
+import { HttpError, missingParam, notFound } from '../errors.js';
 import { listPage, olderThan, parsePage, parseTimeParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import { validateBatch, validateBody } from '../validation.js';
