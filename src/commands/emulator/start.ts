@@ -196,7 +196,8 @@ export const command = defineCommand<EmulatorStartOptions>({
       stateIntervalMs: options.stateInterval * 1000,
     }).catch((error: unknown) => {
       // A state it cannot use is the user's to move or replace: exit 2, never reseed over it.
-      throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
+      if (error instanceof EmulatorStateError) throw new UsageError(error.message);
+      throw listenRefusal(error, options.host, options.port) ?? error;
     });
     for (const fault of options.fault ?? []) emulator.faults.inject(fault);
     if (warning) io.messages.warn(warning);
@@ -239,6 +240,24 @@ export const command = defineCommand<EmulatorStartOptions>({
     await emulator.close();
   },
 });
+
+/** Why the address cannot be listened on, as a usage error (exit 2); undefined for other failures. */
+function listenRefusal(error: unknown, host: string, port: number): UsageError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(
+      `port ${port} is in use on ${host}: another program (or emulator) listens there; pick another with --port N (--port 0 picks a free one)`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new UsageError(`cannot listen on ${where}: permission denied; use a port above 1023 with --port N`);
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new UsageError(`cannot listen on ${where}: no interface of this machine has that address; check --host`);
+  }
+  return undefined;
+}
 
 /** "Loaded the store from DIR: 8 products (24 SKUs), 30 listings, 40 orders, …": what a restart carries on with. */
 function loadedText(dir: string, store: RunningEmulator['store']): string {
