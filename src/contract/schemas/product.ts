@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, PRODUCT_STATUSES, QUANTITY_MAX } from '../contract.js';
 import { DateTimeInput, Money, PriceInput, SyncBlock, Timestamp } from './common.js';
+import { Base64Text } from './file.js';
 
 /** An image of a product; array order is display order. */
 export const Image = z.looseObject({
@@ -87,8 +88,12 @@ export type Product = z.infer<typeof Product>;
 export const ImageInput = z
   .object({
     id: z.string().min(1).optional(),
-    url: z.url().optional(),
-    base64: z.string().min(1).optional(),
+    // Hosted from the web: http(s) only, which the pattern says for docs/openapi.json.
+    url: z
+      .url()
+      .regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, 'must be an http(s) URL')
+      .optional(),
+    base64: Base64Text.optional(),
     alt: z.string().optional(),
   })
   .refine((image) => image.id !== undefined || image.url !== undefined || image.base64 !== undefined, {
@@ -107,7 +112,7 @@ export const VariantInput = z.object({
   msrp: PriceInput.optional(),
   quantity: z.int().min(0).max(QUANTITY_MAX).optional(),
   barcode: z.string().optional(),
-  grams: z.int().min(0).optional(),
+  grams: z.int().min(0).max(QUANTITY_MAX).optional(),
   asin: z.string().optional(),
   options: z.record(z.string(), z.string()).optional(),
 });
@@ -145,7 +150,8 @@ export const ProductUpdate = z
     message: 'the body needs at least one field',
     params: { code: 'parameter_missing' },
   })
-  .meta({ minProperties: 1 });
+  // At least one product field besides expected_updated_at (unknown ones are not read).
+  .meta({ anyOf: Object.keys(productFields).map((name) => ({ required: [name] })) });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
 /** The body of POST /products/batch: 1 to 100 products. */

@@ -53,7 +53,8 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
 
   override set(id: string, item: T): this {
     const previous = super.get(id);
-    this.journal?.record(() => (previous ? this.set(id, previous) : this.delete(id)));
+    if (this.journal?.recording)
+      this.journal.record(() => (previous ? this.set(id, previous) : this.delete(id)));
     if (previous) this.unindex(previous);
     super.set(id, item);
     this.index(item);
@@ -64,7 +65,7 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
   override delete(id: string): boolean {
     const previous = super.get(id);
     if (!previous) return false;
-    this.journal?.record(() => this.set(id, previous));
+    if (this.journal?.recording) this.journal.record(() => this.set(id, previous));
     this.unindex(previous);
     this.revision++;
     return super.delete(id);
