@@ -11,7 +11,7 @@ import { IdempotencyStore, LeakyBuckets, WriteQuota } from './http/limits.js';
 import { EmulatorCore, type RequestRecord } from './http/pipeline.js';
 import { Router } from './http/router.js';
 import { ROUTES } from './http/routes.js';
-import { listen } from './http/server.js';
+import { listen, type TlsIdentity } from './http/server.js';
 import type { OrderRecord } from './model.js';
 import { seedData } from './seed/seed.js';
 import { ChannelSimulation } from './sim/channels.js';
@@ -26,10 +26,12 @@ export { createManualClock, systemClock } from './clock.js';
 export type { ApiKeyRecord, KeyName, KeySpec } from './http/auth.js';
 export type { FaultKind, FaultSpec } from './http/faults.js';
 export type { RequestRecord } from './http/pipeline.js';
+export type { TlsIdentity } from './http/server.js';
 export type { DeliveryAttemptRecord, DeliveryFilter } from './sim/webhooks.js';
 export { EmulatorStateError, STATE_FILE, STATE_VERSION } from './store/state-file.js';
 export type { OrderChange } from './store/store.js';
 export { Store } from './store/store.js';
+export { type EmulatorCertificates, makeTlsIdentity } from './tls.js';
 
 /** How long after seeding the seeded operations still under way take to end. */
 const SEEDED_WORK_MS = 60_000;
@@ -100,6 +102,8 @@ export interface EmulatorOptions {
    * default 200, 0 only before requests.
    */
   tickMs?: number;
+  /** Serve HTTPS with this certificate and key (PEM; `makeTlsIdentity` makes them); the URL is https. */
+  tls?: TlsIdentity;
 }
 
 /** The keys made at start. */
@@ -237,7 +241,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimit: options.rateLimit ?? true,
   });
   const host = options.host ?? '127.0.0.1';
-  const listening = await listen(core, host, options.port ?? 0);
+  const listening = await listen(core, host, options.port ?? 0, options.tls);
   const keeper =
     file === undefined
       ? undefined
@@ -246,7 +250,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const requests = (filter: RequestFilter = {}) => core.log.filter((record) => matchesFilter(record, filter));
   return {
-    url: `http://${urlHost}:${listening.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost}:${listening.port}`,
     keys,
     restored: saved !== undefined,
     store,
