@@ -400,7 +400,7 @@ async function readCapped(answer: Dispatcher.ResponseData, what: string): Promis
  */
 function dispatcherFor(route: Route, connectTimeoutMs: number, caPem?: string): Dispatcher {
   const options = {
-    // A CA file adds to the system's roots (and NODE_EXTRA_CA_CERTS), never replaces them.
+    // A CA file adds to the system's roots (the context adds NODE_EXTRA_CA_CERTS), never replaces them.
     connect: { timeout: connectTimeoutMs, ...(caPem ? { ca: [...rootCertificates, caPem] } : {}) },
     // Below common server idle timeouts, so a reused socket is rarely closed under a write.
     keepAliveTimeout: 4_000,

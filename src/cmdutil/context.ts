@@ -226,8 +226,13 @@ export class Context implements Deps {
       caFileSource: 'env' as const,
     }));
     if (!settings.caFile) return undefined;
-    const { readCaFile } = await import('../config/ca-file.js');
-    return readCaFile(settings.caFile, settings.caFileSource === 'profile' ? 'ca_file' : 'SVC_CA_FILE');
+    const { readCaFile, readExtraCaCerts } = await import('../config/ca-file.js');
+    const trusted = await readCaFile(
+      settings.caFile,
+      settings.caFileSource === 'profile' ? 'ca_file' : 'SVC_CA_FILE',
+    );
+    // A CA list given to TLS replaces Node's default one, NODE_EXTRA_CA_CERTS included: keep those too.
+    return { ...trusted, pem: `${trusted.pem}\n${await readExtraCaCerts(this.env)}` };
   }
 
   /** Whether the run wrote with a test key: what it prints of a result then says `simulated`. */

@@ -2,6 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 
+/** The PEM text of NODE_EXTRA_CA_CERTS, or '' when unset or unreadable (Node warns of that itself). */
+export async function readExtraCaCerts(env: NodeJS.ProcessEnv): Promise<string> {
+  const path = env.NODE_EXTRA_CA_CERTS;
+  if (!path) return '';
+  return readFile(path, 'utf8').catch(() => '');
+}
+
 /** The PEM text of `path`, or a usage error naming the setting and what to do (exit 2, nothing sent). */
 export async function readCaFile(path: string, source: string): Promise<{ pem: string; source: string }> {
   let pem: string;

@@ -28,7 +28,10 @@ const SERVER_AUTH = '1.3.6.1.5.5.7.3.1';
 
 /** A fresh CA and a server certificate it signed, with the server's key. */
 export async function makeTlsIdentity(options: CertificateOptions = {}): Promise<EmulatorCertificates> {
-  const x509 = await import('@peculiar/x509');
+  const loaded = await import('@peculiar/x509');
+  // The bundle loads its CommonJS build, whose exports sit under `default`.
+  const commonJs = (loaded as unknown as { default?: typeof loaded }).default;
+  const x509 = commonJs?.cryptoProvider ? commonJs : loaded;
   // Node's WebCrypto; the library's type is the DOM's Crypto, which this build does not declare.
   x509.cryptoProvider.set(webcrypto as never);
   const notBefore = options.notBefore ?? new Date(Date.now() - 60_000);
