@@ -95,7 +95,7 @@ _svc_options() {
     'version') _svc_reply=(-h --help) ;;
     'api') _svc_reply=(-F --field -f --raw-field --input --paginate -H --header -i --include --silent -h --help) ;;
     'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --orders-unpaid-share --orders-payment-delay --orders-cancel-share --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --state-interval --fault -h --help) ;;
+    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --orders-unpaid-share --orders-payment-delay --orders-cancel-share --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --tls --state-interval --fault -h --help) ;;
     'completion') _svc_reply=(-h --help) ;;
     *) _svc_reply=() ;;
   esac

@@ -596,6 +596,7 @@ complete -c svc -n '__svc_at \'emulator start\'' -l webhook-time-scale -x -d 'mu
 complete -c svc -n '__svc_at \'emulator start\'' -l webhook-timeout -x -d 'time a webhook receiver has to answer (default 10000)'
 complete -c svc -n '__svc_at \'emulator start\'' -l webhook-duplicates -x -d 'share of delivered events sent a second time, 0 to 1 (at-least-once)'
 complete -c svc -n '__svc_at \'emulator start\'' -l state -x -d 'keep the store in DIR: loaded at start when there, written on stop and every --state-interval'
+complete -c svc -n '__svc_at \'emulator start\'' -l tls -d 'serve HTTPS with a certificate made at start; its CA is written to a file whose path is printed (trust it with SVC_CA_FILE)'
 complete -c svc -n '__svc_at \'emulator start\'' -l state-interval -x -d 'seconds between writes of --state while anything changed'
 complete -c svc -n '__svc_at \'emulator start\'' -l fault -x -d 'inject a fault into the next matching requests: METHOD:PATH:KIND[:TIMES[:SECONDS]] (repeatable)'
 complete -c svc -n '__svc_at \'emulator start\'' -s h -l help -d 'show help'

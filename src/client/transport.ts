@@ -4,6 +4,7 @@
  * --debug lines. One call of send() is one logical request, however many times it goes out.
  */
 import { randomUUID } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici';
 import {
   ERROR_CODES,
@@ -209,7 +210,12 @@ export class Transport {
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };
       } else {
         releaseTicket(this.pacer, ticket);
-        const classified = classifyNetworkError(attempt.err, new URL(url).origin, this.proxy);
+        const classified = classifyNetworkError(
+          attempt.err,
+          new URL(url).origin,
+          this.proxy,
+          this.options.ca?.source,
+        );
         this.debug(() => `✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
@@ -249,7 +255,11 @@ export class Transport {
   }
 
   private agent(): Dispatcher {
-    this.dispatcher ??= dispatcherFor(this.route, this.options.connectTimeoutMs ?? 10_000);
+    this.dispatcher ??= dispatcherFor(
+      this.route,
+      this.options.connectTimeoutMs ?? 10_000,
+      this.options.ca?.pem,
+    );
     return this.dispatcher;
   }
 
@@ -388,9 +398,10 @@ async function readCapped(answer: Dispatcher.ResponseData, what: string): Promis
  * (a key to this machine never passes a proxy); other hosts follow HTTP_PROXY, HTTPS_PROXY
  * and NO_PROXY.
  */
-function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
+function dispatcherFor(route: Route, connectTimeoutMs: number, caPem?: string): Dispatcher {
   const options = {
-    connect: { timeout: connectTimeoutMs },
+    // A CA file adds to the system's roots (the context adds NODE_EXTRA_CA_CERTS), never replaces them.
+    connect: { timeout: connectTimeoutMs, ...(caPem ? { ca: [...rootCertificates, caPem] } : {}) },
     // Below common server idle timeouts, so a reused socket is rarely closed under a write.
     keepAliveTimeout: 4_000,
   };

@@ -73,6 +73,11 @@ export interface ClientOptions {
   notice?: (line: string) => void;
   connectTimeoutMs?: number;
   /**
+   * PEM text of CA certificates to trust for the service besides the system's (SVC_CA_FILE or a
+   * profile's `ca_file`), and where it came from, for the message when a certificate is refused.
+   */
+  ca?: { pem: string; source: string };
+  /**
    * The deadline of one attempt, from sending to the answer's last byte (default 30 s; also
    * the most its headers may take). An expired deadline is a network error, retried as one.
    */

@@ -31,6 +31,8 @@ export interface Profile {
   accounts?: string[];
   /** The Redis that shares pacing and the quota count across machines (as SVC_PACING_URL, which wins). */
   pacing_url?: string;
+  /** A PEM file of CA certificates to trust for the service (as SVC_CA_FILE, which wins). */
+  ca_file?: string;
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */
@@ -60,6 +62,9 @@ export interface Credentials {
   /** SVC_PACING_URL, else the profile's `pacing_url` (unchecked: src/client/pacing/pacing-url.ts checks it). */
   pacingUrl?: string;
   pacingUrlSource?: 'env' | 'profile';
+  /** SVC_CA_FILE, else the profile's `ca_file`: CA certificates to trust besides the system's. */
+  caFile?: string;
+  caFileSource?: 'env' | 'profile';
 }
 
 /** What the resolution reads. */
@@ -116,6 +121,7 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
         : explicitProfile && env.SVC_BASE_URL
           ? [env.SVC_BASE_URL, 'env']
           : [undefined, 'none'];
+  const caFile = env.SVC_CA_FILE?.trim() || profile?.ca_file?.trim() || undefined;
   const pacingUrl = env.SVC_PACING_URL?.trim()
     ? env.SVC_PACING_URL
     : profile?.pacing_url?.trim() || undefined;
@@ -128,6 +134,7 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     baseUrl,
     baseUrlSource,
     ...(pacingUrl ? { pacingUrl, pacingUrlSource: env.SVC_PACING_URL?.trim() ? 'env' : 'profile' } : {}),
+    ...(caFile ? { caFile, caFileSource: env.SVC_CA_FILE?.trim() ? 'env' : 'profile' } : {}),
   };
 }
 

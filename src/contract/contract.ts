@@ -157,6 +157,8 @@ export const ORDER_STATUSES = [
   'partially_refunded',
 ] as const;
 export const OPERATION_STATUSES = ['pending', 'processing', 'succeeded', 'partial', 'failed'] as const;
+/** Product statuses the emulator keeps (the reference shows only `ready`); a write takes only these. */
+export const PRODUCT_STATUSES = ['ready', 'draft'] as const;
 export const OPERATION_TERMINAL_STATUSES = ['succeeded', 'partial', 'failed'] as const;
 /** Listing issue codes the emulator produces; the service may name others at any time. */
 export const ISSUE_CODES = [

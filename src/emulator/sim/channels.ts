@@ -172,6 +172,7 @@ export class ChannelSimulation {
   /**
    * A listing follows the answer of its latest operation only; an older one no longer speaks
    * for it, except a delist that succeeded: the product is off the channel, whatever came after.
+   * A listing already delisted never moves again.
    */
   private applyToListing(
     operation: OperationRecord,
@@ -183,6 +184,8 @@ export class ChannelSimulation {
     const listing = this.store.listings.get(result.listing_id);
     const delist = operation.type === 'listing.delist';
     if (!listing || (listing.operation_id !== operation.id && !(delist && outcome.ok))) return;
+    // Delisted stays delisted (by its own delist, or by its product's deletion): nothing brings it back.
+    if (listing.status === 'delisted') return;
     const before = listing.status;
     this.store.listings.update(listing, () => {
       if (outcome.ok && delist) {

@@ -2,7 +2,7 @@
  * The catalog part of the store: channel accounts with their discovery data, products with
  * their SKUs, and listings by product; inventory is set here because it lives on variants.
  */
-import { isoTime } from '../clock.js';
+import { type Clock, isoTime } from '../clock.js';
 import type {
   ChannelAccountRecord,
   ListingRecord,
@@ -49,6 +49,12 @@ export class Catalog extends EventLog {
   private readonly skus = new Map<string, SkuLocation>();
   private readonly listingIdsByProduct = new Map<string, Set<string>>();
 
+  constructor(clock: Clock) {
+    super(clock);
+    this.products.journal = this.journal;
+    this.listings.journal = this.journal;
+  }
+
   /** Empty every catalog map (before loading again). */
   protected clearCatalog(): void {
     for (const map of [
@@ -75,6 +81,12 @@ export class Catalog extends EventLog {
   /** Add or replace a product and index its SKUs. */
   putProduct(product: ProductRecord): void {
     const previous = this.products.get(product.id);
+    this.journal.record(() => {
+      for (const variant of product.variants) {
+        if (this.skus.get(variant.sku)?.productId === product.id) this.skus.delete(variant.sku);
+      }
+      if (previous) this.indexSkus(previous);
+    });
     if (previous) for (const variant of previous.variants) this.skus.delete(variant.sku);
     this.products.set(product.id, product);
     this.indexSkus(product);
@@ -90,6 +102,7 @@ export class Catalog extends EventLog {
   removeProduct(id: string): ProductRecord | undefined {
     const product = this.products.get(id);
     if (!product) return undefined;
+    this.journal.record(() => this.indexSkus(product));
     for (const variant of product.variants) this.skus.delete(variant.sku);
     this.products.delete(id);
     return product;
@@ -106,6 +119,10 @@ export class Catalog extends EventLog {
     if (!ids) {
       ids = new Set();
       this.listingIdsByProduct.set(listing.product_id, ids);
+    }
+    if (!ids.has(listing.id)) {
+      const held = ids;
+      this.journal.record(() => held.delete(listing.id));
     }
     ids.add(listing.id);
   }

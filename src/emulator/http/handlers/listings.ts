@@ -18,7 +18,7 @@ import { validateBatch, validateBody } from '../validation.js';
 /** GET /listings: product_id, channel_account_id, channel (kind), status, error_code, updated_after. */
 export const listListings: Handler = (store, request) => {
   const { query } = request;
-  const page = parsePage(query);
+  const page = parsePage(request);
   const productId = stringParam(query, 'product_id');
   const accountId = stringParam(query, 'channel_account_id');
   const channel = stringParam(query, 'channel');
@@ -69,7 +69,12 @@ export const createListingBatch: Handler = (store, request) => {
   const published = new Set<string>();
   const data = input.items.map((item, index) => {
     try {
-      return { index, status: 'created', id: publish(store, item, simulate, published).id };
+      // An item applies whole or not at all; the items before it stay.
+      return {
+        index,
+        status: 'created',
+        id: store.savepoint(() => publish(store, item, simulate, published)).id,
+      };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return { index, status: 'failed', error: { code: error.code, message: error.message } };
