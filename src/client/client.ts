@@ -3,7 +3,7 @@
  * shared pager, answers checked against the (tolerant) zod schemas.
  */
 import type { ZodType } from 'zod';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
+import { LIST_ORDER, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
 import type { PacerSnapshot } from './pacing/pacer.js';
@@ -91,7 +91,11 @@ export class ApiClient {
         data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
       };
     };
-    return new PagedList(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+    return new PagedList(fetchPage, {
+      limit: options.limit === 'all' ? undefined : options.limit,
+      pageSize,
+      orderedBy: Object.hasOwn(LIST_ORDER, path) ? LIST_ORDER[path] : undefined,
+    });
   }
 
   /**
