@@ -8,7 +8,6 @@ import type {
   ListingRecord,
   PolicyRecord,
   ProductRecord,
-  SkuLocation,
   TaxonomyRecord,
   VariantRecord,
 } from '../model.js';
@@ -46,7 +45,8 @@ export class Catalog extends EventLog {
       error_code: (listing) => listing.issues.map((issue) => issue.code),
     },
   });
-  private readonly skus = new Map<string, SkuLocation>();
+  /** The product of each SKU, by id (a million SKUs: no object each). */
+  private readonly skus = new Map<string, string>();
   private readonly listingIdsByProduct = new Map<string, Set<string>>();
 
   /** Empty every catalog map (before loading again). */
@@ -82,7 +82,7 @@ export class Catalog extends EventLog {
 
   private indexSkus(product: ProductRecord): void {
     for (const variant of product.variants) {
-      this.skus.set(variant.sku, { productId: product.id, variantId: variant.id });
+      this.skus.set(variant.sku, product.id);
     }
   }
 
@@ -129,10 +129,10 @@ export class Catalog extends EventLog {
 
   /** The product and variant of a SKU. */
   locateSku(sku: string): { product: ProductRecord; variant: VariantRecord } | undefined {
-    const location = this.skus.get(sku);
-    if (!location) return undefined;
-    const product = this.products.get(location.productId);
-    const variant = product?.variants.find((candidate) => candidate.id === location.variantId);
+    const productId = this.skus.get(sku);
+    if (productId === undefined) return undefined;
+    const product = this.products.get(productId);
+    const variant = product?.variants.find((candidate) => candidate.sku === sku);
     return product && variant ? { product, variant } : undefined;
   }
 
