@@ -47,7 +47,8 @@ export class Catalog extends EventLog {
   });
   /** The product of each SKU, by id (a million SKUs: no object each). */
   private readonly skus = new Map<string, string>();
-  private readonly listingIdsByProduct = new Map<string, Set<string>>();
+  /** The ids of each product's listings, in the order they came (an array: a product has a few). */
+  private readonly listingIdsByProduct = new Map<string, string[]>();
 
   /** Empty every catalog map (before loading again). */
   protected clearCatalog(): void {
@@ -102,12 +103,9 @@ export class Catalog extends EventLog {
   }
 
   private indexUnderProduct(listing: ListingRecord): void {
-    let ids = this.listingIdsByProduct.get(listing.product_id);
-    if (!ids) {
-      ids = new Set();
-      this.listingIdsByProduct.set(listing.product_id, ids);
-    }
-    ids.add(listing.id);
+    const ids = this.listingIdsByProduct.get(listing.product_id);
+    if (!ids) this.listingIdsByProduct.set(listing.product_id, [listing.id]);
+    else if (!ids.includes(listing.id)) ids.push(listing.id);
   }
 
   /** The listings of a product. */
