@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import {
   buildCliTree,
-  cell,
   cliEnv,
   fmt,
   machine,
