@@ -3,7 +3,7 @@
  * shared pager, answers checked against the (tolerant) zod schemas.
  */
 import type { ZodType } from 'zod';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
+import { LIST_ORDER, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
 import { type ApiOperation, fillPath } from '../contract/operations.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
@@ -134,8 +134,12 @@ export class ApiClient {
         return { ...(envelope as ListEnvelope<T>), read: read as (item: T, index: number) => T };
       return { ...envelope, read: undefined, data: envelope.data.map(read) };
     };
-    const limit = options.limit === 'all' ? undefined : options.limit;
-    return new PagedList(fetchPage, { limit, pageSize, readAhead: options.readAhead });
+    return new PagedList(fetchPage, {
+      limit: options.limit === 'all' ? undefined : options.limit,
+      pageSize,
+      readAhead: options.readAhead,
+      orderedBy: Object.hasOwn(LIST_ORDER, path) ? LIST_ORDER[path] : undefined,
+    });
   }
 
   /**

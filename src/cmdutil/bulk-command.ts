@@ -37,8 +37,8 @@ export async function writeDryReport(
   path: string,
   rows: Iterable<ReportRow> | AsyncIterable<ReportRow>,
 ): Promise<void> {
-  const { ReportFile } = await import('../output/report.js');
-  await (await ReportFile.open(path)).writeAll(rows);
+  const { writeReport } = await import('../output/report.js');
+  await writeReport(path, rows);
 }
 
 /** What a bulk command will do, as the frame runs it. */

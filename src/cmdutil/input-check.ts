@@ -22,10 +22,10 @@ export async function checkInput<T>(
     if (!(error instanceof UsageError) || !error.problems?.length) throw error;
     error.inputFile = shownPath;
     if (report) {
-      const { ReportFile } = await import('../output/report.js');
+      const { writeReport } = await import('../output/report.js');
       try {
-        const file = await ReportFile.open(report);
-        await file.writeAll(
+        await writeReport(
+          report,
           error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
         );
         error.message += `; every bad line is in ${report}`;

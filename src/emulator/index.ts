@@ -202,7 +202,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (arrivalsOn) payments.adopt(seededAt);
   // Operations still under way end through the channels: seeded ones a minute after (re)seeding,
   // saved ones after the channel delay, as if just sent.
-  channels.adopt(seededAt, seededAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
+  // From when the store is ready, not when seeding began: a big seed must not end its work at once.
+  const readyAt = clock.now();
+  channels.adopt(readyAt, readyAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
   // Before each request and on every tick: the channels answer, orders arrive and are paid as the clock says.
   const advance = () => {
     const nowMs = store.now();

@@ -3,8 +3,13 @@
  * (docs/guide.md, Output). A report is a file for people, opened in spreadsheets: CRLF as RFC 4180
  * says, and a cell that would start a formula kept as text (./spreadsheet.ts). `OUT.json` (an
  * array) and `OUT.ndjson` (a row a line) hold the same rows for scripts, values as they are.
+ *
+ * The report is a sink: rows go to the file as they are written, a buffer of about 64 KiB at a
+ * time, so a report of a million rows costs no more memory than one of ten. Every write is
+ * checked, the last one and the close included: a report that could not be written whole is
+ * an error, never a short file passed off as the whole.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { FileError, FileIncomplete } from '../errors.js';
 import { csvRow } from './delimited.js';
 import { spreadsheetCell } from './spreadsheet.js';
@@ -18,19 +23,30 @@ export interface ReportRow {
   message?: string | null;
 }
 
-/** How a report is written, by its file's extension. */
-type ReportFormat = 'csv' | 'json' | 'ndjson';
-
-function formatOf(path: string): ReportFormat {
-  const lower = path.toLowerCase();
-  return lower.endsWith('.ndjson') || lower.endsWith('.jsonl')
-    ? 'ndjson'
-    : lower.endsWith('.json')
-      ? 'json'
-      : 'csv';
+/** How rows become the file's text: what starts it, and each row. */
+export interface ReportFormat {
+  /** What the file starts with (the CSV header line). */
+  head: string;
+  row(row: ReportRow): string;
+  /** What the file ends with, after the last row. */
+  tail: string;
 }
 
-/** One row as JSON: the values as they are, empty ones null. */
+/** The CSV report: a header, then a row per item, CRLF, formula-like cells kept text. */
+export const CSV_REPORT: ReportFormat = {
+  head: reportRow(['line', 'key', 'status', 'code', 'message']),
+  row: (row) =>
+    reportRow([
+      row.line === undefined ? '' : String(row.line),
+      row.key,
+      row.status,
+      row.code ?? '',
+      row.message ?? '',
+    ]),
+  tail: '',
+};
+
+/** One row as JSON: the values as they are, empty ones null (no formula guard: that is CSV's). */
 function jsonRow(row: ReportRow): string {
   return JSON.stringify({
     line: row.line ?? null,
@@ -41,84 +57,134 @@ function jsonRow(row: ReportRow): string {
   });
 }
 
+/** A row a line, for scripts that stream. */
+const NDJSON_REPORT: ReportFormat = { head: '', row: (row) => `${jsonRow(row)}\n`, tail: '' };
+
+/** One JSON array; made per file, as it knows whether a row came before. */
+function jsonArrayReport(): ReportFormat {
+  let rows = 0;
+  return { head: '[', row: (row) => `${rows++ === 0 ? '\n' : ',\n'}${jsonRow(row)}`, tail: '\n]\n' };
+}
+
+/** The format of the report at `path`, by its extension: .json, .ndjson (.jsonl), else CSV. */
+export function reportFormatFor(path: string): ReportFormat {
+  const lower = path.toLowerCase();
+  if (lower.endsWith('.ndjson') || lower.endsWith('.jsonl')) return NDJSON_REPORT;
+  return lower.endsWith('.json') ? jsonArrayReport() : CSV_REPORT;
+}
+
+/** Bytes gathered before they go to the file. */
+const FLUSH_AT = 1 << 16;
+
 /**
- * An open report file, written whole once the run knows every item's outcome. Every write and
- * the close are checked: a report cut short (a full disk, a reader gone) is an error, never a
- * file that merely looks finished.
+ * A file written row by row (the report, or a run's spool of outcomes), synchronously and in
+ * order, each write checked; `close` writes the rest and the format's end.
  */
-export class ReportFile {
-  private closing?: Promise<void>;
-  /** The first error of the stream, at any time after it opened. */
-  private failure?: Error;
+export class RowFile<R> {
+  private pending = '';
+  private closed = false;
 
   private constructor(
-    private readonly stream: WriteStream,
+    private readonly fd: number,
     private readonly path: string,
-    private readonly format: ReportFormat,
-  ) {
-    stream.on('error', (error) => {
-      this.failure ??= error;
-    });
+    private readonly format: { head: string; row(row: R): string; tail: string },
+    private readonly what: string,
+  ) {}
+
+  /** Creates (or truncates) the file, failing early (exit 2) when the path cannot be written. */
+  static open<R>(
+    path: string,
+    format: { head: string; row(row: R): string; tail: string },
+    mode = 0o644,
+    what = 'the report',
+  ): RowFile<R> {
+    let fd: number;
+    try {
+      fd = openSync(path, 'w', mode);
+    } catch (error) {
+      throw new FileError(`cannot write ${what} ${path}: ${(error as Error).message}`);
+    }
+    const file = new RowFile(fd, path, format, what);
+    file.pending = format.head;
+    return file;
   }
 
-  /** Creates (or truncates) the report, failing early when the path cannot be written. */
-  static async open(path: string): Promise<ReportFile> {
-    const stream = createWriteStream(path);
-    await new Promise<void>((resolve, reject) => {
-      stream.once('open', () => resolve());
-      stream.once('error', (error) =>
-        reject(new FileError(`cannot write the report ${path}: ${error.message}`)),
-      );
-    });
-    const format = formatOf(path);
-    if (format === 'csv') stream.write(reportRow(['line', 'key', 'status', 'code', 'message']));
-    return new ReportFile(stream, path, format);
+  /** Adds one row; the file is written once enough has gathered. */
+  write(row: R): void {
+    if (this.closed) throw new Error(`${this.path} is closed`);
+    this.pending += this.format.row(row);
+    if (this.pending.length >= FLUSH_AT) this.flush();
   }
 
-  /**
-   * Writes every row, in the order given, and closes the file; later calls wait for the same
-   * end. Throws FileIncomplete when any write or the close failed.
-   */
-  writeAll(rows: Iterable<ReportRow> | AsyncIterable<ReportRow>): Promise<void> {
-    this.closing ??= (async () => {
-      let first = true;
-      for await (const row of rows) {
-        if (this.failure) break;
-        if (!this.stream.write(rowText(this.format, row, first))) await this.drained();
-        first = false;
+  /** Writes what is left and the format's end, then closes the file: only then is it whole. */
+  close(): void {
+    if (this.closed) return;
+    this.pending += this.format.tail;
+    try {
+      this.flush();
+    } catch (error) {
+      this.abandon();
+      throw error;
+    }
+    this.closed = true;
+    try {
+      closeSync(this.fd);
+    } catch (error) {
+      // Some file systems report a failed write only at close.
+      throw this.writeError(error);
+    }
+  }
+
+  /** Closes the file after a failure elsewhere, saying nothing of its own. */
+  abandon(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // The run already fails for another reason.
+    }
+  }
+
+  private flush(): void {
+    if (this.pending === '') return;
+    const bytes = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
+    let written = 0;
+    try {
+      while (written < bytes.length) {
+        const count = writeSync(this.fd, bytes, written, bytes.length - written);
+        if (count <= 0) throw new Error('no bytes written');
+        written += count;
       }
-      const end = this.format === 'json' ? (first ? '[]\n' : '\n]\n') : '';
-      await new Promise<void>((resolve) => {
-        this.stream.once('close', () => resolve());
-        if (this.stream.closed) resolve();
-        else this.stream.end(end);
-      });
-      if (this.failure) throw FileIncomplete.of('the report', this.path, this.failure);
-    })();
-    return this.closing;
+    } catch (error) {
+      throw this.writeError(error);
+    }
   }
 
-  /** Until the stream takes more, or fails. */
-  private drained(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      if (this.failure || this.stream.destroyed) return resolve();
-      const done = () => {
-        this.stream.off('drain', done);
-        this.stream.off('close', done);
-        resolve();
-      };
-      this.stream.on('drain', done);
-      this.stream.on('close', done);
-    });
+  private writeError(error: unknown): FileIncomplete {
+    return FileIncomplete.of(this.what, this.path, error);
   }
 }
 
-/** The text of one row in the report's format (`first`: the first row of a JSON array). */
-function rowText(format: ReportFormat, row: ReportRow, first: boolean): string {
-  if (format === 'json') return `${first ? '[\n' : ',\n'}${jsonRow(row)}`;
-  if (format === 'ndjson') return `${jsonRow(row)}\n`;
-  const cells = [row.line === undefined ? '' : String(row.line), row.key, row.status];
-  return reportRow([...cells, row.code ?? '', row.message ?? '']);
+/** A --report file: the format its name asks for. */
+export function openReport(path: string): RowFile<ReportRow> {
+  return RowFile.open(path, reportFormatFor(path));
+}
+
+/** Writes a whole report at once (the bad lines of a file refused before anything was sent). */
+export async function writeReport(
+  path: string,
+  rows: Iterable<ReportRow> | AsyncIterable<ReportRow>,
+): Promise<void> {
+  const file = openReport(path);
+  try {
+    for await (const row of rows) file.write(row);
+  } catch (error) {
+    file.abandon();
+    throw error;
+  }
+  file.close();
 }
 
 function reportRow(cells: readonly string[]): string {

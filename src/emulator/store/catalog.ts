@@ -8,7 +8,6 @@ import type {
   ListingRecord,
   PolicyRecord,
   ProductRecord,
-  SkuLocation,
   TaxonomyRecord,
   VariantRecord,
 } from '../model.js';
@@ -46,8 +45,10 @@ export class Catalog extends EventLog {
       error_code: (listing) => listing.issues.map((issue) => issue.code),
     },
   });
-  private readonly skus = new Map<string, SkuLocation>();
-  private readonly listingIdsByProduct = new Map<string, Set<string>>();
+  /** The product of each SKU, by id (a million SKUs: no object each). */
+  private readonly skus = new Map<string, string>();
+  /** The ids of each product's listings, in the order they came (an array: a product has a few). */
+  private readonly listingIdsByProduct = new Map<string, string[]>();
 
   constructor(clock: Clock) {
     super(clock);
@@ -83,7 +84,7 @@ export class Catalog extends EventLog {
     const previous = this.products.get(product.id);
     this.journal.record(() => {
       for (const variant of product.variants) {
-        if (this.skus.get(variant.sku)?.productId === product.id) this.skus.delete(variant.sku);
+        if (this.skus.get(variant.sku) === product.id) this.skus.delete(variant.sku);
       }
       if (previous) this.indexSkus(previous);
     });
@@ -94,7 +95,7 @@ export class Catalog extends EventLog {
 
   private indexSkus(product: ProductRecord): void {
     for (const variant of product.variants) {
-      this.skus.set(variant.sku, { productId: product.id, variantId: variant.id });
+      this.skus.set(variant.sku, product.id);
     }
   }
 
@@ -115,16 +116,16 @@ export class Catalog extends EventLog {
   }
 
   private indexUnderProduct(listing: ListingRecord): void {
-    let ids = this.listingIdsByProduct.get(listing.product_id);
-    if (!ids) {
-      ids = new Set();
-      this.listingIdsByProduct.set(listing.product_id, ids);
-    }
-    if (!ids.has(listing.id)) {
-      const held = ids;
-      this.journal.record(() => held.delete(listing.id));
-    }
-    ids.add(listing.id);
+    const ids = this.listingIdsByProduct.get(listing.product_id);
+    if (ids?.includes(listing.id)) return;
+    const held = ids ?? [];
+    if (!ids) this.listingIdsByProduct.set(listing.product_id, held);
+    held.push(listing.id);
+    // A request rolled back forgets the listing under its product too.
+    this.journal.record(() => {
+      const at = held.indexOf(listing.id);
+      if (at >= 0) held.splice(at, 1);
+    });
   }
 
   /** The listings of a product. */
@@ -146,10 +147,10 @@ export class Catalog extends EventLog {
 
   /** The product and variant of a SKU. */
   locateSku(sku: string): { product: ProductRecord; variant: VariantRecord } | undefined {
-    const location = this.skus.get(sku);
-    if (!location) return undefined;
-    const product = this.products.get(location.productId);
-    const variant = product?.variants.find((candidate) => candidate.id === location.variantId);
+    const productId = this.skus.get(sku);
+    if (productId === undefined) return undefined;
+    const product = this.products.get(productId);
+    const variant = product?.variants.find((candidate) => candidate.sku === sku);
     return product && variant ? { product, variant } : undefined;
   }
 
