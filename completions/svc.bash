@@ -24,82 +24,95 @@ _svc_commands() {
   esac
 }
 
-# The flags of command path $1 (its own, then the global ones), into _svc_reply.
+# The flags of command path $1 (its own, then the global ones it takes), into _svc_reply.
 _svc_options() {
   case "$1" in
-    '') _svc_reply=(-V --version -h --help) ;;
-    'products') _svc_reply=(-h --help) ;;
-    'products list') _svc_reply=(--updated-after -h --help) ;;
-    'products get') _svc_reply=(-h --help) ;;
-    'products create') _svc_reply=(--file -h --help) ;;
-    'products update') _svc_reply=(--file --set --expected-updated-at -h --help) ;;
-    'products delete') _svc_reply=(-h --help) ;;
-    'products upsert') _svc_reply=(--format --dry-run --report --encoding --create-unmatched -h --help) ;;
-    'products images') _svc_reply=(-h --help) ;;
-    'products images list') _svc_reply=(-h --help) ;;
-    'products images add') _svc_reply=(-h --help) ;;
-    'products images remove') _svc_reply=(-h --help) ;;
-    'products images reorder') _svc_reply=(-h --help) ;;
-    'files') _svc_reply=(-h --help) ;;
-    'files upload') _svc_reply=(-h --help) ;;
-    'channels') _svc_reply=(-h --help) ;;
-    'channels list') _svc_reply=(-h --help) ;;
-    'channels get') _svc_reply=(-h --help) ;;
-    'channels policies') _svc_reply=(-h --help) ;;
-    'channels categories') _svc_reply=(--search --parent -h --help) ;;
-    'channels schema') _svc_reply=(-h --help) ;;
-    'inventory') _svc_reply=(-h --help) ;;
-    'inventory push') _svc_reply=(--batch-size --map --ignore --decimal-comma --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help) ;;
-    'inventory set') _svc_reply=(--quantity --price -h --help) ;;
-    'inventory export') _svc_reply=(--with-titles -h --help) ;;
-    'inventory diff') _svc_reply=(--map --ignore --decimal-comma --encoding --batch-size --exit-code -h --help) ;;
-    'listings') _svc_reply=(-h --help) ;;
-    'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help) ;;
-    'listings get') _svc_reply=(-h --help) ;;
-    'listings publish') _svc_reply=(--product --channel-account --override --attribute --file --dry-run --report --encoding --wait --timeout -h --help) ;;
-    'listings update') _svc_reply=(--override --attribute --error-code --channel --channel-account --dry-run --report --wait --timeout -h --help) ;;
-    'listings resync') _svc_reply=(--wait --timeout -h --help) ;;
-    'listings delist') _svc_reply=(--wait --timeout -h --help) ;;
-    'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report --include-unfixed -h --help) ;;
-    'listings errors') _svc_reply=(--by-account -h --help) ;;
-    'operations') _svc_reply=(-h --help) ;;
-    'operations list') _svc_reply=(--status --created-after -h --help) ;;
-    'operations get') _svc_reply=(-h --help) ;;
-    'operations wait') _svc_reply=(--timeout -h --help) ;;
-    'orders') _svc_reply=(-h --help) ;;
-    'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help) ;;
-    'orders get') _svc_reply=(--show-buyer -h --help) ;;
-    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --channel --channel-account --dry-run --report --map --ignore --encoding --save -h --help) ;;
-    'events') _svc_reply=(-h --help) ;;
-    'events list') _svc_reply=(--since --type -h --help) ;;
-    'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help) ;;
-    'events listen') _svc_reply=(--forward-to --since --interval --secret-file -h --help) ;;
-    'webhooks') _svc_reply=(-h --help) ;;
-    'webhooks list') _svc_reply=(-h --help) ;;
-    'webhooks create') _svc_reply=(--url --events --description -h --help) ;;
-    'webhooks update') _svc_reply=(--url --events --enable --disable --description -h --help) ;;
-    'webhooks delete') _svc_reply=(-h --help) ;;
-    'webhooks verify') _svc_reply=(--signature --payload --tolerance --secret-file -h --help) ;;
-    'auth') _svc_reply=(-h --help) ;;
-    'auth login') _svc_reply=(--with-key-stdin --insecure-storage --use -h --help) ;;
-    'auth status') _svc_reply=(-h --help) ;;
-    'auth logout') _svc_reply=(-h --help) ;;
-    'profiles') _svc_reply=(-h --help) ;;
-    'profiles list') _svc_reply=(-h --help) ;;
-    'profiles use') _svc_reply=(-h --help) ;;
-    'profiles remove') _svc_reply=(-h --help) ;;
-    'doctor') _svc_reply=(-h --help) ;;
-    'quota') _svc_reply=(-h --help) ;;
-    'status') _svc_reply=(-h --help) ;;
-    'health') _svc_reply=(-h --help) ;;
-    'version') _svc_reply=(-h --help) ;;
-    'api') _svc_reply=(-F --field -f --raw-field --input --paginate -H --header -i --include --silent -h --help) ;;
-    'emulator') _svc_reply=(-h --help) ;;
-    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --orders-unpaid-share --orders-payment-delay --orders-cancel-share --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --tls --state-interval --fault -h --help) ;;
-    'completion') _svc_reply=(-h --help) ;;
-    *) _svc_reply=() ;;
+    'products list') _svc_reply=(--updated-after -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products get') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products create') _svc_reply=(--file -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products update') _svc_reply=(--file --set --expected-updated-at -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products delete') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products upsert') _svc_reply=(--format --dry-run --report --encoding --create-unmatched -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products images list') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products images add') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products images remove') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'products images reorder') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'files upload') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'channels list') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'channels get') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'channels policies') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'channels categories') _svc_reply=(--search --parent -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'channels schema') _svc_reply=(-h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'inventory push') _svc_reply=(--batch-size --map --ignore --decimal-comma --encoding --dry-run --resume --changed-only --backup --allow-zeroing --report --wait --timeout -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'inventory set') _svc_reply=(--quantity --price -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'inventory export') _svc_reply=(--with-titles -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'inventory diff') _svc_reply=(--map --ignore --decimal-comma --encoding --batch-size --exit-code -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'listings list') _svc_reply=(--product --channel-account --channel --status --error-code --updated-after -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'listings get') _svc_reply=(--web -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'listings publish') _svc_reply=(--product --channel-account --override --attribute --file --dry-run --report --encoding --wait --timeout -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings update') _svc_reply=(--override --attribute --error-code --channel --channel-account --dry-run --report --wait --timeout -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings resync') _svc_reply=(--wait --timeout -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'listings delist') _svc_reply=(--wait --timeout -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings retry') _svc_reply=(--error-code --channel --channel-account --dry-run --wait --timeout --report --include-unfixed -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings errors') _svc_reply=(--by-account -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'operations list') _svc_reply=(--status --created-after -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'operations get') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'operations wait') _svc_reply=(--timeout -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'orders list') _svc_reply=(--status --channel --channel-account --created-after --since-last --show-buyer --per-line -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'orders get') _svc_reply=(--show-buyer --web -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'orders fulfill') _svc_reply=(--tracking-number --carrier --tracking-url --show-buyer --file --channel --channel-account --dry-run --report --map --ignore --encoding --save -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'events list') _svc_reply=(--since --type -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'events replay') _svc_reply=(--since --to --type --dry-run --secret-file -h --help --profile --base-url -o --output --json --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'events listen') _svc_reply=(--forward-to --since --interval --secret-file -h --help --profile --base-url -o --output --json --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'webhooks list') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'webhooks create') _svc_reply=(--url --events --description -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'webhooks update') _svc_reply=(--url --events --enable --disable --description -h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'webhooks delete') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'webhooks verify') _svc_reply=(--signature --payload --tolerance --secret-file -h --help -o --output --json --no-input --debug -q --quiet) ;;
+    'auth login') _svc_reply=(--with-key-stdin --insecure-storage --use -h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'auth status') _svc_reply=(-h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'auth logout') _svc_reply=(-h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'profiles list') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'profiles use') _svc_reply=(-h --help -o --output --json --query --no-headers --excel --decimal-comma --time --no-input --debug -q --quiet) ;;
+    'profiles remove') _svc_reply=(-h --help -o --output --json --query --no-headers --excel --decimal-comma --time --no-input --debug -q --quiet) ;;
+    'doctor') _svc_reply=(-h --help --profile --base-url -o --output --json --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'quota') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'status') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'health') _svc_reply=(-h --help --profile --base-url -o --output --json --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'version') _svc_reply=(-h --help -o --output --json --fields --query --no-headers --excel --decimal-comma --time --no-input --debug -q --quiet) ;;
+    'api') _svc_reply=(-F --field -f --raw-field --input --paginate -H --header -i --include --silent -h --help --profile --base-url -o --output --json --all -L --limit --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout --no-input --debug -q --quiet) ;;
+    'emulator start') _svc_reply=(--port --host --fixed-keys --seed --orders --products --bucket --drain --no-rate-limit --write-quota --orders-per-minute --orders-unpaid-share --orders-payment-delay --orders-cancel-share --channel-delay --channel-rate-limit-share --channel-failure-share --webhook-time-scale --webhook-timeout --webhook-duplicates --state --tls --state-interval --fault -h --help -o --output --json --no-input --debug -q --quiet) ;;
+    'completion') _svc_reply=(-h --help --no-input --debug -q --quiet) ;;
+    '') _svc_reply=(-V --version -h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products images') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products images help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'products help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'files') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'files help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'channels') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'channels help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'inventory') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'inventory help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'listings help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'operations') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'operations help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'orders') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'orders help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'events') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'events help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'webhooks') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'webhooks help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'auth') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'auth help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'profiles') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'profiles help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'emulator') _svc_reply=(-h --help --profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'emulator help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    'help') _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
+    *) _svc_reply=(--profile --base-url -o --output --json --all -L --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet) ;;
   esac
-  _svc_reply+=(--profile --base-url -o --output --json --all --limit --fields --query --no-headers --excel --decimal-comma --time --max-retries --request-timeout -y --yes --no-input --debug -q --quiet)
 }
 
 # Succeeds when flag $2 of command path $1 takes a value.
@@ -131,7 +144,7 @@ _svc_takes_value() {
     'webhooks verify|--signature' | 'webhooks verify|--payload' | 'webhooks verify|--tolerance' | 'webhooks verify|--secret-file') return 0 ;;
     'api|-F' | 'api|--field' | 'api|-f' | 'api|--raw-field' | 'api|--input' | 'api|-H' | 'api|--header') return 0 ;;
     'emulator start|--port' | 'emulator start|--host' | 'emulator start|--seed' | 'emulator start|--orders' | 'emulator start|--products' | 'emulator start|--bucket' | 'emulator start|--drain' | 'emulator start|--write-quota' | 'emulator start|--orders-per-minute' | 'emulator start|--orders-unpaid-share' | 'emulator start|--orders-payment-delay' | 'emulator start|--orders-cancel-share' | 'emulator start|--channel-delay' | 'emulator start|--channel-rate-limit-share' | 'emulator start|--channel-failure-share' | 'emulator start|--webhook-time-scale' | 'emulator start|--webhook-timeout' | 'emulator start|--webhook-duplicates' | 'emulator start|--state' | 'emulator start|--state-interval' | 'emulator start|--fault') return 0 ;;
-    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
+    *'|--profile' | *'|--base-url' | *'|-o' | *'|--output' | *'|-L' | *'|--limit' | *'|--fields' | *'|--query' | *'|--time' | *'|--max-retries' | *'|--request-timeout') return 0 ;;
   esac
   return 1
 }

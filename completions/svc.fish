@@ -39,7 +39,7 @@ end
 # Succeeds when flag $argv[2] of command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--search' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--encoding' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--error-code' 'listings update|--channel' 'listings update|--channel-account' 'listings update|--report' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--channel' 'orders fulfill|--channel-account' 'orders fulfill|--report' 'orders fulfill|--map' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'orders fulfill|--save' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--orders-unpaid-share' 'emulator start|--orders-payment-delay' 'emulator start|--orders-cancel-share' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
+        case 'products list|--updated-after' 'products create|--file' 'products update|--file' 'products update|--set' 'products update|--expected-updated-at' 'products upsert|--format' 'products upsert|--report' 'products upsert|--encoding' 'channels categories|--search' 'channels categories|--parent' 'inventory push|--batch-size' 'inventory push|--map' 'inventory push|--ignore' 'inventory push|--encoding' 'inventory push|--backup' 'inventory push|--report' 'inventory push|--timeout' 'inventory set|--quantity' 'inventory set|--price' 'inventory diff|--map' 'inventory diff|--ignore' 'inventory diff|--encoding' 'inventory diff|--batch-size' 'listings list|--product' 'listings list|--channel-account' 'listings list|--channel' 'listings list|--status' 'listings list|--error-code' 'listings list|--updated-after' 'listings publish|--product' 'listings publish|--channel-account' 'listings publish|--override' 'listings publish|--attribute' 'listings publish|--file' 'listings publish|--report' 'listings publish|--encoding' 'listings publish|--timeout' 'listings update|--override' 'listings update|--attribute' 'listings update|--error-code' 'listings update|--channel' 'listings update|--channel-account' 'listings update|--report' 'listings update|--timeout' 'listings resync|--timeout' 'listings delist|--timeout' 'listings retry|--error-code' 'listings retry|--channel' 'listings retry|--channel-account' 'listings retry|--timeout' 'listings retry|--report' 'operations list|--status' 'operations list|--created-after' 'operations wait|--timeout' 'orders list|--status' 'orders list|--channel' 'orders list|--channel-account' 'orders list|--created-after' 'orders list|--since-last' 'orders fulfill|--tracking-number' 'orders fulfill|--carrier' 'orders fulfill|--tracking-url' 'orders fulfill|--file' 'orders fulfill|--channel' 'orders fulfill|--channel-account' 'orders fulfill|--report' 'orders fulfill|--map' 'orders fulfill|--ignore' 'orders fulfill|--encoding' 'orders fulfill|--save' 'events list|--since' 'events list|--type' 'events replay|--since' 'events replay|--to' 'events replay|--type' 'events replay|--secret-file' 'events listen|--forward-to' 'events listen|--since' 'events listen|--interval' 'events listen|--secret-file' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|--description' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|--description' 'webhooks verify|--signature' 'webhooks verify|--payload' 'webhooks verify|--tolerance' 'webhooks verify|--secret-file' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--input' 'api|-H' 'api|--header' 'emulator start|--port' 'emulator start|--host' 'emulator start|--seed' 'emulator start|--orders' 'emulator start|--products' 'emulator start|--bucket' 'emulator start|--drain' 'emulator start|--write-quota' 'emulator start|--orders-per-minute' 'emulator start|--orders-unpaid-share' 'emulator start|--orders-payment-delay' 'emulator start|--orders-cancel-share' 'emulator start|--channel-delay' 'emulator start|--channel-rate-limit-share' 'emulator start|--channel-failure-share' 'emulator start|--webhook-time-scale' 'emulator start|--webhook-timeout' 'emulator start|--webhook-duplicates' 'emulator start|--state' 'emulator start|--state-interval' 'emulator start|--fault' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|-L' '*|--limit' '*|--fields' '*|--query' '*|--time' '*|--max-retries' '*|--request-timeout'
             return 0
     end
     return 1
@@ -73,6 +73,11 @@ function __svc_at
     test "$here" = "$argv[1]"
 end
 
+# Succeeds when the command path typed so far is one of $argv.
+function __svc_at_one
+    contains -- (__svc_path) $argv
+end
+
 # Saved profile names, from the same svc being completed (--blank: with an empty description).
 function __svc_profiles
     set -l svc (commandline -opc)[1]
@@ -94,22 +99,22 @@ end
 
 complete -c svc -f
 
-# Flags every command accepts
-complete -c svc -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
-complete -c svc -l base-url -x -d 'service address (the part before /rest/v1)'
-complete -c svc -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
-complete -c svc -l json -d 'same as -o json'
-complete -c svc -l all -d 'follow next_cursor to the end'
-complete -c svc -l limit -x -d 'at most N items in all (default 25, one page)'
-complete -c svc -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
-complete -c svc -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
-complete -c svc -l no-headers -d 'no header line in table, csv and tsv'
-complete -c svc -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
-complete -c svc -l decimal-comma -d 'on output (csv, --excel): cells separated by ";" and decimals written with ",", as a comma-decimal Excel opens them'
-complete -c svc -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
-complete -c svc -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
-complete -c svc -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
-complete -c svc -s y -l yes -d 'answer yes to confirmations'
+# Global flags, except under the commands that refuse them
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l profile -x -a '(__svc_profiles --blank)' -d 'profile to use'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l base-url -x -d 'service address (the part before /rest/v1)'
+complete -c svc -n 'not __svc_at_one \'completion\'' -s o -l output -x -a 'table\\t json\\t ndjson\\t csv\\t tsv\\t' -d 'table, json, ndjson, csv or tsv (default: table on a terminal, tsv when piped)'
+complete -c svc -n 'not __svc_at_one \'completion\'' -l json -d 'same as -o json'
+complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -l all -d 'follow next_cursor to the end'
+complete -c svc -n 'not __svc_at_one \'products get\' \'products create\' \'products update\' \'products delete\' \'products upsert\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels schema\' \'inventory push\' \'inventory set\' \'inventory diff\' \'listings get\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'listings errors\' \'operations get\' \'operations wait\' \'orders get\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks create\' \'webhooks update\' \'webhooks delete\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'emulator start\' \'completion\'' -s L -l limit -x -d 'at most N items in all (default 25, one page)'
+complete -c svc -n 'not __svc_at_one \'products upsert\' \'channels schema\' \'inventory push\' \'inventory diff\' \'listings publish\' \'listings update\' \'listings resync\' \'listings delist\' \'listings retry\' \'orders fulfill\' \'events replay\' \'events listen\' \'webhooks verify\' \'auth login\' \'auth status\' \'auth logout\' \'profiles use\' \'profiles remove\' \'doctor\' \'api\' \'emulator start\' \'completion\'' -l fields -x -d 'columns for table, csv and tsv; fields kept in json and ndjson (--fields help lists them)'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l query -x -d 'JMESPath over the whole result (every page of a list), e.g. "[].id"'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l no-headers -d 'no header line in table, csv and tsv'
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l excel -d 'csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with \''
+complete -c svc -n 'not __svc_at_one \'events replay\' \'events listen\' \'webhooks verify\' \'emulator start\' \'completion\'' -l decimal-comma -d 'on output (csv, --excel): cells separated by ";" and decimals written with ",", as a comma-decimal Excel opens them'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'emulator start\' \'completion\'' -l time -x -a 'utc\\t local\\t relative\\t' -d 'how tables show times (default: relative); utc also makes today and yesterday in time arguments UTC midnight'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l max-retries -x -d 'retries of one request (default 5; also SVC_MAX_RETRIES)'
+complete -c svc -n 'not __svc_at_one \'webhooks verify\' \'profiles use\' \'profiles remove\' \'version\' \'emulator start\' \'completion\'' -l request-timeout -x -d 'deadline of one HTTP request in seconds, connect to last byte (default 30, at most 86400; also SVC_REQUEST_TIMEOUT)'
+complete -c svc -n 'not __svc_at_one \'products list\' \'products get\' \'products create\' \'products update\' \'products images list\' \'products images add\' \'products images remove\' \'products images reorder\' \'files upload\' \'channels list\' \'channels get\' \'channels policies\' \'channels categories\' \'channels schema\' \'inventory set\' \'inventory export\' \'inventory diff\' \'listings list\' \'listings get\' \'listings resync\' \'listings errors\' \'operations list\' \'operations get\' \'operations wait\' \'orders list\' \'orders get\' \'events list\' \'events replay\' \'events listen\' \'webhooks list\' \'webhooks create\' \'webhooks update\' \'webhooks verify\' \'auth status\' \'auth logout\' \'profiles list\' \'profiles use\' \'profiles remove\' \'doctor\' \'quota\' \'status\' \'health\' \'version\' \'api\' \'emulator start\' \'completion\'' -s y -l yes -d 'answer yes to confirmations'
 complete -c svc -l no-input -d 'never prompt (implied by CI=true or a non-terminal stdin)'
 complete -c svc -l debug -d 'HTTP requests and answers to stderr, secrets redacted'
 complete -c svc -s q -l quiet -d 'only results and errors'
@@ -180,7 +185,7 @@ complete -c svc -n '__svc_at \'products upsert\'' -F -d 'file'
 
 # svc products images
 complete -c svc -n '__svc_at \'products images\'' -a list -d 'list a product\'s images in display order'
-complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (POST /files), URLs are hosted by the service'
+complete -c svc -n '__svc_at \'products images\'' -a add -d 'add images at the end: local files are uploaded first (as files of the service), URLs are hosted by the service'
 complete -c svc -n '__svc_at \'products images\'' -a remove -d 'remove images from a product (they are deleted from storage)'
 complete -c svc -n '__svc_at \'products images\'' -a reorder -d 'put images first in the order given; the others follow in their current order'
 complete -c svc -n '__svc_at \'products images\'' -a help -d 'display help for command'
@@ -315,6 +320,7 @@ complete -c svc -n '__svc_at \'listings list\'' -l updated-after -x -d 'ISO 8601
 complete -c svc -n '__svc_at \'listings list\'' -s h -l help -d 'show help'
 
 # svc listings get
+complete -c svc -n '__svc_at \'listings get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'listings get\'' -s h -l help -d 'show help'
 
 # svc listings publish
@@ -411,6 +417,7 @@ complete -c svc -n '__svc_at \'orders list\'' -s h -l help -d 'show help'
 
 # svc orders get
 complete -c svc -n '__svc_at \'orders get\'' -l show-buyer -d 'show buyer name, email and address in tables, csv and tsv (json always has them)'
+complete -c svc -n '__svc_at \'orders get\'' -l web -d 'open it on its channel in a browser; without one (or in CI) print its URL'
 complete -c svc -n '__svc_at \'orders get\'' -s h -l help -d 'show help'
 
 # svc orders fulfill
