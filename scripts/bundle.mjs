@@ -162,6 +162,7 @@ export async function bundleLibrary(outdir) {
     ...common,
     entryPoints: { index: 'src/index.ts', emulator: 'src/emulator-entry.ts' },
     outdir,
+    plugins: lighterLibraries(),
   });
 }
 

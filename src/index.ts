@@ -1,4 +1,7 @@
-/** The package's library entry: what receivers written in TypeScript import to check deliveries. */
+/**
+ * The package's library entry: `createClient()`, the typed client of the service (the one the
+ * `svc` commands use), its error class, and the webhook signature checks for receivers.
+ */
 
 export type {
   ParsedSignature,
@@ -8,3 +11,21 @@ export type {
   VerifyResult,
 } from './contract/signature.js';
 export { computeSignature, parseSignatureHeader, sign, verifySignature } from './contract/signature.js';
+export { SvcError } from './errors.js';
+export { createClient, SvcClient } from './library/client.js';
+export type { ClientOptions } from './library/connect.js';
+export { List } from './library/list.js';
+export type {
+  Channels,
+  Events,
+  Files,
+  Fulfillment,
+  Inventory,
+  Listings,
+  Operations,
+  Orders,
+  Products,
+  Service,
+  Webhooks,
+} from './library/resources.js';
+export type * from './library/types.js';

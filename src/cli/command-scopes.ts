@@ -21,7 +21,7 @@ const SCOPED_FLAGS = {
   fields: ['fields'],
   confirms: ['yes'],
   format: ['output', 'json'],
-  data: ['query', 'headers', 'time', 'excel'],
+  data: ['query', 'headers', 'time', 'excel', 'decimalComma'],
   times: ['time'],
   connection: ['profile', 'baseUrl', 'maxRetries', 'requestTimeout'],
 } as const;

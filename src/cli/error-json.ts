@@ -9,6 +9,7 @@ import {
   CrawlInterrupted,
   DifferencesFound,
   FileError,
+  FileIncomplete,
   Interrupted,
   NetworkError,
   PartialFailure,
@@ -44,6 +45,7 @@ export const ERROR_KINDS = [
   'write_unconfirmed',
   'service',
   'check_failed',
+  'file_incomplete',
   'internal',
 ] as const;
 type ErrorKind = (typeof ERROR_KINDS)[number];
@@ -64,6 +66,7 @@ function errorKind(error: unknown): ErrorKind {
   if (error instanceof NetworkError) return 'network';
   if (error instanceof ProtocolError) return 'service';
   if (error instanceof CommandFailed || error instanceof DifferencesFound) return 'check_failed';
+  if (error instanceof FileIncomplete) return 'file_incomplete';
   if (error instanceof ApiError) return apiErrorKind(error);
   return 'internal';
 }

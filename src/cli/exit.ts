@@ -4,34 +4,18 @@ import { DEFAULT_RETRY_POLICY } from '../client/retry.js';
 import { ERROR_CODES } from '../contract/contract.js';
 import {
   ApiError,
-  AuthError,
   CrawlInterrupted,
-  DifferencesFound,
-  Interrupted,
+  EXIT,
   NetworkError,
-  PartialFailure,
   QuotaError,
   RateLimitError,
-  StillPending,
   SvcError,
-  UsageError,
 } from '../errors.js';
 import { humanDuration } from '../output/duration.js';
 import { plural } from '../words.js';
 import { localFileProblem } from './file-errors.js';
 
-export const EXIT = {
-  ok: 0,
-  failed: 1,
-  usage: 2,
-  partial: 3,
-  auth: 4,
-  rateLimited: 5,
-  differs: 6,
-  pending: 8,
-  sigint: 130,
-  sigterm: 143,
-} as const;
+export { EXIT };
 
 /** What each exit code means, as `svc --help` lists them (docs/guide.md, Exit codes). */
 export const EXIT_MEANINGS: readonly (readonly [string, string])[] = [
@@ -49,19 +33,9 @@ export const EXIT_MEANINGS: readonly (readonly [string, string])[] = [
 /** The exit code an error ends the run with. */
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CrawlInterrupted) return exitCodeFor(error.cause);
-  if (error instanceof UsageError || localFileProblem(error)) return EXIT.usage;
-  if (error instanceof AuthError) return EXIT.auth;
-  if (error instanceof QuotaError || error instanceof RateLimitError) return EXIT.rateLimited;
-  if (error instanceof PartialFailure) return EXIT.partial;
-  if (error instanceof StillPending) return EXIT.pending;
-  if (error instanceof DifferencesFound) return EXIT.differs;
-  if (error instanceof Interrupted) return error.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
-  if (error instanceof ApiError) {
-    if (error.status === 401 || error.status === 403) return EXIT.auth;
-    if (error.status === 429) return EXIT.rateLimited;
-    return EXIT.failed;
-  }
-  return EXIT.failed;
+  // Each error kind knows its own code (src/errors.ts); a local file's failure is a usage error.
+  if (error instanceof SvcError) return error.exitCode;
+  return localFileProblem(error) ? EXIT.usage : EXIT.failed;
 }
 
 /** One line naming what failed and what to do next. */

@@ -67,6 +67,10 @@ export async function buildProgram(
       '--excel',
       "csv for spreadsheets: a UTF-8 BOM, and cells that start with =, +, -, @, tab or CR prefixed with '",
     )
+    .option(
+      '--decimal-comma',
+      'on output (csv, --excel): cells separated by ";" and decimals written with ",", as a comma-decimal Excel opens them',
+    )
     .addOption(
       new Option(
         '--time <mode>',
@@ -93,7 +97,7 @@ export async function buildProgram(
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
     options.beforeRun?.();
-    await useBaselineWasmTier();
+    await useBaselineWasmTier(action.parent?.name() === 'emulator');
     refuseJq(action);
     const globals = action.optsWithGlobals();
     // The environment's part of the connection settings is read with the flags, by commands that connect.
@@ -143,10 +147,17 @@ export async function commandsFor(word?: string): Promise<readonly CommandDefini
  * The flag is read when a module compiles, so setting it before a command runs suffices (help
  * needs no node:v8); it is the CLI's choice, so a program that imports the library or the
  * emulator keeps its own.
+ *
+ * A command also keeps its heap near what it holds: V8 lets the heap grow to several times
+ * its live set before a full collection, which suits a server; a push or a crawl streams, and
+ * holds some 20 MB whatever its length, but what its requests leave behind would otherwise
+ * pile up to 150 MB and more before it is collected (bench/scale.mjs). The emulator, whose
+ * live set is the store, keeps V8's own growth.
  */
-async function useBaselineWasmTier(): Promise<void> {
+async function useBaselineWasmTier(emulator: boolean): Promise<void> {
   const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--liftoff-only');
+  if (!emulator) setFlagsFromString('--heap-growing-percent=20');
 }
 
 /** A noun or command of the manifest directly below a noun (or `svc`), ready to add. */

@@ -3,14 +3,18 @@
  * shared pager, answers checked against the (tolerant) zod schemas.
  */
 import type { ZodType } from 'zod';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
+import { LIST_ORDER, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
+import { type ApiOperation, fillPath } from '../contract/operations.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
+import type { AnswerOf, AnyCallParams, CallArgs, CallResult } from './call.js';
 import type { PacerSnapshot } from './pacing/pacer.js';
 import type { QuotaReading } from './pacing/quota-tally.js';
 import { PagedList } from './paginate.js';
 import { Transport, type TransportOptions, type TransportStats } from './transport.js';
-import type { ApiResponse, ListEnvelope, QueryValue, RequestSpec } from './types.js';
+import type { ApiResponse, ListEnvelope, PageInfo, QueryValue, RequestSpec } from './types.js';
+
+export type { PageInfo } from './types.js';
 
 /** How much of a list to crawl: a number of items in all, or every item. */
 export interface ListOptions {
@@ -20,15 +24,10 @@ export interface ListOptions {
   signal?: AbortSignal;
   /** Told about each page before its items are yielded (incremental exports need each page's server clock). */
   onPage?: (page: PageInfo) => void;
-}
-
-/** What a list crawl learns from one page beyond its items. */
-export interface PageInfo {
-  /** The service's clock from this page's Date header, when present. */
-  serverDate?: Date;
-  /** Items on the page. */
-  count: number;
-  hasMore: boolean;
+  /** Yield each item as it came once checked by the schema (unknown fields and key order kept). */
+  asSent?: boolean;
+  /** Ask for the next page while this one's items are checked and yielded (paginate's readAhead). */
+  readAhead?: boolean;
 }
 
 /** Counters of one client, for bulk summaries and benchmarks. */
@@ -45,6 +44,46 @@ export class ApiClient {
   constructor(options: TransportOptions) {
     this.transport = new Transport(options);
     this.crawlSignal = options.crawlSignal;
+  }
+
+  /**
+   * Calls one operation of the endpoint table (src/contract/operations.ts): fills its path,
+   * sends its query and body with its repeat rule and auth, and reads the answer with its
+   * tolerant schema. A paged list gives a lazy crawl through the shared pager; a one-page
+   * list gives its items.
+   */
+  call<O extends ApiOperation>(operation: O, ...[params]: CallArgs<O>): CallResult<O> {
+    const given = (params ?? {}) as AnyCallParams;
+    if (operation.paging === 'cursor') return this.crawl(operation, given) as CallResult<O>;
+    return this.callForAnswer(operation, given).then((answer) => answer.body) as CallResult<O>;
+  }
+
+  /** As call() for one request, with the whole answer (status, headers, the service's clock). */
+  async callForAnswer<O extends ApiOperation>(
+    operation: O,
+    params: AnyCallParams,
+  ): Promise<ApiResponse<AnswerOf<O>>> {
+    const spec = specOf(operation, params);
+    const { body, serverDate, headers, status } = await this.request(spec);
+    const what = `${spec.method} ${spec.path}`;
+    const schema = operation.result;
+    const read =
+      operation.paging === 'one-page'
+        ? asEnvelope(body, what).data.map((item, index) =>
+            schema ? check(schema, item, what, `data[${index}]`) : item,
+          )
+        : schema
+          ? check(schema, body, what)
+          : body;
+    return { status, headers, serverDate, body: read as AnswerOf<O> };
+  }
+
+  private crawl(operation: ApiOperation, params: AnyCallParams): PagedList<unknown> {
+    const path = fillPath(operation.path, params);
+    const { limit = 'all', pageSize, onPage, signal, asSent, readAhead } = params;
+    const query = params.query as Record<string, QueryValue> | undefined;
+    const options = { limit, pageSize, onPage, signal, asSent, readAhead };
+    return this.list(path, query, operation.result, options);
   }
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
@@ -69,12 +108,13 @@ export class ApiClient {
     schema: ZodType<T> | undefined,
     options: ListOptions,
   ): PagedList<T> {
-    const what = `GET ${path}`;
+    const method = 'GET';
+    const what = `${method} ${path}`;
     const { limit: pageSizeInQuery, ...filters } = query ?? {};
     const pageSize = options.pageSize ?? pageSizeOf(pageSizeInQuery);
     const fetchPage = async (cursor: string | undefined, pageLimit: number): Promise<ListEnvelope<T>> => {
       const { body, serverDate } = await this.request({
-        method: 'GET',
+        method,
         path,
         query: { ...filters, limit: pageLimit, cursor },
         signal: options.signal ?? this.crawlSignal,
@@ -86,12 +126,20 @@ export class ApiClient {
         hasMore: envelope.has_more !== false && Boolean(envelope.next_cursor),
       });
       if (!schema) return envelope as ListEnvelope<T>;
-      return {
-        ...envelope,
-        data: envelope.data.map((item, index) => check(schema, item, what, `data[${index}]`)),
+      const read = (item: unknown, index: number): T => {
+        const checked = check(schema, item, what, `data[${index}]`);
+        return options.asSent ? (item as T) : checked;
       };
+      if (options.readAhead)
+        return { ...(envelope as ListEnvelope<T>), read: read as (item: T, index: number) => T };
+      return { ...envelope, read: undefined, data: envelope.data.map(read) };
     };
-    return new PagedList(fetchPage, { limit: options.limit === 'all' ? undefined : options.limit, pageSize });
+    return new PagedList(fetchPage, {
+      limit: options.limit === 'all' ? undefined : options.limit,
+      pageSize,
+      readAhead: options.readAhead,
+      orderedBy: Object.hasOwn(LIST_ORDER, path) ? LIST_ORDER[path] : undefined,
+    });
   }
 
   /**
@@ -124,6 +172,20 @@ export class ApiClient {
   close(): Promise<void> {
     return this.transport.close();
   }
+}
+
+/** The request of one call of an operation. */
+function specOf(operation: ApiOperation, params: AnyCallParams): RequestSpec {
+  return {
+    method: operation.method,
+    path: fillPath(operation.path, params),
+    query: params.query as Record<string, QueryValue> | undefined,
+    body: params.body,
+    auth: operation.scope !== null,
+    repeatable: params.repeatable ?? operation.repeatable,
+    idempotencyKey: params.idempotencyKey,
+    signal: params.signal,
+  };
 }
 
 function pageSizeOf(value: QueryValue): number | undefined {

@@ -153,11 +153,21 @@ const PLAIN_WORDS: Record<string, string> = {
  * Classify a failure thrown by the HTTP stack, naming the host in the message, or the proxy
  * when the request went through one and it is the proxy that failed.
  */
-export function classifyNetworkError(err: unknown, origin: string, proxy?: ProxyInUse): NetworkFailure {
+export function classifyNetworkError(
+  err: unknown,
+  origin: string,
+  proxy?: ProxyInUse,
+  caSource?: string,
+): NetworkFailure {
   const code = errorCode(err);
   if (proxy) {
     const failure = proxyFailure(err, code, origin, proxy);
     if (failure) return failure;
+  }
+  const certificate = certificateProblem(code, new URL(origin).host, caSource);
+  if (certificate !== undefined) {
+    // Nothing was sent (the handshake failed) and a retry meets the same certificate.
+    return { error: new NetworkError(certificate, code, { cause: err }), sent: false, fatal: true };
   }
   const fatal = /CERT|TLS|SSL|ERR_INVALID_URL|UND_ERR_INVALID_ARG/i.test(code ?? '');
   const words = (code && PLAIN_WORDS[code]) || (err instanceof Error ? err.message : String(err));
@@ -173,6 +183,39 @@ export function classifyNetworkError(err: unknown, origin: string, proxy?: Proxy
     sent: !NOT_SENT_CODES.has(code ?? '') && !fatal,
     fatal,
   };
+}
+
+/** Certificates signed by a CA this machine does not trust (a private CA, the emulator's own). */
+const UNTRUSTED_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  // A CA of the same name, but not the one that signed it.
+  'CERT_SIGNATURE_FAILURE',
+]);
+
+/**
+ * A certificate the TLS handshake refused, as one line naming the cause and the setting that
+ * fixes it (SVC_CA_FILE, a profile's `ca_file`, NODE_EXTRA_CA_CERTS, the base URL); undefined
+ * for any other failure.
+ */
+function certificateProblem(code: string | undefined, host: string, caSource?: string): string | undefined {
+  if (code === undefined) return undefined;
+  if (UNTRUSTED_CODES.has(code)) {
+    return caSource
+      ? `the certificate of ${host} is signed by a CA that ${caSource} does not hold (${code}); point it at the PEM file of the CA that signed it (an emulator started with --tls names its CA file)`
+      : `the certificate of ${host} is signed by a CA this machine does not trust (${code}); set SVC_CA_FILE (or NODE_EXTRA_CA_CERTS) to that CA's PEM file (an emulator started with --tls names its CA file)`;
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `the certificate of ${host} is not made out to ${host} (${code}); use a base URL with a host name the certificate names (--base-url, SVC_BASE_URL or the profile's base_url)`;
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    const when = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
+    return `the certificate of ${host} ${when} (${code}); the service must renew it (SVC_CA_FILE cannot help), and check this machine's clock`;
+  }
+  return undefined;
 }
 
 /**

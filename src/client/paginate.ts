@@ -16,10 +16,20 @@ export type FetchPage<T> = (cursor: string | undefined, pageLimit: number) => Pr
 /** How many items to yield in all (undefined: every item), and the most any page asks for. */
 export interface PaginateOptions {
   limit?: number;
+  /**
+   * The field the list sorts on, newest first, then id (contract.ts, LIST_ORDER): an item that
+   * does not sort strictly after the one before it is a repeat (or the pager is broken).
+   */
+  orderedBy?: 'updated_at' | 'created_at';
   /** 1 to 100; default 100, so that a crawl takes as few requests as it can. */
   pageSize?: number;
   /** Told, when the crawl ends by itself, whether the service holds more than `limit` let through. */
   onEnd?: (hasMore: boolean) => void;
+  /**
+   * Ask for the next page as soon as a page arrives, while its items are read and yielded
+   * (a consumer that stops early leaves one page asked for in vain): for crawls read to the end.
+   */
+  readAhead?: boolean;
 }
 
 /**
@@ -60,31 +70,51 @@ export async function* paginate<T>(
   }
   let left = limit ?? Number.POSITIVE_INFINITY;
   let cursor: string | undefined;
-  // A server that hands back a cursor it gave before, or pages emptily without end, would loop forever.
-  const seen = new Set<string>();
-  // One that hands out fresh cursors over the same items would too, printing them again and again.
-  const seenIds = new Set<string>();
+  // What a crawl remembers is one page, whatever its length: a repeat is told by the list's
+  // order where it has one, and by the ids of this page and the one before; a server that
+  // hands back a recent cursor, or pages emptily without end, would loop forever.
+  const recentCursors: string[] = [];
+  const repeats = new RepeatCheck(options.orderedBy);
   let emptyInARow = 0;
+  let coming: Promise<ListEnvelope<T>> | undefined;
   while (left > 0) {
-    const page = await fetchPage(cursor, Math.min(pageSize, left));
+    const page: ListEnvelope<T> = await (coming ?? fetchPage(cursor, Math.min(pageSize, left)));
+    coming = undefined;
     const items = page.data ?? [];
-    for (const item of items) {
+    const after = left - items.length;
+    const ahead = page.next_cursor;
+    if (
+      options.readAhead &&
+      after > 0 &&
+      page.has_more !== false &&
+      typeof ahead === 'string' &&
+      ahead !== '' &&
+      ahead !== cursor &&
+      !recentCursors.includes(ahead) &&
+      items.length > 0
+    ) {
+      coming = fetchPage(ahead, Math.min(pageSize, after));
+      // Awaited on the next turn; a crawl stopped before then leaves it unread.
+      coming.catch(() => {});
+    }
+    repeats.nextPage();
+    for (const [index, raw] of items.entries()) {
+      const item = page.read ? page.read(raw, index) : raw;
       // An item beyond the limit: the list goes on.
       if (left <= 0) return options.onEnd?.(true);
-      const id = idOf(item);
-      if (id !== undefined) {
-        if (seenIds.has(id)) {
-          throw new ProtocolError(
-            `the service returned item ${id}, already seen in this crawl; stopped so as not to print it twice or loop`,
-          );
-        }
-        seenIds.add(id);
-      }
+      repeats.check(item);
       left -= 1;
       yield item;
     }
     // The last page says has_more: false; clients also accept an absent or empty next_cursor
     // there (docs/service-contract.md, Lists). A page that says more follows needs a cursor to it.
+    // Anything but a boolean is no answer to "is there more?": never taken for the end. (Lists
+    // that never page, channel accounts and policies, leave it out: that is the end.)
+    if (page.has_more !== undefined && typeof page.has_more !== 'boolean') {
+      throw new ProtocolError(
+        `the service said has_more: ${JSON.stringify(page.has_more) ?? 'nothing'} (not true or false); stopped, as whether the list goes on cannot be told`,
+      );
+    }
     if (page.has_more === false) return options.onEnd?.(false);
     const next = page.next_cursor;
     const usable = typeof next === 'string' && next !== '';
@@ -96,7 +126,7 @@ export async function* paginate<T>(
       );
     }
     if (!usable) return options.onEnd?.(false);
-    if (seen.has(next) || next === cursor) {
+    if (next === cursor || recentCursors.includes(next)) {
       throw new ProtocolError(
         `the service returned next_cursor "${next}", already seen in this crawl; stopped so as not to loop`,
       );
@@ -107,11 +137,62 @@ export async function* paginate<T>(
         `the service returned ${emptyInARow} empty pages in a row that each said more would follow; stopped`,
       );
     }
-    seen.add(next);
+    recentCursors.push(next);
+    if (recentCursors.length > RECENT_CURSORS) recentCursors.shift();
     cursor = next;
   }
   // The limit was reached at the end of a page that says more follows.
   options.onEnd?.(true);
+}
+
+/** Cursors a crawl remembers to tell a loop of pages (beyond them, the order or the ids tell). */
+const RECENT_CURSORS = 2;
+
+/**
+ * Tells an item a crawl already yielded, holding a page of ids and the item before: in a list
+ * with an order, each item must sort strictly after the one before it (newest first, then id
+ * descending); in any list, an id must not be on this page or the one before.
+ */
+class RepeatCheck {
+  private before?: { at: number; key: string; id: string };
+  private thisPage = new Set<string>();
+  private pageBefore = new Set<string>();
+
+  constructor(private readonly orderedBy?: 'updated_at' | 'created_at') {}
+
+  nextPage(): void {
+    this.pageBefore = this.thisPage;
+    this.thisPage = new Set();
+  }
+
+  check(item: unknown): void {
+    const id = idOf(item);
+    if (id === undefined) return;
+    if (this.thisPage.has(id) || this.pageBefore.has(id)) throw repeated(id);
+    this.thisPage.add(id);
+    const key = this.orderedBy && keyOf(item, this.orderedBy);
+    if (key === undefined) return;
+    const at = Date.parse(key);
+    if (Number.isNaN(at)) return;
+    const before = this.before;
+    if (before && !(at < before.at || (at === before.at && id < before.id)))
+      throw repeated(id, this.orderedBy);
+    this.before = { at, key, id };
+  }
+}
+
+function repeated(id: string, orderedBy?: string): ProtocolError {
+  return new ProtocolError(
+    orderedBy
+      ? `the service returned item ${id} out of the list's order (not after the item before it by ${orderedBy}, then id, newest first), as an item already seen in this crawl would be; stopped so as not to print it twice or loop`
+      : `the service returned item ${id}, already seen in this crawl; stopped so as not to print it twice or loop`,
+  );
+}
+
+function keyOf(item: unknown, field: string): string | undefined {
+  const key =
+    item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined;
+  return typeof key === 'string' ? key : undefined;
 }
 
 /** The item's `id` when it has one (every resource of the service does; `svc api` lists may not). */

@@ -2,6 +2,7 @@
  * The dispatcher of a route: through the proxy HTTP_PROXY, HTTPS_PROXY and NO_PROXY name for it
  * (proxy-route.ts decides), else direct. The transport and the raw poster both get theirs here.
  */
+import { rootCertificates } from 'node:tls';
 import { Agent, type Dispatcher, ProxyAgent } from 'undici';
 import { UsageError } from '../errors.js';
 import type { Route } from './proxy-route.js';
@@ -11,9 +12,10 @@ import type { Route } from './proxy-route.js';
  * (a key to this machine never passes a proxy); other hosts follow HTTP_PROXY, HTTPS_PROXY
  * and NO_PROXY.
  */
-export function dispatcherFor(route: Route, connectTimeoutMs: number): Dispatcher {
+export function dispatcherFor(route: Route, connectTimeoutMs: number, caPem?: string): Dispatcher {
   const options = {
-    connect: { timeout: connectTimeoutMs },
+    // A CA file adds to the system's roots (the context adds NODE_EXTRA_CA_CERTS), never replaces them.
+    connect: { timeout: connectTimeoutMs, ...(caPem ? { ca: [...rootCertificates, caPem] } : {}) },
     // Below common server idle timeouts, so a reused socket is rarely closed under a write.
     keepAliveTimeout: 4_000,
   };

@@ -204,7 +204,12 @@ export class Transport {
         failure = { kind: 'status', status: raw.status, code, retryAfterMs };
       } else {
         releaseTicket(this.pacer, ticket);
-        const classified = classifyNetworkError(attempt.err, new URL(url).origin, this.proxy);
+        const classified = classifyNetworkError(
+          attempt.err,
+          new URL(url).origin,
+          this.proxy,
+          this.options.ca?.source,
+        );
         this.debug(() => `✗ ${classified.error.message} after ${Math.round(this.now() - sentAt)} ms`);
         error = classified.error;
         failure = { kind: 'network', sent: classified.sent, fatal: classified.fatal };
@@ -244,7 +249,11 @@ export class Transport {
   }
 
   private agent(): Dispatcher {
-    this.dispatcher ??= dispatcherFor(this.route, this.options.connectTimeoutMs ?? 10_000);
+    this.dispatcher ??= dispatcherFor(
+      this.route,
+      this.options.connectTimeoutMs ?? 10_000,
+      this.options.ca?.pem,
+    );
     return this.dispatcher;
   }
 

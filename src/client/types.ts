@@ -40,12 +40,23 @@ export interface ApiResponse<T = unknown> {
   serverDate?: Date;
 }
 
+/** What a list crawl learns from one page beyond its items. */
+export interface PageInfo {
+  /** The service's clock from this page's Date header, when present. */
+  serverDate?: Date;
+  /** Items on the page. */
+  count: number;
+  hasMore: boolean;
+}
+
 /** A page of a list endpoint. */
 export interface ListEnvelope<T> {
   object?: string;
   data: T[];
   has_more?: boolean;
   next_cursor?: string | null;
+  /** Reads one item of `data` as it is yielded (a crawl reading ahead checks items while the next page comes). */
+  read?: (item: T, index: number) => T;
 }
 
 /** Settings of one client, resolved by the CLI from flags, environment and profile. */
@@ -61,6 +72,11 @@ export interface ClientOptions {
   /** Receives a short human note when the transport waits or retries (for stderr). */
   notice?: (line: string) => void;
   connectTimeoutMs?: number;
+  /**
+   * PEM text of CA certificates to trust for the service besides the system's (SVC_CA_FILE or a
+   * profile's `ca_file`), and where it came from, for the message when a certificate is refused.
+   */
+  ca?: { pem: string; source: string };
   /**
    * The deadline of one attempt, from sending to the answer's last byte (default 30 s; also
    * the most its headers may take). An expired deadline is a network error, retried as one.
@@ -84,7 +100,7 @@ export interface ClientOptions {
    * the key's pacing (a state file for this machine, record-file.ts); with `url`, both through
    * that Redis for every machine (redis-store.ts). Absent: this process paces alone and counts nothing.
    */
-  sharedPacing?: { dir: string; pacing?: boolean; url?: PacingUrl };
+  sharedPacing?: { dir: string; quotaDir?: string; pacing?: boolean; url?: PacingUrl };
   /** Receives a warning for stderr (Redis lost: said once). */
   warning?: (line: string) => void;
   /** The environment whose HTTPS_PROXY, HTTP_PROXY and NO_PROXY route requests (default: the process's). */

@@ -7,6 +7,7 @@
  */
 import type { ApiClient } from '../client/client.js';
 import type { BulkLedger, ItemRef } from '../core/outcomes.js';
+import type { ReportRow } from '../output/report.js';
 import type { BulkSession, SessionDeps } from './bulk-session.js';
 import type { Deps } from './deps.js';
 
@@ -21,6 +22,23 @@ export interface DryRun {
   /** "First rows", over `first`. */
   heading: string;
   first: string[];
+  /**
+   * Every input item's verdict (`would_send`, `would_skip`, `would_fail`, with code and message),
+   * in input order: what --report holds for a dry run, and what the live run then does.
+   */
+  rows?: Iterable<ReportRow> | AsyncIterable<ReportRow>;
+}
+
+/** The verdicts of a dry run's items, as its report names them. */
+export type DryVerdict = 'would_send' | 'would_skip' | 'would_fail';
+
+/** Writes a dry run's verdicts to its --report file (a row per input item, in input order). */
+export async function writeDryReport(
+  path: string,
+  rows: Iterable<ReportRow> | AsyncIterable<ReportRow>,
+): Promise<void> {
+  const { writeReport } = await import('../output/report.js');
+  await writeReport(path, rows);
 }
 
 /** What a bulk command will do, as the frame runs it. */
@@ -80,7 +98,8 @@ export interface FollowUp {
 
 /** Runs a bulk plan: dry run, or confirmation, the work, its follow-up, summary and exit. */
 export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: boolean }): Promise<void> {
-  if (flags.dryRun) return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun);
+  if (flags.dryRun)
+    return typeof plan.dryRun === 'function' ? plan.dryRun() : showDryRun(ctx, plan.dryRun, plan.report);
   const client = await ctx.client();
   await plan.prepare?.(client);
   const { confirmLiveBulk } = await import('./confirm.js');
@@ -120,14 +139,32 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
   if (plan.nextStep && ctx.io.stderrIsTTY) ctx.io.messages.info(plan.nextStep);
 }
 
-/** Prints a dry run: what would happen and the first items on stderr, the plan as data on stdout. */
-export async function showDryRun(ctx: Pick<Deps, 'io'>, dryRun: DryRun): Promise<void> {
+/**
+ * Prints a dry run: what would happen (with what svc has spent of today's write quota, as a
+ * live plan says) and the first items on stderr, the plan as data on stdout; writes the
+ * verdicts to `report` when there is one.
+ */
+export async function showDryRun(
+  ctx: Pick<Deps, 'io' | 'client'>,
+  dryRun: DryRun,
+  report?: string,
+): Promise<void> {
+  if (report !== undefined && dryRun.rows) await writeDryReport(report, dryRun.rows);
+  // A dry run that needs no key (a file checked offline) still runs without one.
+  const client = await ctx.client().catch(() => undefined);
+  const reading = await client?.quotaSpent().catch(() => undefined);
+  const { planNote } = await import('../core/quota/spent.js');
+  const note = reading && planNote(reading);
+  const what = note ? withNote(dryRun.what, note) : dryRun.what;
+  const plan = reading
+    ? { ...dryRun.plan, write_quota_spent_today: reading.spent, write_quota_note: note }
+    : dryRun.plan;
   const { showVerdict } = await import('./verdict.js');
   await showVerdict(
     ctx,
-    dryRun.plan,
+    plan,
     [
-      `Dry run: ${dryRun.what}. Nothing was sent.`,
+      `Dry run: ${what}. Nothing was sent.`,
       `${dryRun.heading}:`,
       ...dryRun.first.map((line) => `  ${line}`),
     ].join('\n'),
@@ -143,10 +180,12 @@ async function withQuotaSpent(confirmation: string, client: ApiClient): Promise<
   const reading = await client.quotaSpent().catch(() => undefined);
   if (!reading) return confirmation;
   const { planNote } = await import('../core/quota/spent.js');
-  const note = planNote(reading);
-  return confirmation.endsWith('write quota)')
-    ? `${confirmation.slice(0, -1)}; ${note})`
-    : `${confirmation}; ${note}`;
+  return withNote(confirmation, planNote(reading));
+}
+
+/** "… (12 units of daily write quota; svc has spent 9,990 today on this key)": the note inside the cost's parentheses. */
+function withNote(sentence: string, note: string): string {
+  return sentence.endsWith('write quota)') ? `${sentence.slice(0, -1)}; ${note})` : `${sentence}; ${note}`;
 }
 
 async function defaultStopNote(ctx: Pick<Deps, 'argv'>, rerunNote = ''): Promise<string> {

@@ -15,7 +15,7 @@ import {
 } from '../core/outcomes.js';
 import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
-import type { ReportFile } from '../output/report.js';
+import type { ReportRow, RowFile } from '../output/report.js';
 import { capped, plural } from '../words.js';
 import { STOP_GRACE_MS } from './context.js';
 import type { Deps } from './deps.js';
@@ -66,17 +66,15 @@ export class BulkSession {
     private readonly ctx: SessionDeps,
     private readonly options: BulkSessionOptions,
     private readonly progress: Progress,
-    private readonly report: ReportFile | undefined,
+    private report: OutcomeReport | undefined,
     private readonly started: number,
   ) {
-    this.ledger = new BulkLedger(options.total);
+    this.ledger = new BulkLedger(options.total, report?.spool);
   }
 
   /** Opens the report (failing early on a bad path) and starts progress on a terminal. */
   static async start(ctx: SessionDeps, options: BulkSessionOptions): Promise<BulkSession> {
-    const report = options.report
-      ? await (await import('../output/report.js')).ReportFile.open(options.report)
-      : undefined;
+    const report = options.report ? await OutcomeReport.open(options.report) : undefined;
     const { startProgress } = await import('../output/progress.js');
     const { paceReader } = await import('./pace-reader.js');
     const progress = await startProgress(ctx.io, {
@@ -131,7 +129,10 @@ export class BulkSession {
     } catch (error) {
       if (!(error instanceof RunStopped)) {
         this.progress.stop();
-        await this.writeReport();
+        // The run's own failure comes first; a report that could not be written is said too.
+        await this.writeReport().catch((unwritten: unknown) =>
+          this.ctx.io.messages.warn((unwritten as Error).message),
+        );
         throw error;
       }
       this.stopped = error;
@@ -147,7 +148,11 @@ export class BulkSession {
    * 5, 130, 143; docs/guide.md, Exit codes).
    */
   async finish(options: FinishOptions): Promise<void> {
-    await this.writeReport();
+    // A report cut short ends the run with exit 1, after the summary (which the record still gives).
+    const unwritten = await this.writeReport().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const { simulatedNote, summaryLine } = await import('../output/summary.js');
     const summary = this.summary;
     if (this.ctx.io.wantsJson) await this.ctx.io.printer.item({ ...summary, ...options.json });
@@ -172,10 +177,9 @@ export class BulkSession {
         stopNote,
       });
     }
-    if (this.stopped) {
-      this.ctx.io.messages.warn(stopNote ?? '');
-      throw this.stopped.reason;
-    }
+    if (this.stopped) this.ctx.io.messages.warn(stopNote ?? '');
+    if (unwritten) throw unwritten;
+    if (this.stopped) throw this.stopped.reason;
   }
 
   /** PartialFailure (exit 3) when any item failed, naming the first ones by line. */
@@ -200,6 +204,75 @@ export class BulkSession {
   private async writeReport(): Promise<void> {
     this.ledger.close();
     if (!this.report) return;
-    await this.report.writeAll(this.ledger.rows(this.options.items()));
+    const report = this.report;
+    this.report = undefined;
+    await report.finish(this.ledger, this.options.items);
   }
 }
+
+/**
+ * A --report as a run fills it: each outcome goes to a spool as soon as the record knows it in
+ * input order (one line of JSON each, in a private temporary file), and the report is written
+ * from the spool once the run ends, with the outcomes that replaced earlier ones (a follow's
+ * verdicts) in their place. Nothing of it is held in memory.
+ */
+class OutcomeReport {
+  private constructor(
+    private readonly report: RowFile<ReportRow>,
+    readonly spool: RowFile<ItemOutcome>,
+    private readonly spoolPath: string,
+    private readonly removeSpool: () => void,
+  ) {}
+
+  /** Opens the report (failing early, exit 2, on a path that cannot be written) and the spool. */
+  static async open(path: string): Promise<OutcomeReport> {
+    const { openReport, RowFile } = await import('../output/report.js');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { default: whenExit } = await import('../config/exit-hooks.js');
+    const report = openReport(path);
+    const dir = mkdtempSync(join(tmpdir(), 'svc-outcomes-'));
+    const remove = () => rmSync(dir, { recursive: true, force: true });
+    const unhook = whenExit(remove);
+    const spoolPath = join(dir, 'outcomes.ndjson');
+    const spool = RowFile.open<ItemOutcome>(spoolPath, SPOOL_FORMAT, 0o600, 'the outcomes spool');
+    return new OutcomeReport(report, spool, spoolPath, () => {
+      remove();
+      unhook();
+    });
+  }
+
+  /** Writes the report from the spool, a row per input item in input order, and closes it. */
+  async finish(ledger: BulkLedger, items: BulkSessionOptions['items']): Promise<void> {
+    try {
+      await ledger.finish(items);
+      this.spool.close();
+      const { createReadStream } = await import('node:fs');
+      const { createInterface } = await import('node:readline');
+      const lines = createInterface({
+        input: createReadStream(this.spoolPath),
+        crlfDelay: Number.POSITIVE_INFINITY,
+      });
+      for await (const line of lines) {
+        const { line: at, key, status, code, message } = ledger.final(JSON.parse(line) as ItemOutcome);
+        this.report.write({ line: at, key, status, code, message });
+      }
+      this.report.close();
+    } catch (error) {
+      this.spool.abandon();
+      this.report.abandon();
+      throw error;
+    } finally {
+      this.removeSpool();
+    }
+  }
+}
+
+/** The spool's rows: one outcome a line, as JSON. */
+const SPOOL_FORMAT = {
+  head: '',
+  row: ({ index, line, key, status, code, message }: ItemOutcome) =>
+    `${JSON.stringify({ index, line, key, status, code, message })}\n`,
+  tail: '',
+};

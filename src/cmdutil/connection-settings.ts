@@ -20,12 +20,14 @@ export interface ConnectionSettings {
 /** What a client shares with the other processes on its key: where, whether pacing, and through which Redis. */
 export interface SharedPacing {
   dir: string;
+  /** The quota count's folder: the user's state dir, whatever the config dir. */
+  quotaDir: string;
   pacing: boolean;
   url?: PacingUrl;
 }
 
 /**
- * What a client shares: the quota count (in the config dir), pacing unless SVC_SHARED_PACING=0,
+ * What a client shares: the quota count (in the user's state dir, whatever the config dir), pacing unless SVC_SHARED_PACING=0,
  * both through Redis when a pacing URL is set (a URL svc cannot use exits 2 here, before
  * anything is sent; its password is handed to `protectPassword`, masked from then on).
  */
@@ -35,14 +37,19 @@ export async function sharedPacingFor(
   settings: () => Promise<Parameters<typeof pacingUrlOf>[0]>,
   protectPassword: (password: string) => void,
 ): Promise<SharedPacing> {
-  const [{ configDir }, { sharedPacingDir }, { pacingUrlOf }] = await Promise.all([
-    import('../config/config-store.js'),
-    import('../client/pacing/record-file.js'),
-    import('../client/pacing/pacing-url.js'),
-  ]);
+  const [{ configDir, quotaCountDir }, { sharedPacingDir }, { pacingUrlOf }, { makeDirectory }] =
+    await Promise.all([
+      import('../config/config-store.js'),
+      import('../client/pacing/record-file.js'),
+      import('../client/pacing/pacing-url.js'),
+      import('../config/directory.js'),
+    ]);
   const url = pacing ? pacingUrlOf(await settings()) : undefined;
   for (const password of url?.secrets ?? []) protectPassword(password);
-  return { dir: sharedPacingDir(configDir(env)), pacing, url };
+  const dir = sharedPacingDir(configDir(env));
+  // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2).
+  makeDirectory(dir);
+  return { dir, quotaDir: quotaCountDir(env), pacing, url };
 }
 
 /** Reads the connection settings from the parsed flags and the environment; a bad value exits 2. */

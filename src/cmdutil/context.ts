@@ -4,14 +4,13 @@
  */
 import type { ApiClient } from '../client/client.js';
 import type { ConfigStore } from '../config/config-store.js';
-import type { Credentials } from '../config/credentials.js';
+import { type Credentials, requireBaseUrl, requireKey } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import type { CommandTree } from '../core/command-tree.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
 import type { ConnectionSettings, SharedPacing } from './connection-settings.js';
-import { requireBaseUrl, requireKey } from './credential-checks.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
 import { SavedSettings } from './saved-settings.js';
@@ -176,6 +175,7 @@ export class Context implements Deps {
       stopSignal: this.signal,
       stopGraceMs: STOP_GRACE_MS,
       sharedPacing: await this.sharedPacing(connection.sharedPacing),
+      ca: await this.saved.trustedCa(),
       env: this.env,
     });
     this.builtClients.push(client);

@@ -12,12 +12,13 @@ import {
   ISSUE_CODE_FILTER,
   STATUS_FILTERS,
 } from '../contract/filter-values.js';
+import { OPERATIONS, type OperationId } from '../contract/operations.js';
 import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
-/** The list and query parameter a filter goes to, so a refusal can name the `svc api` call that sends any value. */
+/** The list (an operation of the endpoint table) and query parameter a filter goes to, so a refusal can name the `svc api` call that sends any value. */
 export interface QueryParam {
-  path: string;
+  operation: OperationId;
   param: string;
 }
 
@@ -96,7 +97,7 @@ export async function checkChannelAccount(
     await requireAccounts(await ctx.client(), [id as string]);
   } catch (error) {
     if (sendAnyway && error instanceof UsageError)
-      error.message += `; \`svc api GET ${sendAnyway.path} -f ${sendAnyway.param}=${shellWord(id as string)}\` sends any value`;
+      error.message += `; ${sendAnyProse(sendAnyway, id as string)}`;
     throw error;
   }
   return id;
@@ -117,7 +118,7 @@ export async function checkErrorCode(
   for await (const _listing of listListings(await ctx.client(), { error_code: value }, 1, ctx.signal))
     return value;
   const what = `${ISSUE_CODE_FILTER.what}, and no listing carries it`;
-  const sendAnyway = { path: '/listings', param: 'error_code' };
+  const sendAnyway: QueryParam = { operation: 'listListings', param: 'error_code' };
   throw unknownValue('--error-code', value, what, ISSUE_CODE_FILTER.values, sendAnyway, 'known');
 }
 
@@ -165,6 +166,12 @@ function checkKind(kind: string, kinds: readonly string[], sendAnyway: QueryPara
   throw unknownValue('--channel', kind, 'the kind of any channel account of this store', kinds, sendAnyway);
 }
 
+/** The `svc api` call that sends any value of the filter, for the refusal to name. */
+function sendAnyProse({ operation, param }: QueryParam, value: string): string {
+  const { method, path } = OPERATIONS[operation];
+  return `\`svc api ${method} ${path} -f ${param}=${shellWord(value)}\` sends any value`;
+}
+
 function unknownValue(
   flag: string,
   value: string,
@@ -175,9 +182,7 @@ function unknownValue(
 ): UsageError {
   const best = closestValue(value, values);
   const guess = best ? `; did you mean "${best}"?` : '';
-  const anyway = sendAnyway
-    ? `; \`svc api GET ${sendAnyway.path} -f ${sendAnyway.param}=${shellWord(value)}\` sends any value`
-    : '';
+  const anyway = sendAnyway ? `; ${sendAnyProse(sendAnyway, value)}` : '';
   return new UsageError(
     `${flag} "${value}" is not ${what}${guess} (${listed}: ${values.join(', ')})${anyway}`,
   );

@@ -4,6 +4,7 @@
  * `--report` (status `invalid`) before the run stops with exit 2, even though nothing is sent.
  */
 import { PROBLEMS_SHOWN } from '../core/csv/problems.js';
+import type { TextEncoding } from '../core/csv/text.js';
 import { FileError, UsageError } from '../errors.js';
 import { plural } from '../words.js';
 import type { Deps } from './deps.js';
@@ -21,10 +22,10 @@ export async function checkInput<T>(
     if (!(error instanceof UsageError) || !error.problems?.length) throw error;
     error.inputFile = shownPath;
     if (report) {
-      const { ReportFile } = await import('../output/report.js');
+      const { writeReport } = await import('../output/report.js');
       try {
-        const file = await ReportFile.open(report);
-        await file.writeAll(
+        await writeReport(
+          report,
           error.problems.map((problem) => ({ ...problem, key: problem.key ?? '', status: 'invalid' })),
         );
         error.message += `; every bad line is in ${report}`;
@@ -48,4 +49,25 @@ export function showColumns(ctx: Pick<Deps, 'io'>, described: string, emptyRows 
   const skipped =
     emptyRows > 0 ? ` ${emptyRows} empty ${plural(emptyRows, 'row')} (every cell empty) skipped.` : '';
   ctx.io.messages.info(`Columns: ${described}.${skipped}`);
+}
+
+/**
+ * The encoding to read an input file with: `--encoding` when given; else UTF-8, or Windows-1252
+ * for a file that is not UTF-8 but is Windows-1252 (what Excel saves as "CSV" in Western
+ * Europe), said in one notice naming --encoding.
+ */
+export async function inputEncoding(
+  ctx: Pick<Deps, 'io'>,
+  source: string,
+  shownPath: string,
+  flag: string | undefined,
+): Promise<TextEncoding> {
+  const { parseEncoding, sniffEncoding } = await import('../core/csv/text.js');
+  if (flag !== undefined) return parseEncoding(flag);
+  const encoding = await sniffEncoding(source).catch(() => 'utf-8' as const);
+  if (encoding === 'latin1')
+    ctx.io.messages.info(
+      `${shownPath === '-' ? 'standard input' : shownPath} is not UTF-8 but reads as Windows-1252 (as Excel on Windows saves "CSV"): read as such; --encoding utf-8 reads it as UTF-8 instead.`,
+    );
+  return encoding;
 }

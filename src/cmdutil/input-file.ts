@@ -25,10 +25,11 @@ export async function inputFile(ctx: InputDeps, path: string, outputs: OutputFil
   const regular = isStdin(path) ? false : await isRegularFile(path);
   await checkOutputs(path, outputs, regular);
   if (regular) return path;
-  const { spool, tempRootOf } = await import('../config/spool.js');
+  const { spool, spoolLimit, tempRootOf } = await import('../config/spool.js');
+  const limit = spoolLimit(ctx.env);
   const { createReadStream } = await import('node:fs');
   const source = isStdin(path) ? ctx.io.stdin : createReadStream(path);
-  const spooled = await spool(source, tempRootOf(ctx.env));
+  const spooled = await spool(source, tempRootOf(ctx.env), limit);
   // The copy goes with the run, in-process as well, where no process exit would take it.
   ctx.atEnd(spooled.remove);
   return spooled.path;

@@ -43,6 +43,8 @@ export interface GlobalOptions {
   quiet?: boolean;
   /** --excel: csv for spreadsheets (a BOM, formula-shaped cells kept as text). */
   excel?: boolean;
+  /** --decimal-comma on output: csv cells separated by `;`, decimals written with `,`. */
+  decimalComma?: boolean;
 }
 
 /** Default number of items a list shows: one page. */
@@ -73,6 +75,7 @@ export class IOStreams implements IO {
     const boundary = new Boundary(io);
     boundary.protect(env.SVC_API_KEY?.trim());
     boundary.protectUrlPassword(env.SVC_PACING_URL);
+    boundary.protectUrlPassword(env.SVC_BASE_URL);
     return new IOStreams(boundary.io, env, now, boundary, simulated, progressClock);
   }
 
@@ -181,6 +184,7 @@ export class IOStreams implements IO {
       redact: (text) => this.boundary.redact(text),
       simulated: this.simulated,
       excel: this.globals.excel,
+      decimalComma: this.globals.decimalComma,
       knownFields: this.knownFields,
       recordLines: !this.stdoutIsTTY && !this.machineFormatChosen,
       ...overrides,

@@ -85,6 +85,23 @@ export class SavedSettings {
       profiles: config.profiles,
     });
     this.io().boundary.protect(credentials.apiKey);
+    this.io().boundary.protectUrlPassword(credentials.baseUrl);
     return credentials;
+  }
+
+  /** The CA file to trust besides the system's (SVC_CA_FILE, else the profile's `ca_file`), read. */
+  async trustedCa(): Promise<{ pem: string; source: string } | undefined> {
+    const settings = await this.settings().catch(() => ({
+      caFile: this.env.SVC_CA_FILE?.trim() || undefined,
+      caFileSource: 'env' as const,
+    }));
+    if (!settings.caFile) return undefined;
+    const { readCaFile, readExtraCaCerts } = await import('../config/ca-file.js');
+    const trusted = await readCaFile(
+      settings.caFile,
+      settings.caFileSource === 'profile' ? 'ca_file' : 'SVC_CA_FILE',
+    );
+    // A CA list given to TLS replaces Node's default one, NODE_EXTRA_CA_CERTS included: keep those too.
+    return { ...trusted, pem: `${trusted.pem}\n${await readExtraCaCerts(this.env)}` };
   }
 }

@@ -1,6 +1,6 @@
 /** Which key and base URL are in force, and where each came from (pure; precedence: docs/guide.md, Environment). */
-import { holdsKey } from '../contract/contract.js';
-import { UsageError } from '../errors.js';
+import { holdsKey, keyMode } from '../contract/contract.js';
+import { AuthError, KEY_MALFORMED, UsageError } from '../errors.js';
 
 /**
  * Why `name` cannot name a profile, or undefined when it can: a name that looks like a key is
@@ -31,6 +31,8 @@ export interface Profile {
   accounts?: string[];
   /** The Redis that shares pacing and the quota count across machines (as SVC_PACING_URL, which wins). */
   pacing_url?: string;
+  /** A PEM file of CA certificates to trust for the service (as SVC_CA_FILE, which wins). */
+  ca_file?: string;
 }
 
 /** Where a key is stored: the OS keyring, or the config file. */
@@ -60,6 +62,9 @@ export interface Credentials {
   /** SVC_PACING_URL, else the profile's `pacing_url` (unchecked: src/client/pacing/pacing-url.ts checks it). */
   pacingUrl?: string;
   pacingUrlSource?: 'env' | 'profile';
+  /** SVC_CA_FILE, else the profile's `ca_file`: CA certificates to trust besides the system's. */
+  caFile?: string;
+  caFileSource?: 'env' | 'profile';
 }
 
 /** What the resolution reads. */
@@ -116,6 +121,7 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
         : explicitProfile && env.SVC_BASE_URL
           ? [env.SVC_BASE_URL, 'env']
           : [undefined, 'none'];
+  const caFile = env.SVC_CA_FILE?.trim() || profile?.ca_file?.trim() || undefined;
   const pacingUrl = env.SVC_PACING_URL?.trim()
     ? env.SVC_PACING_URL
     : profile?.pacing_url?.trim() || undefined;
@@ -128,5 +134,47 @@ export function resolveCredentials({ flags, env, currentProfile, profiles }: Cre
     baseUrl,
     baseUrlSource,
     ...(pacingUrl ? { pacingUrl, pacingUrlSource: env.SVC_PACING_URL?.trim() ? 'env' : 'profile' } : {}),
+    ...(caFile ? { caFile, caFileSource: env.SVC_CA_FILE?.trim() ? 'env' : 'profile' } : {}),
   };
+}
+
+/** The base URL in force, or the UsageError (exit 2) that says there is none or it is not http(s). */
+export function requireBaseUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) {
+    throw new UsageError(
+      'no service address configured; run `svc auth login`, or set SVC_BASE_URL or --base-url (e.g. the URL `svc emulator start` prints)',
+    );
+  }
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new UsageError(`base URL "${baseUrl}" is not an http(s) URL, e.g. https://api.example.com`);
+  }
+  return baseUrl;
+}
+
+/** The key in force, or the AuthError (exit 4) that says why there is none or it is malformed. */
+export function requireKey(credentials: Credentials): string {
+  const { apiKey, apiKeySource, profileName, keyProblem } = credentials;
+  if (!apiKey && keyProblem) {
+    throw new AuthError(
+      `profile "${profileName}" keeps its key in the OS keyring, but ${keyProblem}; unlock the keyring and run again, or log in again (svc auth login --profile ${profileName}, with --insecure-storage to keep the key in the config file)`,
+      'api_key_unavailable',
+    );
+  }
+  if (!apiKey) {
+    throw new AuthError(
+      'no API key configured; run `svc auth login`, or set SVC_API_KEY (keys are never taken from a flag)',
+      'api_key_missing',
+    );
+  }
+  if (!keyMode(apiKey)) {
+    const where = apiKeySource === 'env' ? 'SVC_API_KEY' : `profile "${profileName}"`;
+    throw new AuthError(
+      `the API key from ${where} is malformed: keys look like svc_live_… or svc_test_…; nothing was sent`,
+      KEY_MALFORMED,
+    );
+  }
+  return apiKey;
 }

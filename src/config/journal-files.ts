@@ -4,9 +4,10 @@
  * the lines a changed-only push selected, written whole or not at all.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileWhole } from '../write-whole.js';
+import { makeDirectory } from './directory.js';
 import whenExit from './exit-hooks.js';
 
 /**
@@ -25,7 +26,7 @@ export class CheckedCopy {
   /** A new, empty copy in the journals folder of the config dir `dir`. */
   static create(dir: string): CheckedCopy {
     const folder = join(dir, 'journals');
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeDirectory(folder);
     const copy = new CheckedCopy(join(folder, `checking-${process.pid}-${randomUUID()}.csv`));
     // Gone at exit unless a journal kept it (moved to its own name).
     whenExit(() => copy.discard());

@@ -3,12 +3,12 @@
  * the process that holds it (pid and host). A live holder makes a second run refuse; a dead
  * one's lock is taken over, and its journal resumes as usual.
  */
-import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FileError } from '../errors.js';
 import { processAlive } from '../process-alive.js';
+import { makeDirectory } from './directory.js';
 import { LockFile, UNREADABLE_GRACE_MS } from './lock-file.js';
 
 /** Who holds a lock. */
@@ -35,7 +35,7 @@ export interface HeldLock {
 
 /** Takes the lock at `file`, or throws LockHeld naming a live holder. */
 export async function takeLock(file: string, now: Date): Promise<HeldLock> {
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  makeDirectory(dirname(file));
   const lock = new LockFile(file);
   const mine = JSON.stringify({ pid: process.pid, host: hostname(), since: now.toISOString() });
   for (;;) {

@@ -3,9 +3,11 @@
  * the config dir, keyed by the store (storeKey() of store-identity.ts: never the key) and the
  * file's content hash, written atomically, checked whole before it is trusted.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { FileIncomplete } from '../errors.js';
 import { writeFileWhole } from '../write-whole.js';
+import { makeDirectory } from './directory.js';
 
 /** What a journal file holds. */
 export interface JournalData {
@@ -245,8 +247,13 @@ export class Journal {
 
   private save(now: Date): void {
     this.data.updated_at = now.toISOString();
-    mkdirSync(join(this.file, '..'), { recursive: true, mode: 0o700 });
-    writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
+    makeDirectory(join(this.file, '..'));
+    try {
+      writeFileWhole(this.file, JSON.stringify(this.data), 0o600);
+    } catch (error) {
+      // The run stops on it (a resume reads only what was saved): named, never "unexpected".
+      throw FileIncomplete.of('the resume journal', this.file, error);
+    }
     this.dirty = false;
     this.lastSave = now.getTime();
   }

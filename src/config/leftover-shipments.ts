@@ -3,13 +3,13 @@
  * did not ship: a shipments file under the config dir, named by the time of the stop, that
  * `orders fulfill --file` finishes.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from './directory.js';
 
 /** A fresh path for the leftover shipments (its folder made, owner only). */
 export function leftoverShipmentsPath(configDir: string, now: number): string {
   const dir = join(configDir, 'shipments');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectory(dir);
   const stamp = new Date(now)
     .toISOString()
     .replaceAll(':', '')

@@ -17,6 +17,8 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { processAlive } from '../process-alive.js';
 
 /**
  * A lock that cannot be read yet (empty, or not what its holder writes) may be one whose
@@ -112,4 +114,73 @@ export class LockFile {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** A live holder keeps the lock well under a millisecond; one that held it this long is stuck. */
+export const LOCK_LEASE_MS = 1_000;
+/** Past this, a process gives up (a lock it can neither take nor break). */
+const LOCK_GIVE_UP_MS = 3_000;
+
+/**
+ * Runs `work` holding `lock`, taken as the record's is: a stale one broken, given up after
+ * LOCK_GIVE_UP_MS. (config.json, the pacing record and the quota count each take theirs this way.)
+ */
+export async function underLock<T>(lock: LockFile, work: () => T | Promise<T>): Promise<T> {
+  const held = await takeLock(lock);
+  try {
+    return await work();
+  } finally {
+    releaseLock(lock, held);
+  }
+}
+
+/** The lock as its holder wrote it. */
+interface HeldLock {
+  content: string;
+  takenAt: number;
+}
+
+let locksTaken = 0;
+
+/** Takes the lock file, breaking a stale one; gives up after LOCK_GIVE_UP_MS. */
+async function takeLock(lock: LockFile): Promise<HeldLock> {
+  locksTaken += 1;
+  const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
+  for (let attempt = 0; ; attempt += 1) {
+    const takenAt = Date.now();
+    const content = `${process.pid} ${takenAt} ${locksTaken}`;
+    if (lock.create(content)) return { content, takenAt };
+    if (Date.now() > giveUpAt) {
+      throw new Error(`the lock ${lock.path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
+    }
+    // Holders keep it for well under a millisecond; a stale one just broken is tried again at once.
+    if (!breakIfStale(lock)) await delay(attempt < 20 ? 1 : 5);
+  }
+}
+
+/**
+ * Breaks the lock when its holder is dead or held it past the lease; true when it is gone
+ * (broken, or released meanwhile), so that taking it may be tried again at once.
+ */
+function breakIfStale(lock: LockFile): boolean {
+  const found = lock.find();
+  if (!found) return true; // released meanwhile
+  // Unreadable (a directory in its place, another user's file): stale once its lease is over.
+  const { content, modifiedAt } = found;
+  const [pid, takenAt] = content.split(' ').map(Number);
+  const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
+  // An empty lock is one being written this instant, or one whose writer died right then.
+  const since = Number.isFinite(takenAt) && content !== '' ? takenAt : modifiedAt;
+  if (!holderDied && Date.now() - since < LOCK_LEASE_MS) return false;
+  return lock.removeIf(content);
+}
+
+function releaseLock(lock: LockFile, held: HeldLock): void {
+  try {
+    // Held past the lease, it may have been broken and taken by another process: remove only ours.
+    if (Date.now() - held.takenAt < LOCK_LEASE_MS) lock.remove();
+    else lock.removeIf(held.content);
+  } catch {
+    // What is left is broken as stale by the next process.
+  }
 }

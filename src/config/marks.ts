@@ -4,10 +4,12 @@
  * that a crash mid-write leaves the previous mark whole.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileError, UsageError } from '../errors.js';
+import { makeDirectory } from './directory.js';
+import { LockFile, underLock } from './lock-file.js';
 import { describeAccounts, type MarkStore, normalBaseUrl, sameMarkStore } from './store-identity.js';
 
 /** Where an incremental export ended, by the service's clock. */
@@ -129,7 +131,7 @@ export async function readMark(configDir: string, name: string): Promise<ExportM
 export async function writeMark(configDir: string, name: string, mark: ExportMark): Promise<string> {
   const path = markPath(configDir, name);
   const dir = join(configDir, 'marks');
-  await mkdir(dir, { recursive: true, mode: DIR_MODE });
+  makeDirectory(dir, DIR_MODE);
   const body = {
     version: 1,
     created_after: mark.createdAfter,
@@ -145,13 +147,19 @@ export async function writeMark(configDir: string, name: string, mark: ExportMar
     saved_at: mark.savedAt,
   };
   const temp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: FILE_MODE, flush: true });
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw new FileError(`cannot save the mark ${path}: ${(error as Error).message}`);
-  }
+  // Under the mark's lock, against the mark as it is now: two exports under one name at once
+  // never move it back (the one that got further keeps it).
+  await underLock(new LockFile(`${path}.lock`), async () => {
+    const now = await readMark(configDir, name).catch(() => undefined);
+    if (now && now.createdAfter > mark.createdAfter) return;
+    try {
+      await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: FILE_MODE, flush: true });
+      await rename(temp, path);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw new FileError(`cannot save the mark ${path}: ${(error as Error).message}`);
+    }
+  });
   return path;
 }
 

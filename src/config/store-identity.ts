@@ -6,6 +6,7 @@
  * reads it, so that a routine key rotation carries on from it (see markStoreOf).
  */
 import { createHash } from 'node:crypto';
+import { API_PREFIX } from '../contract/contract.js';
 
 /** The store a mark was made for. */
 export interface StoreIdentity {
@@ -36,14 +37,33 @@ export function storeIdentity(credentials: IdentityInputs): StoreIdentity {
   return profile === undefined ? { baseUrl, keyHash } : { profile, baseUrl, keyHash };
 }
 
-/** Scheme, host, port and path as the URL parser writes them, without trailing slashes. */
+/**
+ * Names every loopback address a base URL may spell `localhost` as: `localhost` resolves to
+ * 127.0.0.1 (what a name is kept apart by is what it resolves to), and the service behind both
+ * is one.
+ */
+const LOOPBACK_NAMES = /^(?:localhost|[a-z0-9-]+\.localhost)$/;
+
+/**
+ * The one spelling of a base URL that keys pacing, the quota count, marks and journals: scheme
+ * and host in lower case (`localhost` as 127.0.0.1), no default port, no user info, query or
+ * fragment, no trailing slashes, and no API prefix (`/rest/v1`), which svc adds itself. Pure:
+ * two spellings of one service give one string, whatever their order of writing.
+ */
 export function normalBaseUrl(raw: string): string {
+  let url: URL;
   try {
-    const url = new URL(raw);
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    url = new URL(raw.trim());
   } catch {
-    return raw.replace(/\/+$/, '');
+    return raw.trim().replace(/\/+$/, '');
   }
+  // The parser already lowers scheme and host and drops a default port.
+  const host = LOOPBACK_NAMES.test(url.hostname) ? '127.0.0.1' : url.hostname;
+  const port = url.port === '' ? '' : `:${url.port}`;
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.toLowerCase().endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length).replace(/\/+$/, '');
+  const scheme = url.protocol;
+  return url.host === '' ? `${scheme}${path}` : `${scheme}//${host}${port}${path}`;
 }
 
 /**

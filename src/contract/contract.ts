@@ -84,6 +84,21 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 100;
+
+/**
+ * The field each keyset-paged list sorts on, newest first, with the id (descending) breaking
+ * ties (docs/service-contract.md, Lists): within one crawl every item sorts strictly after the
+ * one before it, so a pager tells a repeat without remembering what it saw. Lists not named
+ * here (channel accounts, categories) have no such order.
+ */
+export const LIST_ORDER: Readonly<Record<string, 'updated_at' | 'created_at'>> = {
+  '/products': 'updated_at',
+  '/listings': 'updated_at',
+  '/orders': 'updated_at',
+  '/operations': 'created_at',
+  '/events': 'created_at',
+  '/webhook_endpoints': 'created_at',
+};
 export const PAGE_LIMIT_DEFAULT = 25;
 
 /** Items per request for product upsert, listing publish and inventory batches. */
@@ -157,6 +172,8 @@ export const ORDER_STATUSES = [
   'partially_refunded',
 ] as const;
 export const OPERATION_STATUSES = ['pending', 'processing', 'succeeded', 'partial', 'failed'] as const;
+/** Product statuses the emulator keeps (the reference shows only `ready`); a write takes only these. */
+export const PRODUCT_STATUSES = ['ready', 'draft'] as const;
 export const OPERATION_TERMINAL_STATUSES = ['succeeded', 'partial', 'failed'] as const;
 /** Listing issue codes the emulator produces; the service may name others at any time. */
 export const ISSUE_CODES = [

@@ -5,7 +5,18 @@
  * `npm run openapi` writes it to docs/openapi.json, where a test checks it for drift.
  */
 import { z } from 'zod';
-import { API_PREFIX, IDEMPOTENCY_KEY_MAX_LENGTH, RATE_TIERS, SCOPES } from './contract.js';
+import {
+  API_PREFIX,
+  ERROR_CODES,
+  ERROR_TYPES,
+  EVENT_TYPES,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  LISTING_STATUSES,
+  OPERATION_STATUSES,
+  ORDER_STATUSES,
+  RATE_TIERS,
+  SCOPES,
+} from './contract.js';
 import {
   errorCodes,
   type JsonObject,
@@ -76,11 +87,26 @@ const TAGS: readonly { name: string; description: string }[] = [
 ];
 
 let cached: JsonObject | undefined;
+let cachedStrict: JsonObject | undefined;
 
-/** The document (built once, then the same object; treat it as read-only). */
+/**
+ * The document (built once, then the same object; treat it as read-only). Its answers are as open
+ * as the reference promises: objects take unknown properties, and enums list the known values
+ * but take any string (`x-extensible-enum`), so a client generated from it tolerates what the
+ * service may add within /v1. Request bodies stay closed.
+ */
 export function openApiDocument(): JsonObject {
-  cached ??= buildDocument();
+  cached ??= buildDocument(false);
   return cached;
+}
+
+/**
+ * The same document with the answers closed: no property and no enum value beyond the ones
+ * listed. It is exactly what the emulator sends, so its tests check every answer against it.
+ */
+export function strictOpenApiDocument(): JsonObject {
+  cachedStrict ??= buildDocument(true);
+  return cachedStrict;
 }
 
 /** The document as docs/openapi.json holds it: two-space JSON and a final newline. */
@@ -88,14 +114,14 @@ export function openApiText(): string {
   return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 }
 
-function buildDocument(): JsonObject {
+function buildDocument(strict: boolean): JsonObject {
   const paths: JsonObject = {};
   for (const operation of API_OPERATIONS) {
     const item = (paths[operation.path] ?? {}) as JsonObject;
     paths[operation.path] = item;
     item[operation.method.toLowerCase()] = operationObject(operation, false);
-    // Every GET route answers HEAD (the description says so); the probes' twins are spelled out.
-    if (operation.method === 'GET' && operation.scope === null) item.head = operationObject(operation, true);
+    // Every GET route answers HEAD, as GET without a body.
+    if (operation.method === 'GET') item.head = operationObject(operation, true);
   }
   return {
     openapi: '3.1.0',
@@ -117,7 +143,10 @@ function buildDocument(): JsonObject {
     tags: TAGS.map((tag) => ({ ...tag })),
     paths,
     components: {
-      schemas: { ...components(REQUEST_SCHEMAS, 'input'), ...components(RESPONSE_SCHEMAS, 'output') },
+      schemas: {
+        ...components(REQUEST_SCHEMAS, 'input', true),
+        ...components(RESPONSE_SCHEMAS, 'output', strict),
+      },
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',
@@ -220,14 +249,24 @@ function schemaRef(
   return { $ref: `#/components/schemas/${name}` };
 }
 
-/** The named schemas as JSON Schema components, each referring to the others by `$ref`. */
-function components(named: Readonly<Record<string, z.ZodType>>, io: 'input' | 'output'): JsonObject {
+/**
+ * The named schemas as JSON Schema components, each referring to the others by `$ref`; `closed`
+ * false opens objects and enums as the reference's answers are (see openApiDocument).
+ */
+function components(
+  named: Readonly<Record<string, z.ZodType>>,
+  io: 'input' | 'output',
+  closed: boolean,
+): JsonObject {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
   const { schemas } = z.toJSONSchema(registry, {
     io,
     uri: (id) => `#/components/schemas/${id}`,
-    override: dropNoise,
+    override: (context) => {
+      dropNoise(context);
+      if (!closed) openUp(context.jsonSchema);
+    },
   }) as { schemas: Record<string, JsonObject> };
   const out: JsonObject = {};
   for (const [id, schema] of Object.entries(schemas)) {
@@ -249,6 +288,64 @@ function dropNoise(context: { jsonSchema: Record<string, unknown> }): void {
   if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
 }
 
+/** The enumerations the reference (or the contract pinned beside it) gives; others are the emulator's own. */
+const REFERENCE_ENUMS: readonly (readonly string[])[] = [
+  LISTING_STATUSES,
+  ORDER_STATUSES,
+  OPERATION_STATUSES,
+  EVENT_TYPES,
+  Object.values(ERROR_TYPES),
+  Object.values(ERROR_CODES),
+];
+
+/**
+ * An answer's schema as open as the reference promises: an object takes unknown properties,
+ * and an enum of strings lists the known values and takes any string, marked `x-extensible-enum`;
+ * values the reference does not list are marked as the emulator's.
+ */
+function openUp(schema: Record<string, unknown>): void {
+  if (schema.type === 'object' && schema.additionalProperties === false) delete schema.additionalProperties;
+  openDiscriminated(schema);
+  const values = schema.enum;
+  if (schema.type !== 'string' || !Array.isArray(values) || values.length < 2) return;
+  const referenced = REFERENCE_ENUMS.some((known) => values.every((value) => known.includes(value)));
+  delete schema.type;
+  delete schema.enum;
+  schema.anyOf = [{ type: 'string', enum: values }, { type: 'string' }];
+  schema['x-extensible-enum'] = values;
+  if (!referenced) {
+    schema['x-emulator-values'] = true;
+    const note = 'The values the emulator sends; the reference does not list them, and others may appear.';
+    schema.description = typeof schema.description === 'string' ? `${schema.description} ${note}` : note;
+  }
+}
+
+/**
+ * A union told apart by a constant `type` (the events) takes a new type too: one more branch for
+ * any other type, whose `data.object` is any object; `anyOf`, since open branches may overlap.
+ */
+function openDiscriminated(schema: Record<string, unknown>): void {
+  type Branch = { properties?: Record<string, { const?: unknown }> } & Record<string, unknown>;
+  const branches = schema.oneOf as Branch[] | undefined;
+  if (!Array.isArray(branches) || branches.length < 2) return;
+  const types = branches.map((branch) => branch.properties?.type?.const);
+  if (!types.every((type) => typeof type === 'string')) return;
+  const [first] = branches as [Branch];
+  const other: Branch = {
+    ...first,
+    description: 'an event of a type added after this document',
+    properties: {
+      ...first.properties,
+      type: { type: 'string', not: { enum: types } } as { const?: unknown },
+      data: { type: 'object', properties: { object: { type: 'object' } }, required: ['object'] } as {
+        const?: unknown;
+      },
+    },
+  };
+  delete schema.oneOf;
+  schema.anyOf = [...branches, other];
+}
+
 /** The zod schemas a module exports, by their export names, sorted (a bundle keeps another order than the source). */
 function pickSchemas(module: Record<string, unknown>): Record<string, z.ZodType> {
   return Object.fromEntries(
@@ -266,5 +363,5 @@ const DESCRIPTION = [
   `- Keys: \`Authorization: Bearer svc_live_…\` or \`svc_test_…\`, scoped (${SCOPES.map((scope) => `\`${scope}\``).join(', ')}). Checks run in this order: authentication (401), rate limit (429), route (404), scope (403), then the request itself.`,
   `- Rate limit: a leaky bucket per key (top tier ${RATE_TIERS.top.bucket} requests draining ${RATE_TIERS.top.drainPerSecond}/s; trial ${RATE_TIERS.trial.bucket} at ${RATE_TIERS.trial.drainPerSecond}/s), told in the \`X-RateLimit-*\` headers; a daily write quota counts successful writes to products, inventory and listings with a live key.`,
   '- Lists are keyset pages (`updated_at` or `created_at` descending, then id), `limit` 1 to 100; follow `next_cursor` while `has_more`.',
-  '- Within /v1 the service only adds: new fields, enum values and error codes may appear in answers, and clients tolerate them. Enumerations here are the values the emulator sends.',
+  "- Within /v1 the service only adds: new fields, enum values and error codes may appear in answers, and clients tolerate them. So answers here are open: an object may carry properties it does not list, and an enumeration (`x-extensible-enum`) lists the known values but takes any string. Values marked `x-emulator-values` are the emulator's own; the reference does not list them. Request bodies are closed: they take only the values listed.",
 ].join('\n');

@@ -12,13 +12,7 @@ import {
   PAGE_LIMIT_MAX,
   PAGE_LIMIT_MIN,
 } from './contract.js';
-
-/**
- * A time a list filter takes: ISO 8601, a date alone (midnight) or a time without an offset
- * (UTC), with `T` or a space between date and time. It must also be a real date.
- */
-export const TIME_PARAM_PATTERN =
-  /^\d{4}-\d{2}-\d{2}(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+import { DateTimeInput } from './schemas/common.js';
 
 /** A cursor as the emulator writes it: base64url, opaque to clients. */
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -29,18 +23,18 @@ const limit = z
   .max(PAGE_LIMIT_MAX)
   .default(PAGE_LIMIT_DEFAULT)
   .meta({ description: `items per page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}` });
-const cursor = z.string().meta({ description: '`next_cursor` of the previous page; opaque, not kept long' });
+const cursor = z.string().meta({
+  description:
+    '`next_cursor` of the previous page, sent with the same path and filters; opaque, not kept long',
+});
 
 /** `limit` and `cursor`, which every paged list takes. */
 export const PageQuery = z.object({ limit: limit.optional(), cursor: cursor.optional() });
 
 function time(what: string) {
-  return z
-    .string()
-    .regex(TIME_PARAM_PATTERN)
-    .meta({
-      description: `only items ${what} at or after this time (inclusive); ISO 8601, UTC when it has no offset`,
-    });
+  return DateTimeInput.meta({
+    description: `only items ${what} at or after this time (inclusive); an RFC 3339 date-time with its offset`,
+  });
 }
 
 /** A filter on values the API reference lists (docs/service-contract.md); others are taken and match nothing (new ones may be added). */

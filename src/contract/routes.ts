@@ -4,6 +4,8 @@
  * does not exist (and which list shows the valid ones).
  */
 
+import { API_OPERATIONS, type ApiOperation } from './operations.js';
+
 /** One path pattern, the methods it takes and, for a path with an id, the command that lists valid ids. */
 interface ApiRoute {
   pattern: string;
@@ -11,36 +13,61 @@ interface ApiRoute {
   lister?: string;
 }
 
-const API_ROUTES: readonly ApiRoute[] = [
-  { pattern: '/status', methods: ['GET'] },
-  { pattern: '/health', methods: ['GET'] },
-  { pattern: '/products', methods: ['GET', 'POST'] },
-  { pattern: '/products/batch', methods: ['POST'] },
-  { pattern: '/products/{id}', methods: ['GET', 'PATCH', 'DELETE'], lister: 'svc products list' },
-  { pattern: '/listings', methods: ['GET', 'POST'] },
-  { pattern: '/listings/batch', methods: ['POST'] },
-  { pattern: '/listings/{id}', methods: ['GET', 'PATCH', 'DELETE'], lister: 'svc listings list' },
-  { pattern: '/orders', methods: ['GET'] },
-  { pattern: '/orders/{id}', methods: ['GET'], lister: 'svc orders list' },
-  { pattern: '/orders/{id}/fulfillment', methods: ['POST'], lister: 'svc orders list' },
-  { pattern: '/operations', methods: ['GET'] },
-  { pattern: '/operations/{id}', methods: ['GET'], lister: 'svc operations list' },
-  { pattern: '/channel_accounts', methods: ['GET'] },
-  { pattern: '/channel_accounts/{id}', methods: ['GET'], lister: 'svc channels list' },
-  { pattern: '/channel_accounts/{id}/policies', methods: ['GET'], lister: 'svc channels list' },
-  { pattern: '/channel_accounts/{id}/categories', methods: ['GET'], lister: 'svc channels list' },
-  {
-    pattern: '/channel_accounts/{id}/categories/{category_id}/attribute_schema',
-    methods: ['GET'],
-    lister: 'svc channels categories ID',
-  },
-  { pattern: '/inventory/batch', methods: ['POST'] },
-  { pattern: '/inventory/{sku}', methods: ['PATCH'], lister: 'svc inventory export' },
-  { pattern: '/files', methods: ['POST'] },
-  { pattern: '/webhook_endpoints', methods: ['GET', 'POST'] },
-  { pattern: '/webhook_endpoints/{id}', methods: ['GET', 'PATCH', 'DELETE'], lister: 'svc webhooks list' },
-  { pattern: '/events', methods: ['GET'] },
-];
+/** The command that lists the valid ids of a collection, by the collection's name (a path's first segment). */
+const LISTERS_OF_COLLECTIONS: Readonly<Record<string, string>> = {
+  products: 'svc products list',
+  listings: 'svc listings list',
+  orders: 'svc orders list',
+  operations: 'svc operations list',
+  channel_accounts: 'svc channels list',
+  webhook_endpoints: 'svc webhooks list',
+};
+
+/** The command that lists valid values of a path parameter other than a collection's `{id}`. */
+const LISTERS_OF_PARAMS: Readonly<Record<string, string>> = {
+  sku: 'svc inventory export',
+  category_id: 'svc channels categories ID',
+};
+
+/** The routes of the endpoint table: each path once, with the methods its operations take. */
+const API_ROUTES: readonly ApiRoute[] = routesOf(API_OPERATIONS);
+
+function routesOf(operations: readonly ApiOperation[]): ApiRoute[] {
+  const byPattern = new Map<string, string[]>();
+  for (const { path, method } of operations) byPattern.set(path, [...(byPattern.get(path) ?? []), method]);
+  return [...byPattern].map(([pattern, methods]) => {
+    const lister = listerOf(pattern);
+    return lister ? { pattern, methods, lister } : { pattern, methods };
+  });
+}
+
+/** The command that lists valid values of the last `{name}` of a pattern, if it has one. */
+function listerOf(pattern: string): string | undefined {
+  const param = [...pattern.matchAll(/\{(\w+)\}/g)].at(-1)?.[1];
+  if (param === undefined) return undefined;
+  return LISTERS_OF_PARAMS[param] ?? LISTERS_OF_COLLECTIONS[splitPath(pattern)[0] ?? ''];
+}
+
+/** The operation of the table that `method path` (below /rest/v1, a query allowed) calls, if any. */
+export function operationAt(method: string, path: string): ApiOperation | undefined {
+  const segments = splitPath(path);
+  const verb = method.toUpperCase();
+  return API_OPERATIONS.filter(
+    (operation) => operation.method === verb && fits(splitPath(operation.path), segments),
+  ).sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+}
+
+/**
+ * Whether a request to `method path` needs a key: every operation does but the public ones
+ * (`GET /status`); another method to a public path is sent without one too (the service
+ * answers which methods the path takes).
+ */
+export function needsKey(method: string, path: string): boolean {
+  const match = matchRoute(method, path);
+  if (match.kind === 'none') return true;
+  const pattern = match.route.pattern;
+  return API_OPERATIONS.some((operation) => operation.path === pattern && operation.scope !== null);
+}
 
 /** The command that lists valid values of an id a request body or query names. */
 const LISTERS_OF_FIELDS: Readonly<Record<string, string>> = {
@@ -64,7 +91,7 @@ export type RouteMatch =
 export function matchRoute(method: string, path: string): RouteMatch {
   const segments = splitPath(path);
   const candidates = API_ROUTES.filter((route) => fits(splitPath(route.pattern), segments)).sort(
-    (a, b) => placeholders(a) - placeholders(b),
+    (a, b) => placeholders(a.pattern) - placeholders(b.pattern),
   );
   const exact = candidates.find((route) => route.methods.includes(method.toUpperCase()));
   if (exact) return { kind: 'route', route: exact };
@@ -106,6 +133,6 @@ function fits(pattern: string[], segments: string[]): boolean {
   );
 }
 
-function placeholders(route: ApiRoute): number {
-  return route.pattern.split('{').length - 1;
+function placeholders(pattern: string): number {
+  return pattern.split('{').length - 1;
 }

@@ -4,7 +4,14 @@
  * sent or not: what the service answered, what a read-back found, what a stop left unsent.
  */
 import { BATCH_MAX_ITEMS } from '../contract/contract.js';
-import { AmbiguousWriteError, ApiError, Interrupted, QuotaError } from '../errors.js';
+import {
+  AmbiguousWriteError,
+  ApiError,
+  FileIncomplete,
+  Interrupted,
+  QuotaError,
+  RateLimitError,
+} from '../errors.js';
 import {
   type ItemOutcome,
   type ItemStatus,
@@ -40,16 +47,22 @@ export interface ChunkRunOptions<C> extends BulkRunOptions {
   unsettled?: (chunk: C, verdict: Verdict, index: number) => void;
 }
 
+/**
+ * Why a run stopped before the end: the write quota, the rate limit (a wait too long), a
+ * signal, or a file it keeps (the resume journal) that could no longer be written.
+ */
+export type StopReason = QuotaError | RateLimitError | Interrupted | FileIncomplete;
+
 /** Why a run stopped before the end. */
 export class RunStopped extends Error {
-  constructor(readonly reason: QuotaError | Interrupted) {
+  constructor(readonly reason: StopReason) {
     super(reason.message);
   }
 }
 
 /**
  * Runs `work` on each chunk with at most `concurrency` at once, in input order of start.
- * A QuotaError or the signal stops new chunks; in-flight ones get `graceMs` to land; the rest
+ * A QuotaError, a RateLimitError or the signal stops new chunks; in-flight ones get `graceMs` to land; the rest
  * of the input is still read, so that `unsettled` hears of every chunk never started; then
  * RunStopped is thrown. Any other error also stops the run, after in-flight chunks land.
  */
@@ -94,8 +107,13 @@ export async function runChunks<C>(
     await landed;
   }
   const reason = stopReason();
-  if (reason instanceof QuotaError || reason instanceof Interrupted) throw new RunStopped(reason);
+  // A stop for the rate limit is a stop like the quota's: summary, report and resume (docs/guide.md, Exit codes).
+  if (isStopReason(reason)) throw new RunStopped(reason);
   if (reason) throw reason;
+}
+
+function isStopReason(reason: unknown): reason is StopReason {
+  return [QuotaError, RateLimitError, Interrupted, FileIncomplete].some((kind) => reason instanceof kind);
 }
 
 /** How a run of one request per item goes. */
@@ -344,14 +362,15 @@ export function batchOutcomes<I extends LineItem>(
       return { index, line, key, status: 'skipped', code: error.code, message: error.message };
     if (entry.status === 'failed' || error)
       return { index, line, key, status: 'failed', code: error?.code, message: error?.message };
-    const status = serviceStatus(entry.status, reading.simulated);
+    if (!reading.simulated && !KNOWN_ITEM_STATUSES.has(entry.status)) {
+      // A status the contract does not name says neither done nor refused: unconfirmed, never updated.
+      const message = `the service answered status "${entry.status}", which svc does not know; check the store before running it again`;
+      return { index, line, key, status: 'failed', code: WRITE_UNCONFIRMED, message };
+    }
+    const status: ItemStatus = reading.simulated ? 'simulated' : (entry.status as ItemStatus);
     return entry.id ? { index, line, key, status, message: entry.id } : { index, line, key, status };
   });
 }
 
-/** A status the service answered for one item of a batch, as the record says it. */
-function serviceStatus(status: string, simulated: boolean): ItemStatus {
-  if (simulated) return 'simulated';
-  // A status the contract does not name, given without an error, is taken as the write done.
-  return status === 'created' || status === 'unchanged' ? status : 'updated';
-}
+/** The per-item statuses of a batch answer the contract names for a write done. */
+const KNOWN_ITEM_STATUSES = new Set(['created', 'updated', 'unchanged']);

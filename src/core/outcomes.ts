@@ -133,22 +133,51 @@ export interface ItemRef {
   key: string;
 }
 
-/** An outcome without the item it is about: what the record keeps per item, shared between items. */
-type Kept = Verdict & { unsent?: boolean };
+/** Where a record sends each item's outcome, in input order, once it is known (the run's spool). */
+export interface OutcomeSink {
+  write(outcome: ItemOutcome): void;
+}
+
+/** How many failed items the record keeps to name them (the first ones, in input order). */
+const FAILURES_KEPT = 10;
+
+/** The statuses by number, for one byte per item; 0 is "not settled yet". */
+const STATUS_CODES: readonly ItemStatus[] = [
+  'updated',
+  'created',
+  'listed',
+  'pending',
+  'unchanged',
+  'failed',
+  'skipped',
+  'not_sent',
+  'simulated',
+  'unfixed',
+];
+const CODE_OF = new Map(STATUS_CODES.map((status, at) => [status, at + 1]));
+/** The bit of an item's byte that says the service took it when this run sent it. */
+const TAKEN_BIT = 0x10;
+const STATUS_BITS = 0x0f;
 
 /**
- * Every input item's final outcome, by its place in the input, and the counts read from them.
- * Kept compact, for pushes of a million rows: per item, the number of its verdict in a table of
- * the distinct verdicts (most items share a few); the items themselves (line and key) are read
- * again from the input when the report is written, except those of failures, kept to name them.
+ * Every input item's final outcome, and the counts read from them, in memory that does not
+ * grow with the items settled: per item one byte (its status, and whether this run's send was
+ * taken), and the outcomes themselves go to `sink` in input order as soon as every item before
+ * them is settled (the few settled ahead of a gap wait in a window as wide as the work in
+ * flight). An outcome that replaces one already sent on (a follow's verdict, a later answer)
+ * is kept apart, as a revision the report applies; so are the first failures, to name them.
  */
 export class BulkLedger {
-  /** Per item: 0 while unsettled, else 1 + the number of its verdict in `kept`. */
-  private readonly verdictOf: Uint32Array;
-  private readonly kept: Kept[] = [];
-  private readonly keptIds = new Map<string, number>();
-  /** Line and key of the failed items, to name them without reading the input again. */
-  private readonly failedRefs = new Map<number, ItemRef>();
+  /** Per item: its status's number (0 while unsettled), and TAKEN_BIT. */
+  private readonly state: Uint8Array;
+  /** Outcomes settled ahead of an unsettled item, by index: sent on once the gap closes. */
+  private readonly window = new Map<number, ItemOutcome>();
+  /** The next item to send on to the sink. */
+  private next = 0;
+  /** Outcomes that replaced one already sent on, by index. */
+  private readonly replaced = new Map<number, ItemOutcome>();
+  /** The first failed items in input order (at most FAILURES_KEPT), by index. */
+  private readonly firstFailures = new Map<number, ItemOutcome>();
   private readonly counts: Record<ItemStatus, number> = {
     updated: 0,
     created: 0,
@@ -161,22 +190,27 @@ export class BulkLedger {
     simulated: 0,
     unfixed: 0,
   };
-  /** 1 for an item the service took when this run sent it (kept when a follow revises its status). */
-  private readonly taken: Uint8Array;
   private takenCount = 0;
   private settledCount = 0;
   private closed = false;
   /** Requests sent (retries are the transport's business). */
   requests = 0;
 
-  constructor(readonly total: number) {
-    this.verdictOf = new Uint32Array(total);
-    this.taken = new Uint8Array(total);
+  constructor(
+    readonly total: number,
+    private readonly sink?: OutcomeSink,
+  ) {
+    this.state = new Uint8Array(total);
   }
 
   /** Items with an outcome so far. */
   get settled(): number {
     return this.settledCount;
+  }
+
+  /** Outcomes held in memory now (the window and the revisions): what the record costs beyond a byte an item. */
+  get held(): number {
+    return this.window.size + this.replaced.size;
   }
 
   /** Items the service took when this run sent them: what the summary's verb counts. */
@@ -194,13 +228,13 @@ export class BulkLedger {
    * status, while the summary still counts it as sent and taken.
    */
   revise(outcome: ItemOutcome): void {
-    this.place(outcome, this.taken[this.checkedIndex(outcome.index)] === 1);
+    this.place(outcome, (this.state[this.checkedIndex(outcome.index)] & TAKEN_BIT) !== 0);
   }
 
   /** The status of one item, if settled. */
   statusOf(index: number): ItemStatus | undefined {
-    const id = this.verdictOf[this.checkedIndex(index)];
-    return id === 0 ? undefined : this.kept[id - 1].status;
+    const code = this.state[this.checkedIndex(index)] & STATUS_BITS;
+    return code === 0 ? undefined : STATUS_CODES[code - 1];
   }
 
   /** How many items have `status`. */
@@ -211,6 +245,32 @@ export class BulkLedger {
   /** Ends the record: outcomes that land later (a request past the stop's grace) change nothing said. */
   close(): void {
     this.closed = true;
+  }
+
+  /**
+   * Sends on every outcome not sent yet, in input order, after the record is closed: an item
+   * nothing settled is `not_sent`, named by `items` (the input read again, in its order), which
+   * is read only when such an item is left.
+   */
+  async finish(items: () => Iterable<ItemRef> | AsyncIterable<ItemRef>): Promise<void> {
+    this.close();
+    this.flush();
+    if (!this.sink || this.next >= this.total) return;
+    let index = 0;
+    for await (const { line, key } of items()) {
+      if (index >= this.total) break;
+      if (index >= this.next) {
+        this.sink?.write(this.window.get(index) ?? { index, line, key, ...NOT_REACHED });
+        this.window.delete(index);
+      }
+      index++;
+    }
+    this.next = this.total;
+  }
+
+  /** The outcome the report shows for an item the sink already had: a later one replaces it. */
+  final(outcome: ItemOutcome): ItemOutcome {
+    return this.replaced.get(outcome.index) ?? outcome;
   }
 
   /** The summary's counts, read from the outcomes. */
@@ -235,58 +295,56 @@ export class BulkLedger {
     return summary;
   }
 
-  /**
-   * Every item's outcome in input order, `items` naming them (the input read again, in its
-   * order); an item nothing settled is `not_sent`.
-   */
-  async *rows(items: Iterable<ItemRef> | AsyncIterable<ItemRef>): AsyncGenerator<ItemOutcome> {
-    let index = 0;
-    for await (const { line, key } of items) {
-      if (index >= this.total) break;
-      const id = this.verdictOf[index];
-      const kept: Kept = id === 0 ? NOT_REACHED : this.kept[id - 1];
-      const { unsent: _unsent, ...verdict } = kept;
-      yield { index, line, key, ...verdict };
-      index++;
-    }
-  }
-
-  /** The first `limit` failed items, in input order. */
+  /** The first `limit` failed items (at most 10), in input order. */
   failures(limit: number): ItemOutcome[] {
-    return [...this.failedRefs.entries()]
+    return [...this.firstFailures.entries()]
       .sort(([a], [b]) => a - b)
       .slice(0, limit)
-      .map(([index, ref]) => {
-        const { unsent: _unsent, ...verdict } = this.kept[this.verdictOf[index] - 1];
-        return { index, ...ref, ...verdict };
-      });
+      .map(([, outcome]) => withoutUnsent(outcome));
   }
 
   private place(outcome: ItemOutcome, taken: boolean): void {
     if (this.closed) return;
     const index = this.checkedIndex(outcome.index);
-    const before = this.verdictOf[index];
-    if (before !== 0) this.counts[this.kept[before - 1].status]--;
+    const before = this.state[index];
+    const beforeCode = before & STATUS_BITS;
+    if (beforeCode !== 0) this.counts[STATUS_CODES[beforeCode - 1]]--;
     else this.settledCount++;
-    this.verdictOf[index] = this.keep(outcome) + 1;
     this.counts[outcome.status]++;
-    if (outcome.status === 'failed') this.failedRefs.set(index, { line: outcome.line, key: outcome.key });
-    else this.failedRefs.delete(index);
-    const bit = taken ? 1 : 0;
-    this.takenCount += bit - this.taken[index];
-    this.taken[index] = bit;
+    this.takenCount += (taken ? 1 : 0) - ((before & TAKEN_BIT) !== 0 ? 1 : 0);
+    this.state[index] = (CODE_OF.get(outcome.status) ?? 0) | (taken ? TAKEN_BIT : 0);
+    this.noteFailure(index, outcome);
+    if (!this.sink) return;
+    if (index < this.next) this.replaced.set(index, outcome);
+    else {
+      this.window.set(index, outcome);
+      this.flush();
+    }
   }
 
-  /** The number of the outcome's verdict in the table, added when new. */
-  private keep({ status, code, message, unsent }: ItemOutcome): number {
-    const name = `${status}\u0000${code ?? ''}\u0000${message ?? ''}\u0000${unsent ? 1 : 0}`;
-    let id = this.keptIds.get(name);
-    if (id === undefined) {
-      id = this.kept.length;
-      this.kept.push({ status, code: code ?? undefined, message: message ?? undefined, unsent });
-      this.keptIds.set(name, id);
+  /** Sends on the outcomes that no unsettled item stands before. */
+  private flush(): void {
+    for (let outcome = this.window.get(this.next); outcome; outcome = this.window.get(this.next)) {
+      this.window.delete(this.next);
+      this.next++;
+      this.sink?.write(outcome);
     }
-    return id;
+  }
+
+  /** Keeps the failure if it is among the first ones; forgets an item that no longer failed. */
+  private noteFailure(index: number, outcome: ItemOutcome): void {
+    if (outcome.status !== 'failed') {
+      this.firstFailures.delete(index);
+      return;
+    }
+    if (this.firstFailures.size < FAILURES_KEPT || this.firstFailures.has(index)) {
+      this.firstFailures.set(index, outcome);
+      return;
+    }
+    const last = Math.max(...this.firstFailures.keys());
+    if (index > last) return;
+    this.firstFailures.delete(last);
+    this.firstFailures.set(index, outcome);
   }
 
   private checkedIndex(index: number): number {
@@ -294,4 +352,10 @@ export class BulkLedger {
       throw new Error(`outcome of item ${index} outside the input's ${this.total} items`);
     return index;
   }
+}
+
+/** The outcome as the report and the messages show it. */
+function withoutUnsent(outcome: ItemOutcome): ItemOutcome {
+  const { unsent: _unsent, ...shown } = outcome;
+  return shown;
 }

@@ -11,9 +11,16 @@
  *
  * This is the one place a list is read twice and repeats are expected: each pass is a crawl of
  * its own, inside which the pager refuses an item seen twice (a broken pager, never the list),
- * while across passes the closing ones re-read items the crawl has yielded, and `claim` drops them.
+ * while across passes the closing ones re-read items the crawl has yielded, which it drops.
+ *
+ * What the crawl remembers does not grow in memory with the list: the main crawl's ids go to a
+ * record on disk (config/id-record.ts), and a closing pass, which reads only what changed since
+ * the crawl began, gathers its items and looks them up there in one read before it yields them.
+ * An item the main crawl yielded and that changed after it was read comes back in a closing pass
+ * under its new time, so a window of recent ids could not tell it; the record can.
  */
 import type { PageInfo } from '../client/client.js';
+import { IdRecord } from '../config/id-record.js';
 import { ProtocolError } from '../errors.js';
 
 /** One pass over the list from its head; `onPage` hears of each page before its items. */
@@ -21,11 +28,8 @@ export type ListPass<T> = (onPage: (page: PageInfo) => void) => AsyncIterable<T>
 
 /** How the crawl knows its items. */
 export interface SettledCrawlOptions<T> {
-  /**
-   * Records an item and says whether it is new to this crawl (an item seen by an earlier
-   * pass is not yielded again). The caller keeps the record, so it can keep what it needs.
-   */
-  claim: (item: T) => boolean;
+  /** The item's id: what tells an item an earlier pass yielded. */
+  idOf: (item: T) => string;
   /** When the item last changed, in ms (its `updated_at`). */
   changedMs: (item: T) => number;
   /** The list's name in the error of a list that never settles: "order list". */
@@ -62,35 +66,60 @@ export class SettledCrawl<T> {
     return this.closingPasses > 0;
   }
 
+  /**
+   * A bound below the main crawl's start as far as it is known yet (the first page's Date, or
+   * its newest change, less the slack): items created after it are those a mark must name.
+   */
+  get startBoundMs(): number | undefined {
+    return this.main?.startMs();
+  }
+
+  private main?: ReturnType<SettledCrawl<T>['startedPass']>;
+
   /** Every item new to this crawl, in list order, then those closing passes catch. */
   async *items(): AsyncGenerator<T> {
-    const { claim, changedMs } = this.options;
-    const main = this.startedPass();
-    for await (const item of main.iterate()) {
-      if (claim(item)) yield item;
-    }
-    this.mainStartMs = main.startMs();
-    let stopBeforeMs = main.changedSinceMs();
-    const maxPasses = this.options.maxClosingPasses ?? DEFAULT_MAX_CLOSING_PASSES;
-    // No start (an empty list without a Date header): nothing was there to be missed.
-    while (stopBeforeMs !== undefined) {
-      if (this.closingPasses >= maxPasses) {
-        const consequence = this.options.consequence ? `; ${this.options.consequence}` : '';
-        throw new ProtocolError(
-          `the ${this.options.what} kept changing while it was read (${maxPasses} closing passes)${consequence}; run again when fewer changes are under way`,
-        );
+    const { idOf, changedMs } = this.options;
+    const yielded = new IdRecord();
+    try {
+      const main = this.startedPass();
+      this.main = main;
+      for await (const item of main.iterate()) {
+        yielded.add(idOf(item));
+        yield item;
       }
-      this.closingPasses++;
-      const closing = this.startedPass();
-      for await (const item of closing.iterate()) {
-        if (changedMs(item) < stopBeforeMs) break;
-        if (claim(item)) {
+      this.mainStartMs = main.startMs();
+      let stopBeforeMs = main.changedSinceMs();
+      const maxPasses = this.options.maxClosingPasses ?? DEFAULT_MAX_CLOSING_PASSES;
+      // Ids a closing pass met: yielded by it, or found among the main crawl's.
+      const closingSeen = new Set<string>();
+      // No start (an empty list without a Date header): nothing was there to be missed.
+      while (stopBeforeMs !== undefined) {
+        if (this.closingPasses >= maxPasses) {
+          const consequence = this.options.consequence ? `; ${this.options.consequence}` : '';
+          throw new ProtocolError(
+            `the ${this.options.what} kept changing while it was read (${maxPasses} closing passes)${consequence}; run again when fewer changes are under way`,
+          );
+        }
+        this.closingPasses++;
+        const closing = this.startedPass();
+        const candidates = new Map<string, T>();
+        for await (const item of closing.iterate()) {
+          if (changedMs(item) < stopBeforeMs) break;
+          const id = idOf(item);
+          if (!closingSeen.has(id)) candidates.set(id, item);
+          closingSeen.add(id);
+        }
+        const already = yielded.find(new Set(candidates.keys()));
+        for (const [id, item] of candidates) {
+          if (already.has(id)) continue;
           this.caughtByClosingPasses++;
           yield item;
         }
+        if (closing.pages <= 1) break;
+        stopBeforeMs = closing.changedSinceMs() ?? stopBeforeMs;
       }
-      if (closing.pages <= 1) break;
-      stopBeforeMs = closing.changedSinceMs() ?? stopBeforeMs;
+    } finally {
+      yielded.remove();
     }
   }
 

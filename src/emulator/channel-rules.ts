@@ -54,16 +54,38 @@ export function productCategory(
   product: ProductRecord,
   taxonomy: TaxonomyRecord | undefined,
 ): CategoryRecord | undefined {
-  const path = normalizedPath(product.category);
-  return taxonomy?.categories.find((candidate) => candidate.leaf && normalizedPath(candidate.path) === path);
+  if (!taxonomy) return undefined;
+  let leaves = leavesByPath.get(taxonomy);
+  if (!leaves) {
+    leaves = new Map();
+    for (const candidate of taxonomy.categories)
+      if (candidate.leaf && !leaves.has(normalizedPath(candidate.path)))
+        leaves.set(normalizedPath(candidate.path), candidate);
+    leavesByPath.set(taxonomy, leaves);
+  }
+  return leaves.get(normalizedPath(product.category));
 }
 
+/**
+ * The leaves of each taxonomy by their path: a million listings look their category up in a
+ * Map, not in a pass over the tree. Taxonomies are seeded once and never change.
+ */
+const leavesByPath = new WeakMap<TaxonomyRecord, Map<string, CategoryRecord>>();
+
 function normalizedPath(path: string): string {
-  return path
-    .split('>')
-    .map((part) => part.trim().toLowerCase())
-    .join(' > ');
+  let normalized = normalizedPaths.get(path);
+  if (normalized === undefined) {
+    normalized = path
+      .split('>')
+      .map((part) => part.trim().toLowerCase())
+      .join(' > ');
+    // A store has a few categories; a bound keeps odd data from growing the memo.
+    if (normalizedPaths.size < 10_000) normalizedPaths.set(path, normalized);
+  }
+  return normalized;
 }
+
+const normalizedPaths = new Map<string, string>();
 
 function present(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');

@@ -11,7 +11,7 @@ import { IdempotencyStore, LeakyBuckets, WriteQuota } from './http/limits.js';
 import { EmulatorCore, type RequestRecord } from './http/pipeline.js';
 import { Router } from './http/router.js';
 import { ROUTES } from './http/routes.js';
-import { listen } from './http/server.js';
+import { listen, type TlsIdentity } from './http/server.js';
 import type { OrderRecord } from './model.js';
 import { seedData } from './seed/seed.js';
 import { ChannelSimulation } from './sim/channels.js';
@@ -29,9 +29,13 @@ export type { FaultKind, FaultSpec } from './http/faults.js';
 export { EmulatorStateError, STATE_FILE, STATE_VERSION } from './store/state-file.js';
 
 export { Store } from './store/store.js';
+export { type EmulatorCertificates, makeTlsIdentity } from './tls.js';
 
 /** How long after seeding the seeded operations still under way take to end. */
 const SEEDED_WORK_MS = 60_000;
+
+/** How often the store's own clock brings due work about between requests, by default. */
+const TICK_MS = 200;
 
 /** How often a state directory is written while anything changed, by default. */
 const STATE_INTERVAL_MS = 30_000;
@@ -90,6 +94,14 @@ export interface EmulatorOptions {
   webhookTimeoutMs?: number;
   /** Probability in [0, 1] that a delivered event is sent a second time (at-least-once); default 0. */
   webhookDuplicateRate?: number;
+  /**
+   * How often, in real milliseconds, what is due (channel answers, order arrivals and payments,
+   * and so their events and webhook deliveries) happens with no request to bring it about;
+   * default 200, 0 only before requests.
+   */
+  tickMs?: number;
+  /** Serve HTTPS with this certificate and key (PEM; `makeTlsIdentity` makes them); the URL is https. */
+  tls?: TlsIdentity;
 }
 
 /** The keys made at start. */
@@ -188,8 +200,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   if (arrivalsOn) payments.adopt(seededAt);
   // Operations still under way end through the channels: seeded ones a minute after (re)seeding,
   // saved ones after the channel delay, as if just sent.
-  channels.adopt(seededAt, seededAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
-  // Before each request: the channels answer, orders arrive and are paid as the clock says.
+  // From when the store is ready, not when seeding began: a big seed must not end its work at once.
+  const readyAt = clock.now();
+  channels.adopt(readyAt, readyAt + (saved ? channels.options.delayMs : SEEDED_WORK_MS));
+  // Before each request and on every tick: the channels answer, orders arrive and are paid as the clock says.
   const advance = () => {
     const nowMs = store.now();
     channels.advance(nowMs);
@@ -227,15 +241,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimit: options.rateLimit ?? true,
   });
   const host = options.host ?? '127.0.0.1';
-  const listening = await listen(core, host, options.port ?? 0);
+  const listening = await listen(core, host, options.port ?? 0, options.tls);
   const keeper =
     file === undefined
       ? undefined
       : new StateKeeper(store, seed, file, options.stateIntervalMs ?? STATE_INTERVAL_MS, saved !== undefined);
+  const ticker = startTicker(advance, options.tickMs ?? TICK_MS);
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const requests = (filter: RequestFilter = {}) => core.log.filter((record) => matchesFilter(record, filter));
   return {
-    url: `http://${urlHost}:${listening.port}`,
+    url: `${options.tls ? 'https' : 'http'}://${urlHost}:${listening.port}`,
     keys,
     restored: saved !== undefined,
     store,
@@ -268,11 +283,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     webhooks: { attempts: (filter) => webhooks.attempts(filter), idle: () => webhooks.idle() },
     close: async () => {
+      if (ticker) clearInterval(ticker);
       await webhooks.close();
       await listening.close();
       keeper?.stop();
     },
   };
+}
+
+/**
+ * The store's own clock: due work happens when it is due, whether or not anyone calls the API.
+ * Unref'd, so it never keeps a process alive; close() stops it.
+ */
+function startTicker(advance: () => void, everyMs: number): NodeJS.Timeout | undefined {
+  if (!(everyMs > 0)) return undefined;
+  const timer = setInterval(() => {
+    try {
+      advance();
+    } catch {
+      // The next request runs the same advance and answers what went wrong; a tick has no one to tell.
+    }
+  }, everyMs);
+  timer.unref();
+  return timer;
 }
 
 function matchesFilter(record: RequestRecord, filter: RequestFilter): boolean {

@@ -218,9 +218,3 @@ export interface FileRecord {
   content_type: string;
   created_at: string;
 }
-
-/** Where a SKU lives. */
-export interface SkuLocation {
-  productId: string;
-  variantId: string;
-}

@@ -8,9 +8,24 @@
 import type { Writable } from 'node:stream';
 import { API_KEY_IN_TEXT, maskKey } from '../contract/contract.js';
 import type { IO } from './io.js';
+import { type EchoedForm, echoedForms } from './secret-forms.js';
 
 /** Shorter secrets are not masked by value: masking "abc" everywhere would garble the output. */
 const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The user info of a URL (`scheme://user:password@`, `scheme://token@`), in the characters
+ * RFC 3986 allows there (a quote or a blank ends it), up to the last `@` of the authority,
+ * since a password may hold an `@` its writer did not encode.
+ */
+const URL_USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)([\w.~%!$&'()*+,;=-]*)(:[\w.~%!$&'()*+,;=:@-]*)?@/gi;
+
+/** `text` with the user info of every URL masked: `http://user:***@host`, `https://***@host`. */
+export function maskUserInfo(text: string): string {
+  return text.replace(URL_USER_INFO, (_, scheme: string, user: string, password?: string) =>
+    password === undefined ? `${scheme}***@` : `${scheme}${user}:***@`,
+  );
+}
 
 /** The streams of a run, guarded, and what it knows of the secrets in use. */
 export class Boundary {
@@ -19,6 +34,7 @@ export class Boundary {
   private readonly secrets = new Set<string>();
   /** Passwords of URLs in use (SVC_PACING_URL's), masked in their URL whatever their length. */
   private readonly passwords = new Set<string>();
+  private readonly forms = new Map<string, EchoedForm[]>();
   /** Keys shown on purpose: ones that guard nothing (the bundled emulator's, printed to be copied). */
   private readonly disclosed = new Set<string>();
 
@@ -92,10 +108,23 @@ export class Boundary {
         shown = shown.replaceAll(found, '***');
     }
     for (const secret of this.secrets) {
-      const found = form(secret);
-      if (shown.includes(found)) shown = shown.replaceAll(found, form(maskKey(secret)));
+      // As written, in another letter case, spaced out, or base64-encoded (./secret-forms.ts).
+      for (const { pattern, encoded } of this.formsOf(secret))
+        shown = shown.replace(pattern, encoded ? '***' : form(maskKey(secret)));
     }
-    return shown.replace(API_KEY_IN_TEXT, (key) => (this.disclosed.has(key) ? key : form(maskKey(key))));
+    shown = shown.replace(API_KEY_IN_TEXT, (key) => (this.disclosed.has(key) ? key : form(maskKey(key))));
+    // No secret of a URL is printed, whoever's URL it is (a base URL with a password, a proxy's).
+    return shown.includes('@') ? maskUserInfo(shown) : shown;
+  }
+
+  /** The patterns of a secret's echoed forms, made once per secret. */
+  private formsOf(secret: string): EchoedForm[] {
+    let forms = this.forms.get(secret);
+    if (!forms) {
+      forms = echoedForms(secret);
+      this.forms.set(secret, forms);
+    }
+    return forms;
   }
 
   private redactChunk(chunk: unknown): unknown {

@@ -1,5 +1,5 @@
 /** The CSV files svc writes for the user to keep or feed back to it (an undo file, saved shipments). */
-import { FileError } from '../errors.js';
+import { FileError, FileIncomplete, isShortWrite, writeFailureReason } from '../errors.js';
 import { writeFileWhole } from '../write-whole.js';
 import { csvRow } from './delimited.js';
 
@@ -16,6 +16,8 @@ export function writeCsvFile(
   try {
     writeFileWhole(path, rows.map((cells) => csvRow(cells, '\r\n')).join(''));
   } catch (error) {
+    // No room left is a file svc could not write whole (exit 1); a bad path is the user's to fix (exit 2).
+    if (isShortWrite(error)) throw new FileIncomplete(failure(writeFailureReason(error)));
     throw new FileError(failure((error as Error).message));
   }
 }

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { isatty } from 'node:tty';
+import { writeFailureReason } from '../errors.js';
 
 /** The streams a command may touch, and what they are connected to. */
 export interface IO {
@@ -18,15 +19,18 @@ export interface IO {
 /** The real process streams. */
 export function processIO(env: NodeJS.ProcessEnv = process.env): IO {
   // `svc orders list --all | head`: a closed pipe ends the run quietly, as it does for cat.
+  // Any other failure (`> /dev/full`, a disk that filled) loses results: one line, exit 1.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    throw error;
+    try {
+      process.stderr.write(`error: cannot write standard output: ${writeFailureReason(error)}\n`);
+    } finally {
+      process.exit(1);
+    }
   });
-  // stderr carries only progress and messages: a reader that went away must not fail the
-  // work itself (a push that finished is still exit 0); the lines are simply lost.
-  process.stderr.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
+  // stderr carries only progress and messages: a reader that went away, or a full disk under
+  // a log file, must not fail the work itself (a push that finished is still exit 0); the lines are simply lost.
+  process.stderr.on('error', () => {});
   const stdoutIsTTY = Boolean(process.stdout.isTTY);
   return {
     stdout: process.stdout,

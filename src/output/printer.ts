@@ -1,6 +1,6 @@
 /** The only place results reach stdout: lists stream, single items print whole. */
 import { CrawlInterrupted } from '../errors.js';
-import { csvField, csvRow, tsvField } from './delimited.js';
+import { csvField, csvRow, decimalCommaCell, tsvField } from './delimited.js';
 import { escapeLine, jsonText, Styled, terminalText } from './escape.js';
 import { cellText, flatColumns, getPath, leafPaths, pickPaths } from './fields.js';
 import type { Wrap } from './fit.js';
@@ -67,8 +67,7 @@ export class Printer {
           const rows = this.rowsOf(item, view);
           header ??= this.columnsFor(this.fieldsFor(view, rows[0]), rows[0]);
           if (count === 0) await this.writeHeader(header);
-          for (const row of rows)
-            await writeText(out, this.delimited(header.map((f) => cellText(getPath(row, f)))));
+          for (const row of rows) await writeText(out, this.delimited(this.rowCells(header, row)));
         }
         count++;
       }
@@ -108,7 +107,7 @@ export class Printer {
       ? this.columnsFor(this.withSimulated(this.settings.fields), record)
       : leafPaths(record);
     await this.writeHeader(fields);
-    await writeText(out, this.delimited(fields.map((f) => cellText(getPath(record, f)))));
+    await writeText(out, this.delimited(this.rowCells(fields, record)));
   }
 
   /** One record for a pipe: a `field<TAB>value` line per field, in the record's order. */
@@ -358,9 +357,27 @@ export class Printer {
     return writeText(this.io.stdout, this.delimited(fields));
   }
 
+  /** The cells of one csv or tsv row; with --decimal-comma, csv decimals written with `,`. */
+  private rowCells(fields: readonly string[], row: unknown): string[] {
+    const comma = this.settings.decimalComma === true && this.settings.format === 'csv';
+    return fields.map((f) => {
+      const value = getPath(row, f);
+      const text = cellText(value);
+      return comma ? decimalCommaCell(value, f, text) : text;
+    });
+  }
+
   private delimited(cells: string[]): string {
-    if (this.settings.format === 'csv')
-      return this.withBom(csvRow(cells.map((cell) => this.onStdout(this.excelCell(cell)))));
+    if (this.settings.format === 'csv') {
+      const delimiter = this.settings.decimalComma ? ';' : ',';
+      return this.withBom(
+        csvRow(
+          cells.map((cell) => this.onStdout(this.excelCell(cell))),
+          '\n',
+          delimiter,
+        ),
+      );
+    }
     return `${cells.map((cell) => this.onStdout(tsvField(cell))).join('\t')}\n`;
   }
 

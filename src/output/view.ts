@@ -75,6 +75,8 @@ export interface OutputSettings {
   simulated?: () => boolean;
   /** --excel: csv that spreadsheets open as meant (a UTF-8 BOM; formula-shaped cells kept as text). */
   excel?: boolean;
+  /** --decimal-comma: csv cells separated by `;`, decimals (numbers and money fields) written with `,`. */
+  decimalComma?: boolean;
   /**
    * Every field path of what is printed (the command's schema), when --fields was given: csv and
    * tsv give a named object of known shape as its fields, one column each.

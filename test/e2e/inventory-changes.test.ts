@@ -158,10 +158,10 @@ describe('inventory diff', () => {
   it('a bad file exits 2 before reading the store', async () => {
     const emu = await start();
     const path = join(scratch(), 'bad.csv');
-    writeFileSync(path, 'SKU;Qty;Price\nA;1;1.00\n');
+    writeFileSync(path, 'SKU;Stock Count;Price\nA;1;1.00\n');
     const result = await runSvc(['inventory', 'diff', path], { env: envFor(emu) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--map quantity=Qty/);
+    expect(result.stderr).toMatch(/--map quantity='Stock Count'/);
     expect(productPages(emu)).toEqual([]);
   });
 });

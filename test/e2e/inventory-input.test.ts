@@ -29,14 +29,15 @@ const batches = () => emu.requests({ method: 'POST', path: '/inventory/batch' })
 const skus = (count: number) => emu.store.allSkus().slice(0, count);
 
 describe('inventory push: columns are accounted for', () => {
-  it('SKU;Qty;Price exits 2 naming --map quantity=Qty, and sends nothing', async () => {
+  it('SKU;Stock Count;Price exits 2 naming --map quantity=…, and sends nothing', async () => {
     const [a, b] = skus(2);
-    const path = file('stock.csv', `SKU;Qty;Price\n${a};5;9.99\n${b};7;4.50\n`);
+    // Qty, Stock, Bestand are read as quantity (test/commands/inventory/push.test.ts); this is not one of them.
+    const path = file('stock.csv', `SKU;Stock Count;Price\n${a};5;9.99\n${b};7;4.50\n`);
     const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('the column "Qty" looks like quantity');
-    expect(result.stderr).toContain('--map quantity=Qty');
-    expect(result.stderr).toContain('--ignore Qty');
+    expect(result.stderr).toContain('the column "Stock Count" looks like quantity');
+    expect(result.stderr).toContain("--map quantity='Stock Count'");
+    expect(result.stderr).toContain("--ignore 'Stock Count'");
     expect(batches()).toEqual([]);
   });
 
@@ -181,7 +182,7 @@ describe('files written never replace the file read, or each other', () => {
 });
 
 describe('inventory push: text that is not what it seems', () => {
-  it('a Latin-1 file exits 2 naming the line and --encoding latin1, which then reads it right', async () => {
+  it('a Latin-1 file is read as Windows-1252 with a notice; --encoding utf-8 refuses it naming the line', async () => {
     const create = await fetch(`${emu.url}/rest/v1/products`, {
       method: 'POST',
       headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
@@ -194,13 +195,14 @@ describe('inventory push: text that is not what it seems', () => {
       Buffer.from(',5\r\n'),
     ]);
     const path = file('excel.csv', latin1);
-    const refused = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+    const refused = await runSvc(['inventory', 'push', path, '--encoding', 'utf-8'], { env: envFor(emu) });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0xC9)');
     expect(refused.stderr).toContain('--encoding latin1');
     expect(batches()).toEqual([]);
-    const read = await runSvc(['inventory', 'push', path, '--encoding', 'latin1'], { env: envFor(emu) });
+    const read = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
     expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toContain('reads as Windows-1252');
     expect(emu.store.inventoryBySku('CAFÉ-1')).toMatchObject({ quantity: 5 });
   });
 

@@ -58,17 +58,37 @@ describe('svc quota', () => {
     expect(text.stdout).toContain('counted by svc on this machine');
   });
 
-  it('the count lives beside the pacing record under a hash, never the key', async () => {
+  it("the count lives in the user's state dir under a hash, never the key", async () => {
     const emu = await start();
     const configDir = freshConfigDir();
-    const push = await runSvc(['inventory', 'push', stockFile(emu, 0, 3)], { env: envOf(emu, configDir) });
+    const stateHome = freshConfigDir();
+    const env = { ...envOf(emu, configDir), XDG_STATE_HOME: stateHome };
+    const push = await runSvc(['inventory', 'push', stockFile(emu, 0, 3)], { env });
     expect(push.code, push.stderr).toBe(0);
-    const files = readdirSync(join(configDir, 'pacing'));
-    const quotaFile = files.find((name) => name.endsWith('.quota.json'));
+    const dir = join(stateHome, 'svc', 'quota');
+    const quotaFile = readdirSync(dir).find((name) => name.endsWith('.quota.json'));
     expect(quotaFile).toMatch(/^[0-9a-f]{32}\.quota\.json$/);
-    const content = readFileSync(join(configDir, 'pacing', quotaFile as string), 'utf8');
+    const content = readFileSync(join(dir, quotaFile as string), 'utf8');
     expect(content).not.toContain(emu.keys.live);
     expect(JSON.parse(content)).toMatchObject({ day: today(), spent: 1 });
+  });
+
+  it("two config dirs on one machine and key: the second's plan counts the first's spending", async () => {
+    const emu = await start();
+    const stateHome = freshConfigDir();
+    const first = { ...envOf(emu, freshConfigDir()), XDG_STATE_HOME: stateHome };
+    const second = { ...envOf(emu, freshConfigDir()), XDG_STATE_HOME: stateHome };
+    // Before anything is spent, the plan says what it cannot see.
+    const empty = await runSvc(['inventory', 'push', stockFile(emu, 0, 2), '--dry-run'], { env: second });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(`${empty.stdout}${empty.stderr}`).toContain(
+      'svc has counted 0 on this machine today; other machines are not counted without SVC_PACING_URL',
+    );
+    const push = await runSvc(['inventory', 'push', stockFile(emu, 0, 150)], { env: first });
+    expect(push.code, push.stderr).toBe(0);
+    expect(await quota(second)).toMatchObject({ spent: 2, this_machine: 2 });
+    const plan = await runSvc(['inventory', 'push', stockFile(emu, 0, 2), '--dry-run'], { env: second });
+    expect(`${plan.stdout}${plan.stderr}`).toContain('svc has spent 2 today on this key');
   });
 
   it('a dry run, a refused request, a test key and an idempotent replay spend nothing', async () => {

@@ -86,7 +86,7 @@ describe('a full emulator run against docs/openapi.json', () => {
       for (const category of categories.filter((c) => c.leaf).slice(0, 3))
         await send('GET', `/channel_accounts/${account.id}/categories/${category.id}/attribute_schema`);
     }
-    const products = await crawlAll('/products?updated_after=2020-01-01');
+    const products = await crawlAll('/products?updated_after=2020-01-01T00:00:00Z');
     const listings = await crawlAll('/listings');
     await crawlAll('/listings?status=error&error_code=photo_required_for_channel');
     const orders = await crawlAll('/orders');

@@ -9,8 +9,12 @@ import { type MisbehavingServer, misbehavingServer, sendJson } from './misbehavi
 /** How a page that says `has_more: true` leaves its cursor out. */
 export type MissingCursor = 'absent' | 'null' | 'empty';
 
-/** An order-shaped item with a given id (enough for `orders list` to print it). */
-function fakeOrder(id: string): Record<string, unknown> {
+/**
+ * An order-shaped item with a given id (enough for `orders list` to print it), changed `ageMs`
+ * before the same instant: a list serves them newest first, as the contract orders it.
+ */
+export function fakeOrder(id: string, ageMs = 0): Record<string, unknown> {
+  const updatedAt = new Date(Date.parse('2025-06-01T00:00:00.000Z') - ageMs).toISOString();
   return {
     id,
     object: 'order',
@@ -22,8 +26,8 @@ function fakeOrder(id: string): Record<string, unknown> {
     currency: 'USD',
     total: '10.00',
     lines: [],
-    created_at: '2025-06-01T00:00:00.000Z',
-    updated_at: '2025-06-01T00:00:00.000Z',
+    created_at: '2025-05-01T00:00:00.000Z',
+    updated_at: updatedAt,
   };
 }
 
@@ -37,7 +41,9 @@ export function pageClaimingMoreWithoutCursor(
   firstPage = 3,
 ): Promise<MisbehavingServer> {
   return misbehavingServer((_req, res, n) => {
-    const data = Array.from({ length: firstPage }, (_, i) => fakeOrder(`ord_p${n}_${i}`));
+    const data = Array.from({ length: firstPage }, (_, i) =>
+      fakeOrder(`ord_p${n}_${i}`, (n * firstPage + i) * 1000),
+    );
     const page: Record<string, unknown> = { object: 'list', data, has_more: true };
     if (missing === 'null') page.next_cursor = null;
     if (missing === 'empty') page.next_cursor = '';
@@ -53,7 +59,9 @@ export function pageClaimingMoreWithoutCursor(
 export function pagerRepeatingItems(perPage = 2, repeatFrom = 1): Promise<MisbehavingServer> {
   return misbehavingServer((_req, res, n) => {
     const page = n < repeatFrom ? n : 0;
-    const data = Array.from({ length: perPage }, (_, i) => fakeOrder(`ord_r${page}_${i}`));
+    const data = Array.from({ length: perPage }, (_, i) =>
+      fakeOrder(`ord_r${page}_${i}`, (page * perPage + i) * 1000),
+    );
     sendJson(res, 200, { object: 'list', data, has_more: true, next_cursor: `fresh_${n}` });
   });
 }

@@ -36,6 +36,8 @@ export function envFor(
 export interface EmulatorProcess {
   url: string;
   keys: RunningEmulator['keys'];
+  /** With --tls: the CA file it wrote. */
+  caFile?: string;
   /** Send a signal and resolve with how the process ended and what it wrote to stderr. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; stderr: string }>;
 }
@@ -76,10 +78,12 @@ export function startEmulatorProcess(args: string[], timeoutMs = 60_000): Promis
       const info = JSON.parse(stdout.slice(0, newline)) as {
         base_url: string;
         keys: RunningEmulator['keys'];
+        ca_file?: string;
       };
       resolve({
         url: info.base_url,
         keys: info.keys,
+        caFile: info.ca_file,
         stop: (signal = 'SIGTERM') => {
           child.kill(signal);
           return exited;

@@ -58,6 +58,8 @@ function runEnv(options: SvcRunOptions): Record<string, string> {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  // The quota count lives in the user's state dir: a test's, beside its config dir, unless it names one.
+  if (options.env?.XDG_STATE_HOME === undefined) env.XDG_STATE_HOME = join(env.SVC_CONFIG_DIR, 'state');
   return env;
 }
 

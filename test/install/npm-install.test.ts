@@ -88,7 +88,7 @@ describe('npm pack and npm install --global', () => {
     );
     const unexpected = paths.filter(
       (path) =>
-        !/^(bin\/(svc|package\.json)|dist\/(chunks\/)?[\w-]+\.js|dist\/help\.cjs(\.cache)?|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
+        !/^(bin\/(svc|package\.json)|dist\/(chunks\/)?[\w.-]+\.js|dist\/help\.cjs(\.cache)?|completions\/(svc\.bash|_svc|svc\.fish)|man\/svc\.1|README\.md|package\.json)$/.test(
           path,
         ),
     );

@@ -133,8 +133,9 @@ describe('every crawl ends', () => {
     const server = await serve((req, res, n) => {
       const cursor = new URL(req.url ?? '/', 'http://x').searchParams.get('cursor');
       const next = cursor === 'a' ? 'b' : 'a';
-      // A new item on every page, so that the cursor, not a repeated item, gives the loop away.
-      const data = [{ ...(orders[0] as object), id: `ord_cycle_${n}` }];
+      // A new item on every page, in the list's order (ids descending), so that the cursor,
+      // not a repeated item, gives the loop away.
+      const data = [{ ...(orders[0] as object), id: `ord_cycle_${String(100 - n).padStart(3, '0')}` }];
       sendJson(res, 200, { object: 'list', data, has_more: true, next_cursor: next });
     });
     const result = await runSvc(['orders', 'list', '--all', '--json'], { env: envOf(server) });

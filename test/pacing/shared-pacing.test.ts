@@ -229,9 +229,12 @@ describe('pacing shared by svc processes on one key', () => {
       env: envOf(emu, configDir, { SVC_SHARED_PACING: '0' }),
     });
     expect(off.code, off.stderr).toBe(0);
-    // No pacing record; the count of the write quota spent is kept all the same.
+    // No pacing record; the count of the write quota spent is kept all the same, in the user's state dir.
     expect(existsSync(statePath(emu, configDir))).toBe(false);
-    expect(readdirSync(join(configDir, 'pacing'))).toEqual([expect.stringMatching(/\.quota\.json$/)]);
+    expect(existsSync(join(configDir, 'pacing'))).toBe(false);
+    expect(readdirSync(join(configDir, 'state', 'svc', 'quota'))).toEqual([
+      expect.stringMatching(/\.quota\.json$/),
+    ]);
     const bad = await runSvc(['inventory', 'push', file.path], {
       env: envOf(emu, configDir, { SVC_SHARED_PACING: 'sometimes' }),
     });

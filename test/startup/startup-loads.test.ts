@@ -57,7 +57,8 @@ describe('the bundle', () => {
         ),
       ])
       .map((match) => match[1]);
-    expect(locales).toEqual(['en.js']);
+    // The CLI's bundle and the library's each carry it once.
+    expect([...new Set(locales)]).toEqual(['en.js']);
   });
 });
 

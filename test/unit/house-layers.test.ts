@@ -15,6 +15,7 @@ const LAYERS = [
   'commands',
   'cmdutil',
   'output',
+  'library',
   'core',
   'client',
   'config',

@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { API_OPERATIONS } from '../../src/contract/operations.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 
@@ -65,7 +67,69 @@ function sourceFiles(): string[] {
   return readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
 }
 
+/** The text of every string and template literal of a source, each `${…}` as `{}`; comments are not read. */
+function literalsOf(code: string): string[] {
+  const source = ts.createSourceFile('file.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const texts: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) texts.push(node.text);
+    else if (ts.isTemplateExpression(node))
+      texts.push(node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join(''));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return texts;
+}
+
+const TEMPLATES = API_OPERATIONS.map((operation) => operation.path.split('/').filter(Boolean));
+const METHOD_BESIDE_PATH = /\b(GET|POST|PATCH|PUT|DELETE|HEAD)\s+\//;
+
+/** Whether a path (`{}` for what the code fills in) is, or begins, a path of the endpoint table. */
+function isTablePath(text: string): boolean {
+  const path = text.startsWith('{}/') ? text.slice(2) : text;
+  if (!path.startsWith('/')) return false;
+  const segments = path.split('?')[0].split('/').filter(Boolean);
+  if (segments.length === 0 || segments[0] === '{}') return false;
+  return TEMPLATES.some(
+    (template) =>
+      segments.length <= template.length &&
+      segments.every(
+        (segment, index) =>
+          segment === '{}' || template[index] === segment || template[index].startsWith('{'),
+      ),
+  );
+}
+
+/** The literals of `code` that write a method and path, or a path of the endpoint table, themselves. */
+function endpointsWrittenOut(code: string): string[] {
+  // Parsing is slow: a file without a quote before a slash writes no path.
+  if (!/['"`]\//.test(code) && !METHOD_BESIDE_PATH.test(code)) return [];
+  return literalsOf(code).filter(
+    // A command line of `svc api` (its help's examples) is what a person types, not a request svc makes.
+    (text) => !text.startsWith('svc api ') && (METHOD_BESIDE_PATH.test(text) || isTablePath(text)),
+  );
+}
+
 describe('the house', () => {
+  it('a method and path are written in the endpoint table alone (src/contract/)', () => {
+    // The detector sees each way of writing one out, and not words that only look like one.
+    expect(endpointsWrittenOut("client.request({ method: 'GET', path: '/orders' })")).toEqual(['/orders']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test holds a template
+    expect(endpointsWrittenOut('const p = `/orders/${id}/fulfillment`;')).toEqual(['/orders/{}/fulfillment']);
+    expect(endpointsWrittenOut("itemPath('/inventory', sku)")).toEqual(['/inventory']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text under test holds a template
+    expect(endpointsWrittenOut('say(`would send POST /v2/${what}`)')).toEqual(['would send POST /v2/{}']);
+    expect(
+      endpointsWrittenOut("say('--paginate works with GET only'); open('/tmp/x'); // GET /orders"),
+    ).toEqual([]);
+    const found = sourceFiles()
+      .filter((file) => !file.startsWith('contract/'))
+      .flatMap((file) =>
+        endpointsWrittenOut(readFileSync(join(SRC, file), 'utf8')).map((text) => `${file}: ${text}`),
+      );
+    expect(found).toEqual([]);
+  });
+
   it('a command is registered in one place: the kit builds each from its definition file', async () => {
     // commander's `.command(` is called by the builder alone.
     const registering = sourceFiles().filter((file) =>
@@ -95,6 +159,17 @@ describe('the house', () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(300);
     expect(firstCircle(graph)).toBeUndefined();
+  });
+
+  it('commands and the library reach the service only through the client: nothing else imports undici or the transport', () => {
+    const senders = sourceFiles().filter(
+      (file) =>
+        !file.startsWith('client/') &&
+        /from '(undici|[^']*\/transport\.js)'/.test(readFileSync(join(SRC, file), 'utf8')),
+    );
+    expect(senders).toEqual([]);
+    // The library's resources call the client's one entry, as the commands' resources do.
+    expect(readFileSync(join(SRC, 'library', 'resources.ts'), 'utf8')).toMatch(/client\.call/);
   });
 
   it('the emulator imports only the contract (and the words every layer shares)', () => {

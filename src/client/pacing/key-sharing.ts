@@ -41,7 +41,8 @@ export function keySharing(
   const file = pacing ? new FileStore(sharedPacing.dir, bucketId, now) : undefined;
   const redis = link ? new RedisStore(link, bucketId, now) : undefined;
   const quota = new QuotaTally(
-    new QuotaFile(sharedPacing.dir, bucketId),
+    // The count is the user's on this machine, whatever config dir each process uses.
+    new QuotaFile(sharedPacing.quotaDir ?? sharedPacing.dir, bucketId),
     link ? new RedisQuota(link, bucketId) : undefined,
     now,
   );

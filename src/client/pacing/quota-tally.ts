@@ -6,13 +6,14 @@
  * svc counted, labelled so.
  *
  * Every svc process of the machine counts into one file beside the shared pacing record,
- * `<config dir>/pacing/<id>.quota.json` (`id` hashes key and base URL; the key is never
+ * `<state dir>/quota/<id>.quota.json` (the user's, shared by every config dir) (`id` hashes key and base URL; the key is never
  * written), under a lock. With SVC_PACING_URL, every machine's processes also count into
  * Redis, `svc:quota:<id>:<day>`, expiring a day after that day ends; units counted while Redis
  * was away are added there once it answers again (by the process that counted them, while it runs).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from '../../config/directory.js';
 import { LockFile } from '../../config/lock-file.js';
 import { msUntilUtcMidnight } from '../../contract/contract.js';
 import { quotaDay } from '../../contract/rules/write-quota.js';
@@ -59,7 +60,7 @@ export class QuotaFile {
 
   /** Counts `units` on `day`; a day before the file's is dropped (the quota it counted has reset). */
   async add(day: string, units: number): Promise<void> {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    makeDirectory(this.dir);
     await underLock(this.lock, () => {
       const found = this.load();
       if (found && found.day > day) return;

@@ -17,23 +17,21 @@ import {
   fchmodSync,
   fstatSync,
   ftruncateSync,
-  mkdirSync,
   openSync,
   readFileSync,
   rmSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { LockFile } from '../../config/lock-file.js';
-import { API_PREFIX } from '../../contract/contract.js';
+import { makeDirectory } from '../../config/directory.js';
+import { LOCK_LEASE_MS, LockFile, underLock } from '../../config/lock-file.js';
+import { normalBaseUrl } from '../../config/store-identity.js';
 import { processAlive } from '../../process-alive.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
 
-/** A live holder keeps the lock well under a millisecond; one that held it this long is stuck. */
-export const LOCK_LEASE_MS = 1_000;
-/** Past this, a process stops sharing rather than wait on (a lock it can neither take nor break). */
-const LOCK_GIVE_UP_MS = 3_000;
+// The lock is config's (every file svc keeps takes it); pacing and the quota count use it from here too.
+export { LOCK_LEASE_MS, underLock };
+
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
@@ -65,15 +63,8 @@ export function sharedPacingDir(configDir: string): string {
 
 /** The name of a key's bucket on disk: a hash of base URL and key, so the key is never written. */
 export function sharedBucketId(apiKey: string, baseUrl: string): string {
-  let base = baseUrl.trim();
-  try {
-    const url = new URL(base);
-    base = `${url.origin}${url.pathname}`;
-  } catch {
-    // Not a URL: the text itself names the bucket.
-  }
-  base = base.replace(/\/+$/, '');
-  if (base.endsWith(API_PREFIX)) base = base.slice(0, -API_PREFIX.length);
+  // One bucket however the URL is spelled (localhost or 127.0.0.1, a trailing slash, a default port).
+  const base = normalBaseUrl(baseUrl);
   return createHash('sha256').update(`${base}\n${apiKey}`).digest('hex').slice(0, 32);
 }
 
@@ -110,7 +101,7 @@ export class FileStore implements SharedStore {
 
   async transact<T>(change: (record: SharedRecord) => T): Promise<T> {
     if (!this.dirMade) {
-      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+      makeDirectory(this.dir, DIR_MODE);
       this.dirMade = true;
     }
     return underLock(this.lock, () => {
@@ -152,68 +143,4 @@ export class FileStore implements SharedStore {
 /** A store for a key's bucket in `dir` (nothing touches the disk before the first request). */
 export function openSharedStore(dir: string, apiKey: string, baseUrl: string, now?: () => number): FileStore {
   return new FileStore(dir, sharedBucketId(apiKey, baseUrl), now);
-}
-
-/**
- * Runs `work` holding `lock`, taken as the record's is: a stale one broken, given up after
- * LOCK_GIVE_UP_MS. (The quota count beside the record takes its own lock the same way.)
- */
-export async function underLock<T>(lock: LockFile, work: () => T): Promise<T> {
-  const held = await takeLock(lock);
-  try {
-    return work();
-  } finally {
-    releaseLock(lock, held);
-  }
-}
-
-/** The lock as its holder wrote it. */
-interface HeldLock {
-  content: string;
-  takenAt: number;
-}
-
-let locksTaken = 0;
-
-/** Takes the lock file, breaking a stale one; gives up after LOCK_GIVE_UP_MS. */
-async function takeLock(lock: LockFile): Promise<HeldLock> {
-  locksTaken += 1;
-  const giveUpAt = Date.now() + LOCK_GIVE_UP_MS;
-  for (let attempt = 0; ; attempt += 1) {
-    const takenAt = Date.now();
-    const content = `${process.pid} ${takenAt} ${locksTaken}`;
-    if (lock.create(content)) return { content, takenAt };
-    if (Date.now() > giveUpAt) {
-      throw new Error(`the lock ${lock.path} stayed taken for ${LOCK_GIVE_UP_MS / 1000} s`);
-    }
-    // Holders keep it for well under a millisecond; a stale one just broken is tried again at once.
-    if (!breakIfStale(lock)) await delay(attempt < 20 ? 1 : 5);
-  }
-}
-
-/**
- * Breaks the lock when its holder is dead or held it past the lease; true when it is gone
- * (broken, or released meanwhile), so that taking it may be tried again at once.
- */
-function breakIfStale(lock: LockFile): boolean {
-  const found = lock.find();
-  if (!found) return true; // released meanwhile
-  // Unreadable (a directory in its place, another user's file): stale once its lease is over.
-  const { content, modifiedAt } = found;
-  const [pid, takenAt] = content.split(' ').map(Number);
-  const holderDied = Number.isInteger(pid) && pid > 0 && !processAlive(pid);
-  // An empty lock is one being written this instant, or one whose writer died right then.
-  const since = Number.isFinite(takenAt) && content !== '' ? takenAt : modifiedAt;
-  if (!holderDied && Date.now() - since < LOCK_LEASE_MS) return false;
-  return lock.removeIf(content);
-}
-
-function releaseLock(lock: LockFile, held: HeldLock): void {
-  try {
-    // Held past the lease, it may have been broken and taken by another process: remove only ours.
-    if (Date.now() - held.takenAt < LOCK_LEASE_MS) lock.remove();
-    else lock.removeIf(held.content);
-  } catch {
-    // What is left is broken as stale by the next process.
-  }
 }

@@ -189,7 +189,12 @@ export class RedisLink {
     // Without a listener ioredis prints every error itself; they are said once, by fail().
     client.on('error', (error: Error) => {
       this.lastError = error;
+      // A reply to no command: the server answers out of step, and every later reply would land
+      // on the wrong command. The connection is dropped (its commands fail: Redis is away).
+      if (/Command queue state error/.test(error.message)) dropBroken(client, error);
     });
+    // Before anything is read: ioredis throws from its socket's reader on some out-of-step replies.
+    client.on('connect', () => guardReader(client, (error) => this.brokeProtocol(client, error)));
     // Measured at each connection: a Redis that was away at start sets the clock once it answers.
     let measured: Promise<void> = Promise.resolve();
     client.on('ready', () => {
@@ -198,9 +203,24 @@ export class RedisLink {
     });
     this.client = client;
     if (this.closed) client.disconnect();
-    await client.connect();
+    try {
+      await client.connect();
+      await checkDatabase(client);
+    } catch (error) {
+      // Never left half open: a database that does not exist is not database 0.
+      this.client = undefined;
+      this.opening = undefined;
+      client.disconnect();
+      throw error;
+    }
     await measured;
     return client;
+  }
+
+  /** The server broke the protocol (out-of-step replies, garbage): the connection is dropped. */
+  private brokeProtocol(client: Redis, error: Error): void {
+    this.lastError = new Error(`broke the Redis protocol (${error.message})`);
+    dropBroken(client, this.lastError);
   }
 
   /** Redis's clock against ours, from TIME, half the round trip taken off. */
@@ -239,6 +259,38 @@ export class RedisLink {
     } catch {
       // A lost debug line must not cost a request.
     }
+  }
+}
+
+/**
+ * ioredis selects the URL's database itself but, refused, goes on silently with database 0: the
+ * selection is asked for again, so that a refusal ("ERR DB index is out of range") fails the step.
+ */
+async function checkDatabase(client: Redis): Promise<void> {
+  const db = client.options.db ?? 0;
+  if (db !== 0) await client.select(db);
+}
+
+/** Drops a connection whose replies cannot be trusted any more; its commands fail. */
+function dropBroken(client: Redis, error: Error): void {
+  const stream = (client as unknown as { stream?: { destroy(error?: Error): void } }).stream;
+  stream?.destroy(error);
+}
+
+/** The readers of the connection's socket, each made to report what it throws instead of ending the process. */
+function guardReader(client: Redis, broke: (error: Error) => void): void {
+  const stream = (client as unknown as { stream?: NodeJS.EventEmitter }).stream;
+  if (!stream) return;
+  const readers = stream.listeners('data') as Array<(chunk: Buffer) => void>;
+  stream.removeAllListeners('data');
+  for (const reader of readers) {
+    stream.on('data', (chunk: Buffer) => {
+      try {
+        reader.call(stream, chunk);
+      } catch (error) {
+        broke(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
   }
 }
 

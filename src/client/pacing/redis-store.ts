@@ -140,9 +140,10 @@ export class RedisStore implements SharedStore {
 
   peek(): Promise<SharedRecord | undefined> {
     return this.link.run('a look at the pacing record', async (redis) => {
-      const [revision, changed] = await scripted(redis).svcLookAtPacingRecord(
-        this.recordKey,
-        this.known?.revision ?? '',
+      const [revision, changed] = reply(
+        await scripted(redis).svcLookAtPacingRecord(this.recordKey, this.known?.revision ?? ''),
+        [1, 2],
+        'a look at the pacing record',
       );
       const text = changed ?? this.known?.text ?? '';
       this.known = { revision, text };
@@ -157,7 +158,11 @@ export class RedisStore implements SharedStore {
       const token = `${this.pid}.${this.steps}`;
       let taken: [number, string, string];
       for (let attempt = 0; ; attempt += 1) {
-        taken = await redis.svcTakePacingLock(this.recordKey, this.lockKey, token, LOCK_LEASE_MS);
+        taken = reply(
+          await redis.svcTakePacingLock(this.recordKey, this.lockKey, token, LOCK_LEASE_MS),
+          [3],
+          'the pacing lock',
+        );
         if (taken[0] === 1) break;
         bound.throwIfAborted();
         // Holders keep it for one round trip: look again soon, never past the lease it has left.
@@ -197,4 +202,15 @@ export class RedisStore implements SharedStore {
       return result;
     });
   }
+}
+
+/**
+ * A script's answer, checked for its shape: a server that answers out of step or with another
+ * type is a Redis svc cannot use (the step fails, the pacer goes on without it), never a crash.
+ */
+function reply<T extends unknown[]>(answer: T, lengths: number[], what: string): T {
+  if (Array.isArray(answer) && lengths.includes(answer.length)) return answer;
+  throw new Error(
+    `Redis answered ${what} with ${String(JSON.stringify(answer)).slice(0, 40)}, not a list of ${lengths.join(' or ')}`,
+  );
 }

@@ -1,27 +1,24 @@
 /** Channel accounts and their discovery data (categories, attribute schema, policies). */
 
-import {
+import { OPERATIONS } from '../../contract/operations.js';
+import type {
   AttributeSchema,
   Category,
   ChannelAccount,
   ChannelAccountSummary,
   Policy,
 } from '../../contract/schemas/channel-account.js';
-import { listOf } from '../../contract/schemas/common.js';
 import type { ApiClient } from '../client.js';
 import type { PagedList } from '../paginate.js';
-import { itemPath } from './paths.js';
 
 /** One read per client (a run): the filter check and the table's account labels share it. */
 const accountsRead = new WeakMap<ApiClient, Promise<ChannelAccountSummary[]>>();
 
-/** GET /channel_accounts: one entry per connected account (summary shape, one page), read once per client. */
+/** The connected channel accounts, one entry per account (summary shape, one page), read once per client. */
 export function listChannelAccounts(client: ApiClient): Promise<ChannelAccountSummary[]> {
   let read = accountsRead.get(client);
   if (!read) {
-    read = client
-      .request({ method: 'GET', path: '/channel_accounts' }, listOf(ChannelAccountSummary))
-      .then((response) => response.body.data);
+    read = client.call(OPERATIONS.listChannelAccounts);
     // A failed read is not kept: the next caller asks again.
     read.catch(() => accountsRead.delete(client));
     accountsRead.set(client, read);
@@ -35,16 +32,14 @@ export async function accountLabels(client: ApiClient): Promise<Map<string, stri
   return new Map(accounts.filter((a) => a.label).map((a) => [a.id, a.label as string]));
 }
 
-/** GET /channel_accounts/{id}. */
-export async function getChannelAccount(client: ApiClient, id: string): Promise<ChannelAccount> {
-  return (await client.request({ method: 'GET', path: itemPath('/channel_accounts', id) }, ChannelAccount))
-    .body;
+/** One channel account. */
+export function getChannelAccount(client: ApiClient, id: string): Promise<ChannelAccount> {
+  return client.call(OPERATIONS.getChannelAccount, { id });
 }
 
-/** GET /channel_accounts/{id}/policies (read-only). */
-export async function listPolicies(client: ApiClient, id: string): Promise<Policy[]> {
-  const path = `${itemPath('/channel_accounts', id)}/policies`;
-  return (await client.request({ method: 'GET', path }, listOf(Policy))).body.data;
+/** An account's policies (read-only). */
+export function listPolicies(client: ApiClient, id: string): Promise<Policy[]> {
+  return client.call(OPERATIONS.listPolicies, { id });
 }
 
 /** Filters of the category search. */
@@ -53,22 +48,21 @@ export interface CategoryFilters {
   parent_id?: string;
 }
 
-/** GET /channel_accounts/{id}/categories, paged. */
+/** An account's categories, paged. */
 export function listCategories(
   client: ApiClient,
   id: string,
   filters: CategoryFilters,
   limit: number | 'all',
 ): PagedList<Category> {
-  return client.list(`${itemPath('/channel_accounts', id)}/categories`, { ...filters }, Category, { limit });
+  return client.call(OPERATIONS.listCategories, { id, query: filters, limit });
 }
 
-/** GET /channel_accounts/{id}/categories/{category_id}/attribute_schema. */
-export async function getAttributeSchema(
+/** The attributes a category asks for. */
+export function getAttributeSchema(
   client: ApiClient,
   id: string,
   categoryId: string,
 ): Promise<AttributeSchema> {
-  const path = `${itemPath('/channel_accounts', id)}/categories/${encodeURIComponent(categoryId)}/attribute_schema`;
-  return (await client.request({ method: 'GET', path }, AttributeSchema)).body;
+  return client.call(OPERATIONS.getAttributeSchema, { id, category_id: categoryId });
 }

@@ -1,12 +1,12 @@
 /** Listings: a product published on one channel account. */
 
-import { BatchResult } from '../../contract/schemas/batch.js';
-import { Listing, type ListingInput, type ListingUpdate } from '../../contract/schemas/listing.js';
+import { OPERATIONS } from '../../contract/operations.js';
+import type { BatchResult } from '../../contract/schemas/batch.js';
+import type { Listing, ListingInput, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { ApiClient } from '../client.js';
 import type { PagedList } from '../paginate.js';
-import { itemPath } from './paths.js';
 
-/** Filters of GET /listings, named as the API names them. */
+/** Filters of the listing list, named as the API names them. */
 export interface ListingFilters {
   product_id?: string;
   channel_account_id?: string;
@@ -16,66 +16,56 @@ export interface ListingFilters {
   updated_after?: string;
 }
 
-/** GET /listings, paged (updated_at descending). */
+/** The listings, paged (updated_at descending). */
 export function listListings(
   client: ApiClient,
   filters: ListingFilters,
   limit: number | 'all',
   signal?: AbortSignal,
 ): PagedList<Listing> {
-  return client.list('/listings', { ...filters }, Listing, { limit, signal });
+  return client.call(OPERATIONS.listListings, { query: filters, limit, signal });
 }
 
-/** GET /listings/{id}. */
-export async function getListing(client: ApiClient, id: string): Promise<Listing> {
-  return (await client.request({ method: 'GET', path: itemPath('/listings', id) }, Listing)).body;
+/** One listing. */
+export function getListing(client: ApiClient, id: string): Promise<Listing> {
+  return client.call(OPERATIONS.getListing, { id });
 }
 
 /**
- * POST /listings. Not repeatable: the live service does not promise to deduplicate it, so an
- * ambiguous failure surfaces as AmbiguousWriteError and the caller looks for the listing first.
+ * Publishes a product on an account. Not repeatable: the live service does not promise to
+ * deduplicate it, so an ambiguous failure surfaces as AmbiguousWriteError and the caller
+ * looks for the listing first.
  */
-export async function createListing(
+export function createListing(
   client: ApiClient,
   input: ListingInput,
   idempotencyKey?: string,
 ): Promise<Listing> {
-  const spec = { method: 'POST' as const, path: '/listings', body: input, repeatable: false, idempotencyKey };
-  return (await client.request(spec, Listing)).body;
+  return client.call(OPERATIONS.createListing, { body: input, idempotencyKey });
 }
 
-/** POST /listings/batch with 1 to 100 items; per-item outcomes. Not repeatable (as createListing). */
-export async function createListingBatch(
+/** Publishes 1 to 100 listings; per-item outcomes. Not repeatable (as createListing). */
+export function createListingBatch(
   client: ApiClient,
   items: ListingInput[],
   idempotencyKey?: string,
 ): Promise<BatchResult> {
-  const spec = {
-    method: 'POST' as const,
-    path: '/listings/batch',
-    body: { items },
-    repeatable: false,
-    idempotencyKey,
-  };
-  return (await client.request(spec, BatchResult)).body;
+  return client.call(OPERATIONS.batchListings, { body: { items }, idempotencyKey });
 }
 
-/** PATCH /listings/{id}; `{}` is a plain resync. Repeatable: it carries its Idempotency-Key. */
-export async function updateListing(
+/** Changes a listing; `{}` is a plain resync. Repeatable: it carries its Idempotency-Key. */
+export function updateListing(
   client: ApiClient,
   id: string,
   body: ListingUpdate,
   signal?: AbortSignal,
 ): Promise<Listing> {
-  const spec = { method: 'PATCH' as const, path: itemPath('/listings', id), body, repeatable: true, signal };
-  return (await client.request(spec, Listing)).body;
+  return client.call(OPERATIONS.updateListing, { id, body, signal });
 }
 
-/** DELETE /listings/{id}: `ongoing` until its operation delists it. Not repeatable; read back after an ambiguous failure. */
-export async function deleteListing(client: ApiClient, id: string): Promise<Listing> {
-  return (
-    await client.request({ method: 'DELETE', path: itemPath('/listings', id), repeatable: false }, Listing)
-  ).body;
+/** Delists: `ongoing` until its operation delists it. Not repeatable; read back after an ambiguous failure. */
+export function deleteListing(client: ApiClient, id: string): Promise<Listing> {
+  return client.call(OPERATIONS.deleteListing, { id });
 }
 
 /** The listing of a product on an account that is not delisted, if any (the one a publish would clash with). */

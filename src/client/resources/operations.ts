@@ -1,26 +1,27 @@
 /** Asynchronous operations: how a write propagated to each channel. */
 
-import { Operation } from '../../contract/schemas/operation.js';
+import { OPERATIONS } from '../../contract/operations.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 import type { ApiClient } from '../client.js';
 import type { PagedList } from '../paginate.js';
-import { itemPath } from './paths.js';
 
-/** Filters of GET /operations. */
+/** Filters of the operation list. */
 export interface OperationFilters {
   status?: string;
   created_after?: string;
 }
 
-/** GET /operations, paged (created_at descending). */
+/** The operations, paged (created_at descending). */
 export function listOperations(
   client: ApiClient,
   filters: OperationFilters,
   limit: number | 'all',
+  signal?: AbortSignal,
 ): PagedList<Operation> {
-  return client.list('/operations', { ...filters }, Operation, { limit });
+  return client.call(OPERATIONS.listOperations, { query: filters, limit, signal });
 }
 
-/** GET /operations/{id}. */
-export async function getOperation(client: ApiClient, id: string): Promise<Operation> {
-  return (await client.request({ method: 'GET', path: itemPath('/operations', id) }, Operation)).body;
+/** One operation. */
+export function getOperation(client: ApiClient, id: string): Promise<Operation> {
+  return client.call(OPERATIONS.getOperation, { id });
 }

@@ -1,11 +1,11 @@
 /** Orders from every channel in one shape, and their fulfillment. */
 
-import { Order } from '../../contract/schemas/order.js';
+import { OPERATIONS, requestLine } from '../../contract/operations.js';
+import type { Order } from '../../contract/schemas/order.js';
 import type { ApiClient, PageInfo } from '../client.js';
 import type { PagedList } from '../paginate.js';
-import { itemPath } from './paths.js';
 
-/** Filters of GET /orders, named as the API names them. */
+/** Filters of the order list, named as the API names them. */
 export interface OrderFilters {
   status?: string;
   channel?: string;
@@ -13,26 +13,26 @@ export interface OrderFilters {
   created_after?: string;
 }
 
-/** Extra options of a crawl of GET /orders. */
+/** Extra options of a crawl of the order list. */
 export interface ListOrdersOptions {
   /** Told about each page (its server clock) before its items are yielded. */
   onPage?: (page: PageInfo) => void;
   signal?: AbortSignal;
 }
 
-/** GET /orders, paged (needs orders:read). */
+/** The orders, paged (needs orders:read). */
 export function listOrders(
   client: ApiClient,
   filters: OrderFilters,
   limit: number | 'all',
   options: ListOrdersOptions = {},
 ): PagedList<Order> {
-  return client.list('/orders', { ...filters }, Order, { limit, ...options });
+  return client.call(OPERATIONS.listOrders, { query: filters, limit, ...options });
 }
 
-/** GET /orders/{id}. */
-export async function getOrder(client: ApiClient, id: string): Promise<Order> {
-  return (await client.request({ method: 'GET', path: itemPath('/orders', id) }, Order)).body;
+/** One order. */
+export function getOrder(client: ApiClient, id: string): Promise<Order> {
+  return client.call(OPERATIONS.getOrder, { id });
 }
 
 /** Tracking attached to a fulfillment. */
@@ -42,39 +42,27 @@ export interface TrackingInput {
   url?: string;
 }
 
-/** The path of an order's fulfillment. */
-export function fulfillmentPath(id: string): string {
-  return `${itemPath('/orders', id)}/fulfillment`;
-}
-
-/** The body of POST /orders/{id}/fulfillment (a tracking URL only when there is one). */
+/** The body of a fulfillment (a tracking URL only when there is one). */
 export function fulfillmentBody(tracking: TrackingInput): { tracking: TrackingInput } {
   const { number, carrier, url } = tracking;
   return { tracking: url === undefined ? { number, carrier } : { number, carrier, url } };
 }
 
+/** The method and path a fulfillment of `id` is sent to, as a dry run shows it. */
+export function fulfillmentRequest(id: string): string {
+  return requestLine(OPERATIONS.fulfillOrder, { id });
+}
+
 /**
- * POST /orders/{id}/fulfillment (needs orders:write). Not repeatable: the live service does
- * not promise idempotency here and the marketplace is notified, so an ambiguous failure
- * raises AmbiguousWriteError and the caller reads the order back before repeating.
+ * Marks an order shipped (needs orders:write). Not repeatable: the live service does not
+ * promise idempotency here and the marketplace is notified, so an ambiguous failure raises
+ * AmbiguousWriteError and the caller reads the order back before repeating.
  */
-export async function fulfillOrder(
+export function fulfillOrder(
   client: ApiClient,
   id: string,
   tracking: TrackingInput,
   options: { idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<Order> {
-  return (
-    await client.request(
-      {
-        method: 'POST',
-        path: fulfillmentPath(id),
-        body: fulfillmentBody(tracking),
-        repeatable: false,
-        idempotencyKey: options.idempotencyKey,
-        signal: options.signal,
-      },
-      Order,
-    )
-  ).body;
+  return client.call(OPERATIONS.fulfillOrder, { id, body: fulfillmentBody(tracking), ...options });
 }

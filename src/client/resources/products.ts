@@ -1,62 +1,56 @@
 /** The catalog: products with their variants, images and listing summaries; their writes. */
 
-import { BatchResult } from '../../contract/schemas/batch.js';
-import { Deleted } from '../../contract/schemas/common.js';
-import { Product, type ProductInput, type ProductUpdate } from '../../contract/schemas/product.js';
+import { OPERATIONS } from '../../contract/operations.js';
+import type { BatchResult } from '../../contract/schemas/batch.js';
+import type { Deleted } from '../../contract/schemas/common.js';
+import type { Product, ProductInput, ProductUpdate } from '../../contract/schemas/product.js';
 import type { ApiClient, ListOptions } from '../client.js';
 import type { PagedList } from '../paginate.js';
-import { itemPath } from './paths.js';
 
-/** Filters of GET /products. */
+/** Filters of the product list. */
 export interface ProductFilters {
   updated_after?: string;
 }
 
-/** GET /products, paged (updated_at descending); `options` hears of each page and can stop the crawl. */
+/** The products, paged (updated_at descending); `options` hears of each page and can stop the crawl. */
 export function listProducts(
   client: ApiClient,
   filters: ProductFilters,
   limit: number | 'all',
   options: Pick<ListOptions, 'onPage' | 'signal'> = {},
 ): PagedList<Product> {
-  return client.list('/products', { ...filters }, Product, { limit, ...options });
+  return client.call(OPERATIONS.listProducts, { query: filters, limit, ...options });
 }
 
-/** GET /products/{id}. */
-export async function getProduct(client: ApiClient, id: string): Promise<Product> {
-  return (await client.request({ method: 'GET', path: itemPath('/products', id) }, Product)).body;
+/** One product. */
+export function getProduct(client: ApiClient, id: string): Promise<Product> {
+  return client.call(OPERATIONS.getProduct, { id });
 }
 
-/** POST /products. A repeat after an ambiguous failure could create a twin, so it is not repeated blindly. */
-export async function createProduct(client: ApiClient, input: ProductInput): Promise<Product> {
-  return (
-    await client.request({ method: 'POST', path: '/products', body: input, repeatable: false }, Product)
-  ).body;
+/** Creates a product. A repeat after an ambiguous failure could create a twin, so it is not repeated blindly. */
+export function createProduct(client: ApiClient, input: ProductInput): Promise<Product> {
+  return client.call(OPERATIONS.createProduct, { body: input });
 }
 
-/** PATCH /products/{id}: the answer carries `sync`; its Idempotency-Key makes a repeat safe. */
-export async function updateProduct(client: ApiClient, id: string, body: ProductUpdate): Promise<Product> {
-  const spec = { method: 'PATCH' as const, path: itemPath('/products', id), body, repeatable: true };
-  return (await client.request(spec, Product)).body;
+/** Updates a product: the answer carries `sync`; its Idempotency-Key makes a repeat safe. */
+export function updateProduct(client: ApiClient, id: string, body: ProductUpdate): Promise<Product> {
+  return client.call(OPERATIONS.updateProduct, { id, body });
 }
 
-/** DELETE /products/{id}. Not repeated blindly: a repeat of an applied delete would answer 404. */
-export async function deleteProduct(client: ApiClient, id: string): Promise<Deleted> {
-  return (
-    await client.request({ method: 'DELETE', path: itemPath('/products', id), repeatable: false }, Deleted)
-  ).body;
+/** Deletes a product. Not repeated blindly: a repeat of an applied delete would answer 404. */
+export function deleteProduct(client: ApiClient, id: string): Promise<Deleted> {
+  return client.call(OPERATIONS.deleteProduct, { id });
 }
 
 /**
- * POST /products/batch with up to 100 items. Items are matched by variant SKU, so a repeat
+ * Creates or updates up to 100 products. Items are matched by variant SKU, so a repeat
  * updates what a lost first attempt created: safe when every item has a SKU.
  */
-export async function upsertProducts(
+export function upsertProducts(
   client: ApiClient,
   items: ProductInput[],
   signal?: AbortSignal,
 ): Promise<BatchResult> {
   const repeatable = items.every((item) => (item.variants?.length ?? 0) > 0);
-  const spec = { method: 'POST' as const, path: '/products/batch', body: { items }, repeatable, signal };
-  return (await client.request(spec, BatchResult)).body;
+  return client.call(OPERATIONS.batchProducts, { body: { items }, repeatable, signal });
 }

@@ -1,14 +1,15 @@
 /** The unauthenticated endpoints: public status page data and the liveness probe. */
 
-import { Health, Status } from '../../contract/schemas/status.js';
+import { OPERATIONS } from '../../contract/operations.js';
+import type { Health, Status } from '../../contract/schemas/status.js';
 import type { ApiClient } from '../client.js';
 
-/** GET /status (no key needed). */
-export async function getStatus(client: ApiClient): Promise<Status> {
-  return (await client.request({ method: 'GET', path: '/status', auth: false }, Status)).body;
+/** The public status page (no key needed). */
+export function getStatus(client: ApiClient): Promise<Status> {
+  return client.call(OPERATIONS.getStatus);
 }
 
-/** GET /health (no key needed). */
-export async function getHealth(client: ApiClient): Promise<Health> {
-  return (await client.request({ method: 'GET', path: '/health', auth: false }, Health)).body;
+/** The liveness probe (no key needed). */
+export function getHealth(client: ApiClient): Promise<Health> {
+  return client.call(OPERATIONS.getHealth);
 }

@@ -26,19 +26,20 @@ export interface ReadFlags {
  * `onBytes` sees each checked byte.
  */
 export async function checkStockFile(
-  ctx: InputDeps,
+  ctx: InputDeps & Pick<Deps, 'globals'>,
   path: string,
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
 ): Promise<CheckedFile> {
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const encoding = parseEncoding(flags.encoding);
   const { inputFile } = await import('../input-file.js');
   const source = await inputFile(ctx, path, { '--report': flags.report, '--backup': flags.backup });
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, showColumns } = await import('../input-check.js');
-  const { map, ignore, decimalComma } = flags;
+  const { checkInput, inputEncoding, showColumns } = await import('../input-check.js');
+  const encoding = await inputEncoding(ctx, source, path, flags.encoding);
+  const { map, ignore } = flags;
+  // The program's own --decimal-comma (output) takes this command's flag when given after it.
+  const decimalComma = flags.decimalComma || ctx.globals.decimalComma;
   const file = await checkInput(path, flags.report, () =>
     checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),
   );

@@ -61,7 +61,22 @@ function resyncPlan(deps: ResyncDeps, spec: ResyncSpec): BulkPlan {
     // Listings come from no file: their rows have no line.
     items: () => matches.map((listing) => ({ key: listing.id })),
     report: spec.flags.report,
-    dryRun: spec.dryRun,
+    dryRun: async () => {
+      await spec.dryRun();
+      const { report } = spec.flags;
+      if (report === undefined) return;
+      // What the live run records: a held listing settled apart, every other one sent.
+      const { writeDryReport } = await import('../../cmdutil/bulk-command.js');
+      await writeDryReport(
+        report,
+        matches.map((listing) => {
+          const held = spec.held.get(listing.id);
+          return held
+            ? { key: listing.id, status: 'would_skip', code: held.code, message: held.message }
+            : { key: listing.id, status: 'would_send' };
+        }),
+      );
+    },
     prepare: () => {
       deps.io.messages.info(`Found ${matches.length.toLocaleString('en-US')} ${what}.`);
       if (spec.heldNote) deps.io.messages.info(spec.heldNote);

@@ -30,7 +30,7 @@ export async function chooseRetry(
   reads: ListingReads,
 ): Promise<ChosenRetry | undefined> {
   const { checkChannelKind, checkChannelAccount } = await import('../filter-check.js');
-  await checkChannelKind(deps, flags.channel, { path: '/listings', param: 'channel' });
+  await checkChannelKind(deps, flags.channel, { operation: 'listListings', param: 'channel' });
   await checkChannelAccount(deps, flags.channelAccount);
   const client = await deps.client();
   const { listListings } = await import('../../client/resources/listings.js');

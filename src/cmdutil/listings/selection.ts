@@ -42,7 +42,10 @@ export async function selectFailing(
   flags: SelectionFlags & { errorCode: string },
 ): Promise<Selection> {
   const { checkChannelKinds, checkChannelAccount, checkErrorCode } = await import('../filter-check.js');
-  const channels = await checkChannelKinds(deps, flags.channel, { path: '/listings', param: 'channel' });
+  const channels = await checkChannelKinds(deps, flags.channel, {
+    operation: 'listListings',
+    param: 'channel',
+  });
   await checkChannelAccount(deps, flags.channelAccount);
   await checkErrorCode(deps, flags.errorCode);
   const { collectFailing } = await import('../../core/listings/retry.js');

@@ -123,7 +123,10 @@ export const command = defineCommand<ApiArgs>({
       throw new UsageError('--include shows one answer; it cannot take --paginate (drop one of them)');
     const { idempotencyKey, headers } = parseHeaders(options.header ?? []);
 
-    const client = await deps.client({ auth: !['/status', '/health'].includes(path) });
+    // The endpoint table loads with the client, not with the help.
+    const { needsKey } = await import('../../contract/routes.js');
+    const auth = needsKey(method, path);
+    const client = await deps.client({ auth });
     // JSON unless a format was asked for; a query's scalars one a line (tsv when piped).
     const printer = deps.io.query ? deps.io.printer : deps.io.printerDefaulting('json');
     if (paginate) {
@@ -149,7 +152,7 @@ export const command = defineCommand<ApiArgs>({
         jsonBytes: body,
         headers,
         idempotencyKey,
-        auth: !['/status', '/health'].includes(path),
+        auth,
         // The live service dedupes PATCH by Idempotency-Key; other raw writes are not repeated blindly.
         repeatable: method === 'GET' || method === 'PATCH' || method === 'PUT',
       })

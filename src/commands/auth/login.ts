@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
@@ -20,6 +20,7 @@ const DEFAULT_PROFILE = 'default';
 export const command = defineCommand<LoginOptions>({
   path: ['auth', 'login'],
   rank: 1,
+  takes: { confirms: true },
   description: 'save an API key and base URL as a profile, after checking the key with the service',
   flags: [
     {
@@ -55,8 +56,8 @@ export const command = defineCommand<LoginOptions>({
         KEY_MALFORMED,
       );
     }
+    const config = await configForLogin(deps);
     const { stores, accounts, note } = await verifyKey(deps, baseUrl, apiKey);
-    const config = await deps.config();
     const { saveLogin } = await import('../../core/auth/keys.js');
     const saved = await saveLogin(config, await deps.keyring(), {
       profile,
@@ -90,6 +91,25 @@ export const command = defineCommand<LoginOptions>({
       deps.io.messages.info('Test mode: writes are validated and simulated; nothing in the store changes.');
   },
 });
+
+/**
+ * The saved profiles; a config.json that is not JSON (cut short by a full disk) is replaced
+ * only once the user agreed: --yes, or yes at a terminal; without either, exit 2 naming it.
+ */
+async function configForLogin(deps: Pick<Deps, 'config' | 'globals' | 'io' | 'prompts'>) {
+  const { ConfigStore, ConfigUnreadable } = await import('../../config/config-store.js');
+  try {
+    return await deps.config();
+  } catch (error) {
+    if (!(error instanceof ConfigUnreadable)) throw error;
+    const { confirmDestructive } = await import('../../cmdutil/confirm.js');
+    const target = `the unreadable ${error.path}`;
+    const question = () => `${error.path} is not valid JSON: replace it, losing its profiles?`;
+    if (!(await confirmDestructive(deps, { verb: 'replace', target }, question)))
+      throw new UsageError(`login canceled; ${error.path} is unchanged`);
+    return ConfigStore.open(dirname(error.path), { replaceUnreadable: true });
+  }
+}
 
 /**
  * One real request proves the key and names the store: 200, or a 403 for a missing scope,

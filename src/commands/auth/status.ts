@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../client/client.js';
-import { requireKey } from '../../cmdutil/credential-checks.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import type { Credentials } from '../../config/credentials.js';
+import { requireKey } from '../../config/credentials.js';
 import { keyMode, maskKey } from '../../contract/contract.js';
 import type { KeyInspection } from '../../core/auth/check-key.js';
 import { type ApiError, AuthError } from '../../errors.js';

@@ -32,6 +32,7 @@ export interface EmulatorStartOptions {
   fixedKeys?: boolean;
   state?: string;
   stateInterval: number;
+  tls?: boolean;
 }
 
 /** `svc emulator start`: serves the API on localhost until SIGINT or SIGTERM. */
@@ -144,6 +145,11 @@ export const command = defineCommand<EmulatorStartOptions>({
         'keep the store in DIR: loaded at start when there, written on stop and every --state-interval',
     },
     {
+      flags: '--tls',
+      description:
+        'serve HTTPS with a certificate made at start; its CA is written to a file whose path is printed (trust it with SVC_CA_FILE)',
+    },
+    {
       flags: '--state-interval <s>',
       description: 'seconds between writes of --state while anything changed',
       parse: integerFlag('--state-interval', 1),
@@ -171,7 +177,9 @@ export const command = defineCommand<EmulatorStartOptions>({
     const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
     const { isLoopbackName } = await import('../../client/proxy-route.js');
     const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
+    const tls = options.tls ? await tlsFiles(options.state) : undefined;
     const emulator = await startEmulator({
+      tls: tls?.identity,
       port: options.port,
       host: options.host,
       seed: options.seed,
@@ -196,7 +204,9 @@ export const command = defineCommand<EmulatorStartOptions>({
       stateIntervalMs: options.stateInterval * 1000,
     }).catch((error: unknown) => {
       // A state it cannot use is the user's to move or replace: exit 2, never reseed over it.
-      throw error instanceof EmulatorStateError ? new UsageError(error.message) : error;
+      void tls?.remove();
+      if (error instanceof EmulatorStateError) throw new UsageError(error.message);
+      throw listenRefusal(error, options.host, options.port) ?? error;
     });
     for (const fault of options.fault ?? []) emulator.faults.inject(fault);
     if (warning) io.messages.warn(warning);
@@ -214,7 +224,11 @@ export const command = defineCommand<EmulatorStartOptions>({
     // Its keys reach only this emulator: they are printed whole, to be copied.
     io.boundary.disclose(Object.values(emulator.keys));
     if (options.json || io.wantsJson) {
-      await io.printer.json({ base_url: emulator.url, keys: emulator.keys });
+      await io.printer.json({
+        base_url: emulator.url,
+        keys: emulator.keys,
+        ...(tls ? { ca_file: tls.caFile } : {}),
+      });
     } else {
       const lines = [
         `Emulator listening on ${emulator.url}`,
@@ -222,12 +236,18 @@ export const command = defineCommand<EmulatorStartOptions>({
         ...Object.entries(emulator.keys).map(([name, key]) => `  ${`${name} key`.padEnd(15)} ${key}`),
         '',
         'Try:',
-        `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}`,
+        `  export SVC_BASE_URL=${emulator.url} SVC_API_KEY=${emulator.keys.live}${tls ? ` SVC_CA_FILE=${tls.caFile}` : ''}`,
         '  svc orders list --status awaiting_shipment',
         '',
         ...(options.state
           ? [
               `The store is kept in ${options.state} (written every ${options.stateInterval} s and on stop).`,
+              '',
+            ]
+          : []),
+        ...(tls
+          ? [
+              `HTTPS: its CA certificate is in ${tls.caFile} (trust it with SVC_CA_FILE or NODE_EXTRA_CA_CERTS).`,
               '',
             ]
           : []),
@@ -237,8 +257,56 @@ export const command = defineCommand<EmulatorStartOptions>({
     }
     await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
     await emulator.close();
+    await tls?.remove();
   },
 });
+
+/**
+ * A CA and server certificate made now, and the CA written where the user can point svc at it:
+ * in the --state directory (kept), else in a temporary directory removed on stop.
+ */
+async function tlsFiles(stateDir: string | undefined) {
+  const [{ mkdir, mkdtemp, rm, writeFile }, { tmpdir }, { join }, { makeTlsIdentity }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:os'),
+    import('node:path'),
+    import('../../emulator/index.js'),
+  ]);
+  const dir = stateDir ?? (await mkdtemp(join(tmpdir(), 'svc-emulator-tls-')));
+  if (stateDir) await mkdir(stateDir, { recursive: true });
+  const identity = await makeTlsIdentity();
+  const caFile = join(dir, 'emulator-ca.pem');
+  await writeFile(caFile, identity.caPem, { mode: 0o644 });
+  return {
+    identity,
+    caFile,
+    remove: async () => {
+      if (!stateDir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Why the address cannot be listened on, as a usage error (exit 2); undefined for other failures. */
+function listenRefusal(error: unknown, host: string, port: number): UsageError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(
+      `port ${port} is in use on ${host}: another program (or emulator) listens there; pick another with --port N (--port 0 picks a free one)`,
+    );
+  }
+  if (code === 'EACCES') {
+    return new UsageError(
+      `cannot listen on ${where}: permission denied; use a port above 1023 with --port N`,
+    );
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new UsageError(
+      `cannot listen on ${where}: no interface of this machine has that address; check --host`,
+    );
+  }
+  return undefined;
+}
 
 /** "Loaded the store from DIR: 8 products (24 SKUs), 30 listings, 40 orders, …": what a restart carries on with. */
 function loadedText(dir: string, store: RunningEmulator['store']): string {

@@ -23,7 +23,7 @@ export const command = defineCommand<{ since?: string; type?: string }>({
   async run(options, deps) {
     const { listEvents } = await import('../../client/resources/events.js');
     const { checkEventType } = await import('../../cmdutil/filter-check.js');
-    const type = checkEventType(options.type, { path: '/events', param: 'type' });
+    const type = checkEventType(options.type, { operation: 'listEvents', param: 'type' });
     const filters = { created_after: options.since, type };
     await printList(deps, listEvents(await deps.client(), filters, deps.io.listLimit), eventsView, 'events');
   },

@@ -31,7 +31,11 @@ export const command = defineCommand<DiffOptions & { file: string }>({
       description: 'columns left unread, e.g. Note,Qty2, even one named quantity or price',
     },
     DECIMAL_COMMA_FLAG,
-    { flags: '--encoding <name>', description: 'utf-8 (default) or latin1 (Windows-1252)' },
+    {
+      flags: '--encoding <name>',
+      description:
+        'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is',
+    },
     {
       flags: '--batch-size <n>',
       description: `SKUs per request of the push it prices (1 to ${BATCH_MAX_ITEMS})`,
@@ -63,7 +67,7 @@ export const command = defineCommand<DiffOptions & { file: string }>({
 
 /** Checks the file, reads the store, prints each change and the summary. */
 async function runDiff(
-  deps: Pick<Deps, 'io' | 'client' | 'signal' | 'env' | 'atEnd'>,
+  deps: Pick<Deps, 'io' | 'client' | 'signal' | 'env' | 'atEnd' | 'globals'>,
   path: string,
   options: DiffOptions,
 ): Promise<void> {

@@ -50,7 +50,8 @@ export const command = defineCommand<PushOptions & { file: string }>({
     DECIMAL_COMMA_FLAG,
     {
       flags: '--encoding <name>',
-      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")',
     },
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
     {
@@ -71,7 +72,11 @@ export const command = defineCommand<PushOptions & { file: string }>({
       flags: '--allow-zeroing',
       description: 'go on when the push would set more than 20% of its SKUs to quantity 0',
     },
-    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every SKU' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every SKU (.json, .ndjson: as JSON); with --dry-run, the verdicts',
+    },
     ...waitFlags('follow the operations until the channels answered; name channel failures per SKU'),
   ],
   takes: { confirms: true },
@@ -127,7 +132,12 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
   // A plain dry run needs neither the store nor the journal: it stays offline.
   if (flags.dryRun && !flags.resume && !flags.changedOnly && !flags.backup) {
     const { offlineDryRun } = await import('../../core/inventory/push-plan.js');
-    return showDryRun(deps, offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS));
+    const dryRun = offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS);
+    if (!flags.report) return showDryRun(deps, dryRun);
+    // Its report says what the live push would record of each row: that needs the store's SKUs.
+    const { pushVerdicts, storeStock } = await import('../../core/inventory/dry-verdicts.js');
+    const live = await storeStock(await deps.client(), deps.signal);
+    return showDryRun(deps, { ...dryRun, rows: pushVerdicts(file, live) }, flags.report);
   }
   const { InventoryPush } = await import('../../core/inventory/push.js');
   const { storeReadDeps } = await import('../../cmdutil/inventory/read-file.js');

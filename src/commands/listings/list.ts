@@ -55,7 +55,7 @@ export const command = defineCommand<ListingsListOptions>({
     const { listListings } = await import('../../client/resources/listings.js');
     const { checkStatuses, checkChannelKinds, checkChannelAccount, checkErrorCode, checkNotBlank } =
       await import('../../cmdutil/filter-check.js');
-    const route = (param: string) => ({ path: '/listings', param });
+    const route = (param: string) => ({ operation: 'listListings' as const, param });
     const statuses = checkStatuses('listings', options.status, route('status'));
     const filters = {
       product_id: checkNotBlank('--product', options.product),

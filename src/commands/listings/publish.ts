@@ -8,6 +8,7 @@ import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ListingInput } from '../../contract/schemas/listing.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
+import type { ReportRow } from '../../output/report.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
@@ -52,11 +53,13 @@ export const command = defineCommand<PublishOptions>({
     { flags: '--dry-run', description: 'check everything and show what would be sent; send nothing' },
     {
       flags: '--report <out.csv>',
-      description: 'with --file: write line,key,status,code,message for every listing',
+      description:
+        'with --file: write line,key,status,code,message for every listing (.json, .ndjson: as JSON); with --dry-run, the verdicts',
     },
     {
       flags: '--encoding <name>',
-      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as some Windows tools save text)',
+      description:
+        'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is',
     },
     ...waitFlags(),
   ],
@@ -174,17 +177,50 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
+  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
   const source = await (await import('../../cmdutil/input-file.js')).inputFile(deps, path, {
     '--report': options.report,
   });
+  const encoding = await inputEncoding(deps, source, path, options.encoding);
   const file = await checkInput(path, options.report, () =>
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
+}
+
+/** Reads in flight at once while a dry run looks for the listings a file would publish again. */
+const DRY_RUN_READS = 8;
+
+/**
+ * What the live run would record for each listing of the file, from reads only: one already
+ * published (an active listing of the product on the account) is skipped, any other is sent.
+ */
+async function publishVerdicts(client: ApiClient, file: CheckedPublishFile): Promise<ReportRow[]> {
+  const { findActiveListing } = await import('../../client/resources/listings.js');
+  const { ERROR_CODES } = await import('../../contract/contract.js');
+  const rows: ReportRow[] = [];
+  for (let start = 0; start < file.items.length; start += DRY_RUN_READS) {
+    const slice = file.items.slice(start, start + DRY_RUN_READS);
+    const found = await Promise.all(
+      slice.map((item) => findActiveListing(client, item.input.product_id, item.input.channel_account_id)),
+    );
+    slice.forEach((item, at) => {
+      const listing = found[at];
+      rows.push(
+        listing
+          ? {
+              line: item.line,
+              key: item.key,
+              status: 'would_skip',
+              code: ERROR_CODES.listingExists,
+              message: `already published as ${listing.id}`,
+            }
+          : { line: item.line, key: item.key, status: 'would_send' },
+      );
+    });
+  }
+  return rows;
 }
 
 /** A file's publish as the bulk frame runs it. */
@@ -219,9 +255,11 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
     report: options.report,
     dryRun: async () => {
       // A dry run checks the accounts too when a key is at hand; without one it stays offline.
-      if ((await deps.credentials()).apiKey) await requireAccounts(await deps.client());
+      const keyed = Boolean((await deps.credentials()).apiKey);
+      if (keyed) await requireAccounts(await deps.client());
       const { showDryRun } = await import('../../cmdutil/bulk-command.js');
-      await showDryRun(deps, dryRun);
+      const rows = keyed && options.report ? await publishVerdicts(await deps.client(), file) : undefined;
+      await showDryRun(deps, { ...dryRun, rows }, options.report);
     },
     prepare: requireAccounts,
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,

@@ -33,7 +33,10 @@ export const command = defineCommand<{ status?: string; createdAfter?: string }>
     const { listOperations } = await import('../../client/resources/operations.js');
     const { byCreatedAt } = await import('../../client/merged-list.js');
     const { checkStatuses } = await import('../../cmdutil/filter-check.js');
-    const statuses = checkStatuses('operations', options.status, { path: '/operations', param: 'status' });
+    const statuses = checkStatuses('operations', options.status, {
+      operation: 'listOperations',
+      param: 'status',
+    });
     const client = await deps.client();
     const limit = deps.io.listLimit;
     const operations = await listEach<OperationFilters, Operation>(

@@ -1,29 +1,12 @@
-import type { BulkDeps, BulkPlan } from '../../cmdutil/bulk-command.js';
+import type { BulkDeps } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
-import type { InputDeps } from '../../cmdutil/input-file.js';
 import { orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
+import type { FulfillOptions } from '../../cmdutil/orders/fulfill-file.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
-import type { ColumnPlan } from '../../core/csv/columns.js';
-import { fulfillConfirmation, fulfillDepsOver, fulfillDryRun } from '../../core/orders/fulfill-plan.js';
-import type { Shipment } from '../../core/orders/shipments.js';
+import { fulfillDepsOver } from '../../core/orders/fulfill-plan.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { counted } from '../../words.js';
-
-/** Flags of `svc orders fulfill`. */
-export interface FulfillOptions {
-  trackingNumber?: string;
-  carrier?: string;
-  trackingUrl?: string;
-  file?: string;
-  dryRun?: boolean;
-  report?: string;
-  map?: string;
-  ignore?: string;
-  encoding?: string;
-  showBuyer?: boolean;
-  save?: string;
-}
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
 export const command = defineCommand<FulfillOptions & { id?: string }>({
@@ -48,14 +31,27 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     {
       flags: '--file <shipments.csv>',
       description:
-        'CSV with a header: order_id,tracking_number,carrier[,tracking_url] (- for standard input)',
+        "CSV with a header: order_id,tracking_number,carrier[,tracking_url]; order_id may hold the orders' numbers on their channels (- for standard input)",
+    },
+    {
+      flags: '--channel <kind>',
+      description: 'with --file: look order numbers up among orders of this channel kind only',
+    },
+    {
+      flags: '--channel-account <id>',
+      description:
+        'with --file: look order numbers up on this channel account only (picks one where two accounts hold a number)',
     },
     {
       flags: '--dry-run',
       description:
         'check the file, what was entered or the tracking, and show what would be sent; send nothing',
     },
-    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every order' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every order (.json or .ndjson: the same rows as JSON); with --dry-run, the verdicts',
+    },
     {
       flags: '--map <pairs>',
       description:
@@ -67,7 +63,8 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     },
     {
       flags: '--encoding <name>',
-      description: 'with --file: utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'with --file: utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is',
     },
     {
       flags: '--save <shipments.csv>',
@@ -82,7 +79,15 @@ export const command = defineCommand<FulfillOptions & { id?: string }>({
     'a canceled, refunded or otherwise shipped order is a per-order failure (exit 3).',
     'The whole file is checked before the first request: any bad line stops the run (exit 2).',
     'Headers match ignoring case, spaces and underscores (Order ID, Tracking Number, as shipping',
-    'tools export them); --map names other columns; the columns read and left out are named first.',
+    'tools export them; Order Number, Order #, Order No and Marketplace Order ID are read as',
+    'order_id); --map names other columns; the columns read and left out are named first.',
+    '',
+    "The order column may hold svc ids (ord_…) or the orders' numbers on their channels",
+    '(70-38343-78751, #1001), mixed. Numbers are resolved before anything is sent: one crawl of the',
+    'orders awaiting shipment (narrowed by --channel, --channel-account), then one look among recent',
+    'orders. A number whose order already shipped is skipped; a canceled or refunded one fails; so',
+    'does an unknown number, and a number orders on two channel accounts hold (--channel-account',
+    'picks one). --dry-run reads each order and says what the run would do with every line.',
     '',
     'With neither an order id nor --file, svc asks at a terminal: it lists the orders awaiting',
     "shipment to choose from (type to search, space to choose), asks each chosen order's carrier",
@@ -126,11 +131,21 @@ async function runFulfill(deps: GuidedDeps, id: string | undefined, options: Ful
     }
     if (options.showBuyer)
       throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
+    const { runFile } = await import('../../cmdutil/orders/fulfill-file.js');
     return runFile(deps, options.file, options);
   }
   if (id === undefined) return runGuided(deps, options, single);
-  if (options.report || options.map || options.ignore || options.encoding)
-    throw new UsageError('--report, --map, --ignore and --encoding go with --file');
+  if (
+    options.report ||
+    options.map ||
+    options.ignore ||
+    options.encoding ||
+    options.channel ||
+    options.channelAccount
+  )
+    throw new UsageError(
+      '--report, --map, --ignore, --encoding, --channel and --channel-account go with --file',
+    );
   return runSingle(deps, id, options);
 }
 
@@ -163,7 +178,9 @@ async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: bool
       `Saved to ${options.save} (svc orders fulfill --file ${options.save} runs it again).`,
     );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  const plan = fulfillPlan(options.save, shipments, undefined, options);
+  const { fulfillPlan } = await import('../../cmdutil/orders/fulfill-file.js');
+  const unresolved = { shipments, settled: new Map(), seen: new Map(), numberLines: 0, listRequests: 0 };
+  const plan = fulfillPlan(options.save, unresolved, undefined, options, deps);
   await runBulk(deps, guided.guidedPlan(deps, plan, shipments, options.save), options);
 }
 
@@ -188,13 +205,13 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   }
   if (options.dryRun) {
     // As the file form's dry run: what would be sent, checked, and nothing sent.
-    const { fulfillmentBody, fulfillmentPath } = await import('../../client/resources/orders.js');
+    const { fulfillmentBody, fulfillmentRequest } = await import('../../client/resources/orders.js');
     const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
     const { showVerdict } = await import('../../cmdutil/verdict.js');
     await showVerdict(
       deps,
       body,
-      `Dry run: would send POST ${fulfillmentPath(id)} ${JSON.stringify(body)}. Nothing was sent.`,
+      `Dry run: would send ${fulfillmentRequest(id)} ${JSON.stringify(body)}. Nothing was sent.`,
     );
     return;
   }
@@ -221,51 +238,4 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
         : `Order ${id} is shipped with ${carrier} ${trackingNumber}; the marketplace is notified.`;
   deps.io.messages.info(note);
   if (order) await deps.io.printer.item(order, { summary: orderLine, view });
-}
-
-async function runFile(deps: BulkDeps & InputDeps, path: string, options: FulfillOptions): Promise<void> {
-  const { inputFile } = await import('../../cmdutil/input-file.js');
-  const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const { describeColumns, parseColumnMap, parseIgnoredColumns } = await import('../../core/csv/columns.js');
-  const { SHIPMENT_FIELDS } = await import('../../core/orders/shipments.js');
-  const { checkInput, showColumns } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
-  const map = parseColumnMap(options.map, SHIPMENT_FIELDS, "order_id='Order Number',carrier=Courier");
-  const ignore = parseIgnoredColumns(options.ignore);
-  const source = await inputFile(deps, path, { '--report': options.report });
-  const { shipments, plan, emptyRows } = await checkInput(path, options.report, () =>
-    checkShipmentsFile(source, { map, ignore, encoding }),
-  );
-  showColumns(deps, describeColumns(plan), emptyRows);
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  await runBulk(deps, { ...fulfillPlan(path, shipments, plan, options), file: path }, options);
-}
-
-/** A shipments file (or the shipments entered at a terminal, `path` their --save file) as the bulk frame runs it. */
-function fulfillPlan(
-  path: string | undefined,
-  shipments: Shipment[],
-  columns: ColumnPlan | undefined,
-  options: FulfillOptions,
-): BulkPlan {
-  return {
-    noun: 'orders',
-    total: shipments.length,
-    items: () => shipments.map((shipment) => ({ line: shipment.line, key: shipment.orderId })),
-    report: options.report,
-    dryRun: fulfillDryRun(path, shipments, columns),
-    confirmation: fulfillConfirmation(shipments.length),
-    action: 'fulfillment',
-    send: async (session, client) => {
-      const { fulfillShipments } = await import('../../core/orders/fulfill.js');
-      await fulfillShipments(shipments, {
-        ...session.runOptions,
-        deps: await fulfillDepsOver(client, () => session.countRequest()),
-        settle: (outcome) => session.record([outcome]),
-      });
-    },
-    verb: 'Fulfilled',
-    rerunNote: '; orders already shipped with the same tracking count as skipped',
-  };
 }

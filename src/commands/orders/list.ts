@@ -84,7 +84,7 @@ async function runOrdersList(options: OrdersListOptions, deps: ListDeps): Promis
   const { checkStatuses, checkChannelKinds, checkChannelAccount } = await import(
     '../../cmdutil/filter-check.js'
   );
-  const route = (param: string) => ({ path: '/orders', param });
+  const route = (param: string) => ({ operation: 'listOrders' as const, param });
   const statuses = checkStatuses('orders', options.status, route('status'));
   const channels = await checkChannelKinds(deps, options.channel, route('channel'));
   const filters: OrderFilters = {

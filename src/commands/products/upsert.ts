@@ -37,10 +37,15 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
       completes: { kind: 'choices', values: UPSERT_FORMATS },
     },
     { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
-    { flags: '--report <out.csv>', description: 'write line,key,status,code,message for every product' },
+    {
+      flags: '--report <out.csv>',
+      description:
+        'write line,key,status,code,message for every product (.json, .ndjson: as JSON); with --dry-run, the verdicts',
+    },
     {
       flags: '--encoding <name>',
-      description: 'utf-8 (default) or latin1 (Windows-1252, as Excel on Windows saves "CSV")',
+      description:
+        'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")',
     },
     {
       flags: '--create-unmatched',
@@ -94,11 +99,10 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
   const { sourcePath } = await import('../../cmdutil/products/write-helpers.js');
-  const { parseEncoding } = await import('../../core/csv/text.js');
-  const { checkInput } = await import('../../cmdutil/input-check.js');
-  const encoding = parseEncoding(options.encoding);
+  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
   const shownPath = path === '-' ? 'standard input' : path;
   const source = await sourcePath(deps, path, { '--report': options.report });
+  const encoding = await inputEncoding(deps, source, path, options.encoding);
   const file = await checkInput(path, options.report, () =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
@@ -137,6 +141,8 @@ function upsertPlan(
       },
       what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
       heading: 'First products',
+      // Every product is sent: the file was checked whole, and the service creates or updates each.
+      rows: file.items.map((item) => ({ line: item.line, key: item.key, status: 'would_send' })),
       first: file.items
         .slice(0, 5)
         .map(

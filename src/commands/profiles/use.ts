@@ -12,7 +12,7 @@ export const command = defineCommand<{ name: string }>({
   async run({ name }, deps) {
     const config = await deps.config();
     if (!config.profiles[name]) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
-    config.useProfile(name);
+    await config.useProfile(name);
     deps.io.messages.info(`Now using profile "${name}".`);
   },
 });

@@ -40,7 +40,9 @@ export const command = defineCommand<Record<string, never>>({
             ? `Only this machine's count: ${reading.unshared}.`
             : reading.countedOn !== 'this machine'
               ? `This machine's share: ${reading.thisMachine.toLocaleString('en-US')}.`
-              : undefined,
+              : reading.spent === 0
+                ? 'svc has counted 0 on this machine today; other machines are not counted without SVC_PACING_URL.'
+                : undefined,
           `It resets at 00:00 UTC (${reading.resetsAt.toISOString()}). The service's own count, with other programs using the key, is in its dashboard.`,
         ]
           .filter((line) => line !== undefined)

@@ -12,17 +12,18 @@ import {
   WebhookEndpointList,
   WebhookEndpointWithSecret,
 } from '../responses/store.js';
+import * as read from '../schemas/index.js';
 import { FulfillmentInput } from '../schemas/order.js';
 import { WebhookEndpointInput, WebhookEndpointUpdate } from '../schemas/webhook-endpoint.js';
-import type { ApiOperation } from './operation.js';
+import { defineOperations } from './operation.js';
 
 const { invalidState, parameterInvalid } = ERROR_CODES;
 const ORDER = { id: 'order id (`ord_…`)' };
 const ENDPOINT = { id: 'webhook endpoint id (`we_…`)' };
 
 /** Orders, operations, the event log and webhook endpoints. */
-export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
-  {
+export const ACTIVITY_OPERATIONS = defineOperations({
+  listOrders: {
     id: 'listOrders',
     method: 'GET',
     path: '/orders',
@@ -30,10 +31,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Orders from every channel in one shape, updated_at descending; buyer data included',
     scope: 'orders:read',
     query: OrdersQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: OrderList,
+    result: read.Order,
   },
-  {
+  getOrder: {
     id: 'getOrder',
     method: 'GET',
     path: '/orders/{id}',
@@ -41,10 +45,12 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One order',
     scope: 'orders:read',
     params: ORDER,
+    repeatable: true,
     status: 200,
     response: Order,
+    result: read.Order,
   },
-  {
+  fulfillOrder: {
     id: 'fulfillOrder',
     method: 'POST',
     path: '/orders/{id}/fulfillment',
@@ -53,11 +59,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     scope: 'orders:write',
     params: ORDER,
     body: FulfillmentInput,
+    repeatable: false,
     status: 200,
     response: Order,
+    result: read.Order,
     errors: { 409: [invalidState] },
   },
-  {
+  listOperations: {
     id: 'listOperations',
     method: 'GET',
     path: '/operations',
@@ -65,10 +73,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Operations, created_at descending; a test key also sees its simulated ones',
     scope: 'products:read',
     query: OperationsQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: OperationList,
+    result: read.Operation,
   },
-  {
+  getOperation: {
     id: 'getOperation',
     method: 'GET',
     path: '/operations/{id}',
@@ -76,10 +87,12 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One operation',
     scope: 'products:read',
     params: { id: 'operation id (`op_…`)' },
+    repeatable: true,
     status: 200,
     response: Operation,
+    result: read.Operation,
   },
-  {
+  listEvents: {
     id: 'listEvents',
     method: 'GET',
     path: '/events',
@@ -87,10 +100,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The event log of the last 30 days, created_at descending',
     scope: 'events:read',
     query: EventsQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: EventList,
+    result: read.Event,
   },
-  {
+  listWebhookEndpoints: {
     id: 'listWebhookEndpoints',
     method: 'GET',
     path: '/webhook_endpoints',
@@ -98,10 +114,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Webhook endpoints, created_at descending',
     scope: 'webhooks:manage',
     query: PageQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: WebhookEndpointList,
+    result: read.WebhookEndpoint,
   },
-  {
+  createWebhookEndpoint: {
     id: 'createWebhookEndpoint',
     method: 'POST',
     path: '/webhook_endpoints',
@@ -111,11 +130,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
       'The URL is https, or plain http to a loopback address (127.0.0.1, localhost, ::1) for local receivers.',
     scope: 'webhooks:manage',
     body: WebhookEndpointInput,
+    repeatable: false,
     status: 201,
     response: WebhookEndpointWithSecret,
+    result: read.WebhookEndpoint,
     errors: { 400: [parameterInvalid] },
   },
-  {
+  getWebhookEndpoint: {
     id: 'getWebhookEndpoint',
     method: 'GET',
     path: '/webhook_endpoints/{id}',
@@ -123,10 +144,12 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One webhook endpoint, without its secret',
     scope: 'webhooks:manage',
     params: ENDPOINT,
+    repeatable: true,
     status: 200,
     response: WebhookEndpoint,
+    result: read.WebhookEndpoint,
   },
-  {
+  updateWebhookEndpoint: {
     id: 'updateWebhookEndpoint',
     method: 'PATCH',
     path: '/webhook_endpoints/{id}',
@@ -135,11 +158,13 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     scope: 'webhooks:manage',
     params: ENDPOINT,
     body: WebhookEndpointUpdate,
+    repeatable: true,
     status: 200,
     response: WebhookEndpoint,
+    result: read.WebhookEndpoint,
     errors: { 400: [parameterInvalid] },
   },
-  {
+  deleteWebhookEndpoint: {
     id: 'deleteWebhookEndpoint',
     method: 'DELETE',
     path: '/webhook_endpoints/{id}',
@@ -147,7 +172,9 @@ export const ACTIVITY_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Remove a webhook endpoint',
     scope: 'webhooks:manage',
     params: ENDPOINT,
+    repeatable: true,
     status: 200,
     response: Deleted,
+    result: read.DeletedWebhookEndpoint,
   },
-];
+});

@@ -14,10 +14,11 @@ import {
 } from '../responses/catalog.js';
 import { Deleted } from '../responses/common.js';
 import { FileInput } from '../schemas/file.js';
+import * as read from '../schemas/index.js';
 import { InventoryBatchInput, InventoryUpdate } from '../schemas/inventory.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../schemas/listing.js';
 import { ProductBatchInput, ProductInput, ProductUpdate } from '../schemas/product.js';
-import type { ApiOperation } from './operation.js';
+import { defineOperations } from './operation.js';
 
 const {
   invalidState,
@@ -41,8 +42,8 @@ const PRODUCT_WRITE_ERRORS = {
 } as const;
 
 /** The catalog: products, files, listings and inventory. */
-export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
-  {
+export const CATALOG_OPERATIONS = defineOperations({
+  listProducts: {
     id: 'listProducts',
     method: 'GET',
     path: '/products',
@@ -50,36 +51,43 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Products, updated_at descending',
     scope: 'products:read',
     query: ProductsQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: ProductList,
+    result: read.Product,
   },
-  {
+  createProduct: {
     id: 'createProduct',
     method: 'POST',
     path: '/products',
     tag: 'Products',
     summary: 'Create a product with its variants and images',
     scope: 'products:write',
-    quota: true,
+    quota: 1,
     body: ProductInput,
+    repeatable: false,
     status: 201,
     response: Product,
+    result: read.Product,
     errors: PRODUCT_WRITE_ERRORS,
   },
-  {
+  batchProducts: {
     id: 'batchProducts',
     method: 'POST',
     path: '/products/batch',
     tag: 'Products',
     summary: 'Create or update up to 100 products, matched by variant SKU, each with its own outcome',
     scope: 'products:write',
-    quota: true,
+    quota: 1,
     body: ProductBatchInput,
+    repeatable: false,
     status: 200,
     response: BatchResult,
+    result: read.BatchResult,
     errors: { 400: [batchTooLarge] },
   },
-  {
+  getProduct: {
     id: 'getProduct',
     method: 'GET',
     path: '/products/{id}',
@@ -87,10 +95,12 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One product with its variants, images and listing summaries',
     scope: 'products:read',
     params: PRODUCT,
+    repeatable: true,
     status: 200,
     response: Product,
+    result: read.Product,
   },
-  {
+  updateProduct: {
     id: 'updateProduct',
     method: 'PATCH',
     path: '/products/{id}',
@@ -99,26 +109,30 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     description:
       '`images` is the desired full array: an element with a known `id` is kept, one without is added and hosted, ids left out are removed. With `expected_updated_at`, a product changed since is 412.',
     scope: 'products:write',
-    quota: true,
+    quota: 1,
     params: PRODUCT,
     body: ProductUpdate,
+    repeatable: true,
     status: 200,
     response: ProductWithSync,
+    result: read.Product,
     errors: { ...PRODUCT_WRITE_ERRORS, 412: [preconditionFailed] },
   },
-  {
+  deleteProduct: {
     id: 'deleteProduct',
     method: 'DELETE',
     path: '/products/{id}',
     tag: 'Products',
     summary: 'Delete a product; its listings are delisted',
     scope: 'products:write',
-    quota: true,
+    quota: 1,
     params: PRODUCT,
+    repeatable: false,
     status: 200,
     response: Deleted,
+    result: read.Deleted,
   },
-  {
+  uploadFile: {
     id: 'uploadFile',
     method: 'POST',
     path: '/files',
@@ -126,11 +140,13 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     summary: "Host an image (JPEG, PNG or WebP, judged by content; 10 MB) for a product's images",
     scope: 'products:write',
     body: FileInput,
+    repeatable: true,
     status: 201,
     response: File,
+    result: read.File,
     errors: { 400: [parameterInvalid], 413: [fileTooLarge], 422: [validationFailed] },
   },
-  {
+  listListings: {
     id: 'listListings',
     method: 'GET',
     path: '/listings',
@@ -138,36 +154,43 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Listings, updated_at descending; `status=error&error_code=C` targets one failure',
     scope: 'products:read',
     query: ListingsQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: ListingList,
+    result: read.Listing,
   },
-  {
+  createListing: {
     id: 'createListing',
     method: 'POST',
     path: '/listings',
     tag: 'Listings',
     summary: 'Publish a product to a channel account: `ongoing`, with the operation that carries it',
     scope: 'listings:write',
-    quota: true,
+    quota: 1,
     body: ListingInput,
+    repeatable: false,
     status: 201,
     response: Listing,
+    result: read.Listing,
     errors: { 404: [resourceMissing], 409: [listingExists] },
   },
-  {
+  batchListings: {
     id: 'batchListings',
     method: 'POST',
     path: '/listings/batch',
     tag: 'Listings',
     summary: 'Publish up to 100 listings, each with its own outcome',
     scope: 'listings:write',
-    quota: true,
+    quota: 1,
     body: ListingBatchInput,
+    repeatable: false,
     status: 200,
     response: BatchResult,
+    result: read.BatchResult,
     errors: { 400: [batchTooLarge] },
   },
-  {
+  getListing: {
     id: 'getListing',
     method: 'GET',
     path: '/listings/{id}',
@@ -175,10 +198,12 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One listing',
     scope: 'products:read',
     params: LISTING,
+    repeatable: true,
     status: 200,
     response: Listing,
+    result: read.Listing,
   },
-  {
+  updateListing: {
     id: 'updateListing',
     method: 'PATCH',
     path: '/listings/{id}',
@@ -187,14 +212,16 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Refused 409 `invalid_state` for a delisted listing, and while a delist of it is pending (the message names that operation).',
     scope: 'listings:write',
-    quota: true,
+    quota: 1,
     params: LISTING,
     body: ListingUpdate,
+    repeatable: true,
     status: 200,
     response: Listing,
+    result: read.Listing,
     errors: { 409: [invalidState] },
   },
-  {
+  deleteListing: {
     id: 'deleteListing',
     method: 'DELETE',
     path: '/listings/{id}',
@@ -203,36 +230,42 @@ export const CATALOG_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Refused 409 `invalid_state` for a delisted listing, and while a delist of it is already pending.',
     scope: 'listings:write',
-    quota: true,
+    quota: 1,
     params: LISTING,
+    repeatable: false,
     status: 200,
     response: Listing,
+    result: read.Listing,
     errors: { 409: [invalidState] },
   },
-  {
+  batchInventory: {
     id: 'batchInventory',
     method: 'POST',
     path: '/inventory/batch',
     tag: 'Inventory',
     summary: 'Set quantity and price of up to 100 SKUs in one operation; an unknown SKU fails alone',
     scope: 'inventory:write',
-    quota: true,
+    quota: 1,
     body: InventoryBatchInput,
+    repeatable: true,
     status: 200,
     response: InventoryBatchResult,
+    result: read.InventoryBatchResult,
     errors: { 400: [batchTooLarge] },
   },
-  {
+  updateInventory: {
     id: 'updateInventory',
     method: 'PATCH',
     path: '/inventory/{sku}',
     tag: 'Inventory',
     summary: "Set one SKU's quantity, price or both",
     scope: 'inventory:write',
-    quota: true,
+    quota: 1,
     params: { sku: 'the SKU, URL-encoded' },
     body: InventoryUpdate,
+    repeatable: true,
     status: 200,
     response: InventoryItemWithSync,
+    result: read.InventoryItem,
   },
-];
+});

@@ -10,7 +10,8 @@ import {
   PolicyList,
   Status,
 } from '../responses/store.js';
-import type { ApiOperation } from './operation.js';
+import * as read from '../schemas/index.js';
+import { defineOperations } from './operation.js';
 
 const ACCOUNT = { id: 'channel account id (`chac_…`), from the list of channel accounts' };
 
@@ -22,28 +23,32 @@ export const OpenApiDocumentShape = z.looseObject({
 });
 
 /** The public operations (status, health, this document) and the channel accounts with their discovery data. */
-export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
-  {
+export const SERVICE_OPERATIONS = defineOperations({
+  getStatus: {
     id: 'getStatus',
     method: 'GET',
     path: '/status',
     tag: 'Service',
     summary: 'The public status page: state, latest probe, seven days of half-hour buckets',
     scope: null,
+    repeatable: true,
     status: 200,
     response: Status,
+    result: read.Status,
   },
-  {
+  getHealth: {
     id: 'getHealth',
     method: 'GET',
     path: '/health',
     tag: 'Service',
     summary: 'Liveness: `ok` while the API and its database are reachable',
     scope: null,
+    repeatable: true,
     status: 200,
     response: Health,
+    result: read.Health,
   },
-  {
+  getOpenApiDocument: {
     id: 'getOpenApiDocument',
     method: 'GET',
     path: '/openapi.json',
@@ -52,20 +57,25 @@ export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
     description:
       'Served by the emulator, with no key: the operations, parameters, bodies and answers it implements. The reference of the live service does not name this path.',
     scope: null,
+    repeatable: true,
     status: 200,
     response: OpenApiDocumentShape,
+    result: OpenApiDocumentShape,
   },
-  {
+  listChannelAccounts: {
     id: 'listChannelAccounts',
     method: 'GET',
     path: '/channel_accounts',
     tag: 'Channel accounts',
     summary: 'The connected channel accounts, one entry per account, in one page',
     scope: 'products:read',
+    repeatable: true,
+    paging: 'one-page',
     status: 200,
     response: ChannelAccountList,
+    result: read.ChannelAccountSummary,
   },
-  {
+  getChannelAccount: {
     id: 'getChannelAccount',
     method: 'GET',
     path: '/channel_accounts/{id}',
@@ -73,10 +83,12 @@ export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
     summary: 'One channel account with its sync, pricing and inventory settings',
     scope: 'products:read',
     params: ACCOUNT,
+    repeatable: true,
     status: 200,
     response: ChannelAccount,
+    result: read.ChannelAccount,
   },
-  {
+  listPolicies: {
     id: 'listPolicies',
     method: 'GET',
     path: '/channel_accounts/{id}/policies',
@@ -84,10 +96,13 @@ export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
     summary: "The account's shipping, return and payment policies, in one page",
     scope: 'products:read',
     params: ACCOUNT,
+    repeatable: true,
+    paging: 'one-page',
     status: 200,
     response: PolicyList,
+    result: read.Policy,
   },
-  {
+  listCategories: {
     id: 'listCategories',
     method: 'GET',
     path: '/channel_accounts/{id}/categories',
@@ -96,10 +111,13 @@ export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
     scope: 'products:read',
     params: ACCOUNT,
     query: CategoriesQuery,
+    repeatable: true,
+    paging: 'cursor',
     status: 200,
     response: CategoryList,
+    result: read.Category,
   },
-  {
+  getAttributeSchema: {
     id: 'getAttributeSchema',
     method: 'GET',
     path: '/channel_accounts/{id}/categories/{category_id}/attribute_schema',
@@ -107,7 +125,9 @@ export const SERVICE_OPERATIONS: readonly ApiOperation[] = [
     summary: 'The attributes a category asks for',
     scope: 'products:read',
     params: { ...ACCOUNT, category_id: 'category id, from the categories of the account' },
+    repeatable: true,
     status: 200,
     response: AttributeSchema,
+    result: read.AttributeSchema,
   },
-];
+});

@@ -42,10 +42,11 @@ export function checkVariantMatrix(variants: readonly MatrixVariant[]): MatrixPr
   const first = variants.findIndex(hasOptions);
   if (first < 0) return undefined;
   const names = Object.keys(variants[first].options ?? {}).sort();
-  const key = names.join('\u0000');
+  // As JSON, so that one empty name (`[""]`) never reads as no names at all.
+  const key = JSON.stringify(names);
   for (let index = 0; index < variants.length; index++) {
     const own = Object.keys(variants[index].options ?? {}).sort();
-    if (own.join('\u0000') !== key) {
+    if (JSON.stringify(own) !== key) {
       const has = own.length === 0 ? 'no options' : `options ${own.join(', ')}`;
       return {
         kind: 'names',

@@ -1,21 +1,19 @@
 /**
  * Which requests spend the daily write quota (docs/service-contract.md, Daily write quota):
- * POST, PATCH and DELETE under /products, /inventory and /listings, when the service accepts
- * them (2xx), with a live key, and not as an idempotent replay. Pure and light: the client's
- * count of its own spend reads it at every answer; the operation table flags the same writes.
+ * the operations the endpoint table gives a `quota` cost (the writes to products, inventory
+ * and listings), when the service accepts them (2xx), with a live key, and not as an
+ * idempotent replay. The client's count of its own spend reads it at every answer.
  */
+import { operationAt } from '../routes.js';
 
-const COUNTED_METHODS = new Set(['POST', 'PATCH', 'DELETE']);
-const COUNTED_ROOTS = new Set(['products', 'inventory', 'listings']);
+/** The units of the quota a request to `method path` (below /rest/v1, a query allowed) spends when accepted. */
+export function writeQuotaCost(method: string, path: string): number {
+  return operationAt(method, path)?.quota ?? 0;
+}
 
 /** Whether a write to `path` (below /rest/v1, a query allowed) counts against the quota when accepted. */
 export function spendsWriteQuota(method: string, path: string): boolean {
-  if (!COUNTED_METHODS.has(method.toUpperCase())) return false;
-  const root = path
-    .split('?')[0]
-    ?.split('/')
-    .find((segment) => segment !== '');
-  return root !== undefined && COUNTED_ROOTS.has(root);
+  return writeQuotaCost(method, path) > 0;
 }
 
 /** Whether an answer to such a write spent a unit: accepted (2xx), by a live key, not replayed. */

@@ -6,9 +6,16 @@
  */
 import { z } from 'zod';
 import { PRICE_PATTERN } from '../contract.js';
+import { isDateTime } from '../rules/date-time.js';
 
 /** A date-time as sent on the wire; kept as the string received. */
 export const Timestamp = z.string();
+
+/** A date-time a client sends: RFC 3339 with its offset, a real date and time (`format: date-time`). */
+export const DateTimeInput = z
+  .string()
+  .refine(isDateTime, 'must be an RFC 3339 date-time with an offset, such as 2025-01-31T09:00:00Z')
+  .meta({ format: 'date-time' });
 
 /** A money amount or price: a decimal string, never a number. */
 export const Money = z.string();

@@ -1,7 +1,8 @@
 /** Products, their variants and images: response shapes and the inputs that write them. */
 import { z } from 'zod';
-import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, QUANTITY_MAX } from '../contract.js';
-import { Money, PriceInput, SyncBlock, Timestamp } from './common.js';
+import { BATCH_MAX_ITEMS, IMAGES_PER_PRODUCT_MAX, PRODUCT_STATUSES, QUANTITY_MAX } from '../contract.js';
+import { DateTimeInput, Money, PriceInput, SyncBlock, Timestamp } from './common.js';
+import { Base64Text } from './file.js';
 
 /** An image of a product; array order is display order. */
 export const Image = z.looseObject({
@@ -87,8 +88,12 @@ export type Product = z.infer<typeof Product>;
 export const ImageInput = z
   .object({
     id: z.string().min(1).optional(),
-    url: z.url().optional(),
-    base64: z.string().min(1).optional(),
+    // Hosted from the web: http(s) only, which the pattern says for docs/openapi.json.
+    url: z
+      .url()
+      .regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, 'must be an http(s) URL')
+      .optional(),
+    base64: Base64Text.optional(),
     alt: z.string().optional(),
   })
   .refine((image) => image.id !== undefined || image.url !== undefined || image.base64 !== undefined, {
@@ -107,7 +112,7 @@ export const VariantInput = z.object({
   msrp: PriceInput.optional(),
   quantity: z.int().min(0).max(QUANTITY_MAX).optional(),
   barcode: z.string().optional(),
-  grams: z.int().min(0).optional(),
+  grams: z.int().min(0).max(QUANTITY_MAX).optional(),
   asin: z.string().optional(),
   options: z.record(z.string(), z.string()).optional(),
 });
@@ -127,7 +132,7 @@ const productFields = {
     .optional(),
   tags: z.array(z.string()).optional(),
   currency: z.string().length(3).optional(),
-  status: z.string().optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
   // More is refused 422 validation_failed (a rule of the service); the bound is for docs/openapi.json.
   images: z.array(ImageInput).meta({ maxItems: IMAGES_PER_PRODUCT_MAX }).optional(),
   variants: z.array(VariantInput).optional(),
@@ -139,13 +144,14 @@ export type ProductInput = z.infer<typeof ProductInput>;
 
 /** The body of PATCH /products/{id}: any subset of ProductInput plus `expected_updated_at`. */
 export const ProductUpdate = z
-  .object({ ...productFields, expected_updated_at: z.string().min(1) })
+  .object({ ...productFields, expected_updated_at: DateTimeInput })
   .partial()
   .refine((body) => Object.keys(body).length > 0, {
     message: 'the body needs at least one field',
     params: { code: 'parameter_missing' },
   })
-  .meta({ minProperties: 1 });
+  // At least one product field besides expected_updated_at (unknown ones are not read).
+  .meta({ anyOf: Object.keys(productFields).map((name) => ({ required: [name] })) });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
 /** The body of POST /products/batch: 1 to 100 products. */

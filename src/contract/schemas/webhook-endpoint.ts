@@ -34,3 +34,7 @@ export const WebhookEndpointUpdate = z.object({
   description: z.string().optional(),
 });
 export type WebhookEndpointUpdate = z.infer<typeof WebhookEndpointUpdate>;
+
+/** The answer to DELETE /webhook_endpoints/{id}. */
+export const DeletedWebhookEndpoint = z.looseObject({ id: z.string(), deleted: z.boolean().optional() });
+export type DeletedWebhookEndpoint = z.infer<typeof DeletedWebhookEndpoint>;

@@ -13,8 +13,8 @@ import {
   READ_SCOPE_PROBES,
   type ReadScope,
 } from '../../contract/contract.js';
-import { ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
-import { listOf } from '../../contract/schemas/common.js';
+import { OPERATIONS } from '../../contract/operations.js';
+import type { ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
 import { ApiError } from '../../errors.js';
 import { JOB_SECRET_ADVICE } from './advice.js';
 
@@ -63,12 +63,10 @@ type ScopeProbe = { scope: ReadScope; ok: true } | { scope: ReadScope; ok: false
  */
 export async function checkKey(client: ApiClient): Promise<KeyCheck> {
   try {
-    const answer = await client.request(
-      { method: 'GET', path: '/channel_accounts', query: { limit: 100 } },
-      listOf(ChannelAccountSummary),
-    );
-    const stores = [...new Set(answer.body.data.map((account) => account.shop_name).filter(isText))].sort();
-    const accounts = answer.body.data.map((account) => ({
+    const answer = await client.callForAnswer(OPERATIONS.listChannelAccounts, { query: { limit: 100 } });
+    const read: ChannelAccountSummary[] = answer.body;
+    const stores = [...new Set(read.map((account) => account.shop_name).filter(isText))].sort();
+    const accounts = read.map((account) => ({
       id: account.id,
       channel: account.channel,
       label: [account.label, account.shop_name].find(isText) ?? account.id,

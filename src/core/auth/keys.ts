@@ -57,14 +57,14 @@ export async function saveLogin(
     previous && storageOf(previous) === 'keyring' && !replacedInKeyring
       ? await deleteKey(keyring, previous)
       : undefined;
-  config.saveProfile(input.profile, {
+  await config.saveProfile(input.profile, {
     base_url: input.baseUrl,
     ...stored.fields,
     key_hint: maskKey(input.apiKey),
     ...(input.stores ? { stores: input.stores } : {}),
     ...(input.accounts ? { accounts: input.accounts } : {}),
   });
-  if (input.use) config.useProfile(input.profile);
+  if (input.use) await config.useProfile(input.profile);
   const current = config.currentProfile ?? input.profile;
   return {
     storage: stored.storage,
@@ -86,7 +86,7 @@ export async function forgetKey(
 ): Promise<{ storage?: KeyStorage; problem?: string }> {
   const profile = config.profiles[name] ?? {};
   const problem = await deleteKey(keyring, profile);
-  config.saveProfile(name, withoutKey(profile));
+  await config.saveProfile(name, withoutKey(profile));
   return { storage: storageOf(profile), problem };
 }
 
@@ -99,6 +99,6 @@ export async function removeProfile(
   const profile = config.profiles[name];
   if (!profile) return { removed: false };
   const problem = await deleteKey(keyring, profile);
-  config.removeProfile(name);
+  await config.removeProfile(name);
   return { removed: true, problem };
 }

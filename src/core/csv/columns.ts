@@ -12,6 +12,11 @@ export interface FieldSpec {
   field: string;
   /** Words that, in an ignored column's header, suggest it holds this field (`qty`, `stock`). */
   lookalikes?: readonly string[];
+  /**
+   * Headers read as this field when no column bears its name (`Qty`, `Bestand`, `Order Number`),
+   * compared by `aliasKey`; the plan line says which column was read as what.
+   */
+  aliases?: readonly string[];
 }
 
 /** How the columns are read. */
@@ -41,6 +46,11 @@ export function exactHeaderKey(name: string): string {
 /** A header name compared ignoring case, spaces and underscores (`Order ID` is `order_id`). */
 export function looseHeaderKey(name: string): string {
   return name.toLowerCase().replace(/[\s_]+/g, '');
+}
+
+/** A header as aliases compare it: any case, without spaces, underscores, hyphens and dots (`Order No.`). */
+export function aliasKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_.-]+/g, '');
 }
 
 /** Reads the header row as the guide's input files say; UsageError (exit 2) naming what is wrong. */
@@ -93,6 +103,7 @@ export function planColumns(
     if (index !== undefined) used.push({ field, header: written[index] });
   }
 
+  readAliases(fields, written, indexes, used, ignore, names, options.mappable);
   const usedIndexes = new Set(Object.values(indexes));
   const ignored = written.filter((_, index) => !usedIndexes.has(index));
   for (const { field, lookalikes } of fields) {
@@ -108,6 +119,42 @@ export function planColumns(
     );
   }
   return { indexes, used, ignored };
+}
+
+/**
+ * Each field no column is read as, from the one column whose header is one of its aliases;
+ * UsageError when two columns could be it, naming both and the --map that picks one.
+ */
+function readAliases(
+  fields: readonly FieldSpec[],
+  written: readonly string[],
+  indexes: Record<string, number | undefined>,
+  used: ColumnPlan['used'],
+  ignore: ReadonlySet<string>,
+  names: readonly string[],
+  mappable: boolean,
+): void {
+  for (const { field, aliases } of fields) {
+    if (indexes[field] !== undefined || !aliases) continue;
+    const keys = new Set(aliases.map(aliasKey));
+    const taken = new Set(Object.values(indexes));
+    const candidates = written
+      .map((name, index) => ({ name, index }))
+      .filter(
+        ({ name, index }) => !taken.has(index) && !ignore.has(names[index]) && keys.has(aliasKey(name)),
+      );
+    if (candidates.length > 1) {
+      const [first, second] = candidates.map(({ name }) => name);
+      const pick = mappable
+        ? `pick one with --map ${field}=${quoted(first)} (or --ignore ${quoted(second)})`
+        : `rename the one meant to ${field}`;
+      throw new UsageError(`line 1: both "${first}" and "${second}" could be read as ${field}; ${pick}`);
+    }
+    const [found] = candidates;
+    if (!found) continue;
+    indexes[field] = found.index;
+    used.push({ field, header: found.name });
+  }
 }
 
 /**
@@ -233,6 +280,6 @@ function looksLike(header: string, words: readonly string[]): boolean {
 }
 
 /** A header as one shell word. */
-function quoted(name: string): string {
+export function quoted(name: string): string {
   return /^[\w.-]+$/.test(name) ? name : `'${name.replace(/'/g, "'\\''")}'`;
 }

@@ -119,6 +119,13 @@ async function readHeaderLine(path: string): Promise<string> {
         `${path} is UTF-16 text (Excel's "Unicode Text"); save it as "CSV UTF-8" and run again; nothing was sent`,
       );
     }
+    // Without a byte order mark, UTF-16 shows as NUL beside every ASCII character of the header.
+    const le = head.length >= 4 && head[1] === 0 && head[3] === 0 && head[0] !== 0;
+    const be = head.length >= 4 && head[0] === 0 && head[2] === 0 && head[1] !== 0;
+    if (le || be)
+      throw new UsageError(
+        `${path} is UTF-16 text (${le ? 'little' : 'big'}-endian, without a byte order mark); save it as "CSV UTF-8" and run again; nothing was sent`,
+      );
     const text = head.toString('utf8').replace(/^\uFEFF/, '');
     return text.split(/\r\n|\n|\r/, 1)[0] ?? '';
   } finally {

@@ -56,6 +56,33 @@ export function parseEncoding(name: string | undefined): TextEncoding {
   return encoding;
 }
 
+/** Bytes Windows-1252 leaves undefined, and NUL (UTF-16 or binary): a file holding one is not Windows-1252 text. */
+const NOT_CP1252 = new Set([0x00, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/**
+ * How a file's bytes read when no --encoding is given: `utf-8` when they are UTF-8 (or when they
+ * are neither, so that the bad lines are named); `latin1` (Windows-1252) when they are not UTF-8
+ * but are Windows-1252, as Excel on Windows saves "CSV". Reads the file once, natively, and
+ * once more only when it is not UTF-8.
+ */
+export async function sniffEncoding(path: string): Promise<TextEncoding> {
+  let carry: Buffer = Buffer.alloc(0);
+  let utf8 = true;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    const bytes = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = bytes.length - incompleteTail(bytes);
+    carry = Buffer.from(bytes.subarray(cut));
+    if (!isUtf8(bytes.subarray(0, cut))) {
+      utf8 = false;
+      break;
+    }
+  }
+  if (utf8 && carry.length === 0) return 'utf-8';
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>)
+    for (const byte of chunk) if (NOT_CP1252.has(byte)) return 'utf-8';
+  return 'latin1';
+}
+
 /** A stream turning `encoding` bytes into UTF-8 bytes, for a parser that reads UTF-8. */
 export function toUtf8(encoding: TextEncoding): Transform | undefined {
   if (encoding === 'utf-8') return undefined;
@@ -186,8 +213,21 @@ export async function linesOfOffsets(path: string, offsets: readonly number[]): 
   return lines;
 }
 
-/** Row problems on lines that are not UTF-8 say less than the encoding problem itself: those go. */
-export function withEncodingProblems(rows: InputProblem[], encoding: InputProblem[]): InputProblem[] {
+/**
+ * Row problems on lines that are not UTF-8 say less than the encoding problem itself: those go.
+ * `usedOnly` (a file whose every used cell is checked, so that a bad byte in one is a row
+ * problem already): bad bytes on a line without one are in a column svc ignores, and never stop
+ * a run.
+ */
+export function withEncodingProblems(
+  rows: InputProblem[],
+  allEncoding: InputProblem[],
+  options: { usedOnly?: boolean } = {},
+): InputProblem[] {
+  const rowLines = new Set(rows.map((problem) => problem.line));
+  const encoding = options.usedOnly
+    ? allEncoding.filter((problem) => rowLines.has(problem.line))
+    : allEncoding;
   if (encoding.length === 0) return rows;
   const badLines = new Set(encoding.map((problem) => problem.line));
   return [...encoding, ...rows.filter((problem) => !badLines.has(problem.line))].sort(

@@ -218,11 +218,11 @@ function routeWords(route: Route): string {
   return 'goes direct: no proxy is set for its protocol';
 }
 
-/** TLS: https, a custom CA from NODE_EXTRA_CA_CERTS, and certificate checks left on. */
+/** TLS: https, a custom CA from SVC_CA_FILE (or ca_file) or NODE_EXTRA_CA_CERTS, and certificate checks left on. */
 export function tlsCheck(
   env: NodeJS.ProcessEnv,
   baseUrl: string | undefined,
-  facts: { caFileProblem?: string; tlsError?: string },
+  facts: { caFileProblem?: string; tlsError?: string; trusted?: string },
 ): Check {
   if (!baseUrl || !URL.canParse(baseUrl)) return check('tls', 'skip', 'no service address');
   const url = new URL(baseUrl);
@@ -256,14 +256,20 @@ export function tlsCheck(
     return check(
       'tls',
       'fail',
-      `the certificate of ${url.host} was not accepted (${facts.tlsError})`,
-      'if a proxy or firewall on your network inspects TLS, set NODE_EXTRA_CA_CERTS to its CA certificate (PEM)',
+      `the certificate of ${url.host} was not accepted (${facts.tlsError})${facts.trusted ? ` with ${facts.trusted}` : ''}`,
+      facts.trusted
+        ? `point ${facts.trusted.split('=')[0]} at the PEM file of the CA that signed it`
+        : 'set SVC_CA_FILE (or NODE_EXTRA_CA_CERTS) to the PEM file of the CA that signed it (an emulator started with --tls names it; a proxy or firewall that inspects TLS has one too)',
     );
   }
   return check(
     'tls',
     'ok',
-    ca ? `https, with the extra CA certificates of ${ca}` : 'https, with the system CA certificates',
+    facts.trusted
+      ? `https, trusting the CA certificates of ${facts.trusted} besides the system's`
+      : ca
+        ? `https, with the extra CA certificates of ${ca}`
+        : 'https, with the system CA certificates',
   );
 }
 

@@ -74,7 +74,13 @@ export async function runDoctor(inputs: DoctorInputs): Promise<Check[]> {
       keyCheck(key, credentials, keyFromEnvironment(inputs.env)),
       clockCheck(probed?.skewMs ?? skipped),
       proxyCheck(inputs.env, baseUrl),
-      tlsCheck(inputs.env, baseUrl, { caFileProblem: caFileProblem(inputs.env), tlsError: probed?.tlsError }),
+      tlsCheck(inputs.env, baseUrl, {
+        caFileProblem: caFileProblem(inputs.env),
+        tlsError: probed?.tlsError,
+        trusted: settings?.caFile
+          ? `${settings.caFileSource === 'profile' ? 'ca_file' : 'SVC_CA_FILE'}=${settings.caFile}`
+          : undefined,
+      }),
       rateCheck(accepted ? accepted.rateTier : skipped),
       pacingCheck(sharing.pacing, sharing.through),
       pacingUrlCheck(sharing.url),

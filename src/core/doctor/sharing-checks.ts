@@ -37,9 +37,12 @@ export function pacingUrlCheck(facts: PacingUrlFacts): Check {
     };
   }
   if ('problem' in facts) {
+    // A Redis that answers but refuses (a database it lacks, a wrong password) is a setting to
+    // fix, not one that is away for now.
+    const refused = facts.problem.startsWith('refuses');
     return {
       name,
-      status: 'warn',
+      status: refused ? 'fail' : 'warn',
       detail: `${what} ${facts.problem}: svc paces with the processes of this machine only (the service's 429 answers still hold requests back)`,
       fix: `start that Redis, or correct or unset ${facts.setting}; svc works without it`,
     };

@@ -115,7 +115,7 @@ export async function checkInventoryFile(
     }
     problems.sort((a, b) => a.line - b.line);
   }
-  const all = withEncodingProblems(problems, await csv.encodingProblems());
+  const all = withEncodingProblems(problems, await csv.encodingProblems(), { usedOnly: true });
   if (all.length > 0) throw badLinesError(path, all);
   if (!header)
     throw new UsageError(`${path} is empty: it needs a header row with sku and quantity and/or price`);

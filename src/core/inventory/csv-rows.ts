@@ -10,8 +10,10 @@ import {
   type ColumnPlan,
   exactHeaderKey,
   type FieldSpec,
+  mapSuggestion,
   parseColumnMap as parseMap,
   planColumns,
+  quoted,
 } from '../csv/columns.js';
 import { isPlainKey, keyTextProblem } from '../csv/text.js';
 
@@ -39,11 +41,55 @@ export interface ColumnIndexes {
 const FIELDS = ['sku', 'quantity', 'price'] as const;
 type Field = (typeof FIELDS)[number];
 
+/** Header words of a column that may hold the SKU: the --map an error suggests when none is read as it. */
+const SKU_LOOKALIKES = [
+  'sku',
+  'item',
+  'itemcode',
+  'article',
+  'artikel',
+  'code',
+  'productcode',
+  'partnumber',
+  'reference',
+];
+
 /** The fields and the header words that give away a column meant as one of them. */
 const FIELD_SPECS: readonly FieldSpec[] = [
-  { field: 'sku' },
+  {
+    field: 'sku',
+    // Headers shops, marketplaces and spreadsheets in several languages give the SKU column.
+    aliases: [
+      'Item SKU',
+      'Variant SKU',
+      'Seller SKU',
+      'Merchant SKU',
+      'Product SKU',
+      'SKU Code',
+      'Artikelnummer',
+    ],
+  },
   {
     field: 'quantity',
+    aliases: [
+      'Qty',
+      'Stock',
+      'Stock Level',
+      'On Hand',
+      'Qty On Hand',
+      'Quantity On Hand',
+      'Available',
+      'Available Quantity',
+      'Quantity Available',
+      'Inventory',
+      'Bestand',
+      'Menge',
+      'Quantité',
+      'Stock disponible',
+      'Cantidad',
+      'Quantità',
+      'Voorraad',
+    ],
     lookalikes: [
       'qty',
       'quantity',
@@ -66,6 +112,20 @@ const FIELD_SPECS: readonly FieldSpec[] = [
   },
   {
     field: 'price',
+    aliases: [
+      'Unit Price',
+      'Sale Price',
+      'Selling Price',
+      'Retail Price',
+      'Regular Price',
+      'Preis',
+      'Verkaufspreis',
+      'Prix',
+      'Prix de vente',
+      'Precio',
+      'Prezzo',
+      'Prijs',
+    ],
     lookalikes: [
       'price',
       'prices',
@@ -95,16 +155,8 @@ export function resolveColumns(
   map: Partial<Record<Field, string>>,
   ignore: readonly string[] = [],
 ): { columns: ColumnIndexes; plan: ColumnPlan } {
-  const names = header.map(exactHeaderKey);
-  const ignored = new Set(ignore.map(exactHeaderKey));
-  // Without a SKU column nothing else matters: say that first.
-  const skuColumn = map.sku ?? 'sku';
-  if (!names.includes(skuColumn) || (!map.sku && ignored.has(skuColumn))) {
-    throw new UsageError(
-      `line 1: no ${map.sku ? `"${map.sku}" (mapped to sku)` : '"sku"'} column${ignored.has(skuColumn) ? ' (it is in --ignore)' : ''}; the header has ${names.map((n) => `"${n}"`).join(', ')} (use --map sku=YourColumn)`,
-    );
-  }
   const plan = planColumns(header, FIELD_SPECS, { map, ignore, mappable: true });
+  if (plan.indexes.sku === undefined) throw noSkuColumn(header, plan, ignore);
   const { sku, quantity, price } = plan.indexes;
   if (quantity === undefined && price === undefined) {
     throw new UsageError(
@@ -112,6 +164,25 @@ export function resolveColumns(
     );
   }
   return { columns: { sku: sku as number, quantity, price }, plan };
+}
+
+/**
+ * No column is read as the SKU: the error quotes the header found and the --map to write (a
+ * column that looks like a SKU, else the first one left out).
+ */
+function noSkuColumn(header: readonly string[], plan: ColumnPlan, ignore: readonly string[]): UsageError {
+  const has = header.map((cell) => `"${cell.trim()}"`).join(', ');
+  const ignored = ignore.some((name) => exactHeaderKey(name) === 'sku') ? ' ("sku" is in --ignore)' : '';
+  const spec = { field: 'sku', lookalikes: SKU_LOOKALIKES };
+  const candidate = plan.ignored.find(
+    (name) => !ignore.some((left) => exactHeaderKey(left) === exactHeaderKey(name)),
+  );
+  const map =
+    mapSuggestion(header, plan, [spec]) ??
+    (candidate ? `--map sku=${quoted(candidate)}` : '--map sku=YourColumn');
+  return new UsageError(
+    `line 1: no column is read as sku${ignored}; the header has ${has}: name it with ${map}`,
+  );
 }
 
 /** Turns one record into a row, or the reason it is bad. */
@@ -132,7 +203,7 @@ export function toRow(record: string[], line: number, columns: ColumnIndexes): I
         line,
         key: sku,
         code: 'invalid_quantity',
-        message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX} (SKU ${sku})`,
+        message: `quantity "${rawQuantity}" is not a whole number from 0 to ${QUANTITY_MAX}${/^[0-9]{1,3}([,.][0-9]{3})+$/.test(rawQuantity) ? `: remove the thousands separator (${rawQuantity.replace(/[,.]/g, '')})` : ''} (SKU ${sku})`,
       };
     }
     row.quantity = Number(rawQuantity);
@@ -160,23 +231,51 @@ function unusualPrice(
   raw: string,
   decimalComma: boolean,
 ): { value: string; problem?: undefined } | { value?: undefined; problem: string } {
-  const separators = raw.replace(/[^.,]/g, '').length;
-  const onlyDigitsBeside = /^[0-9.,]+$/.test(raw);
-  if (onlyDigitsBeside && separators > 1) {
+  if (CURRENCY.test(raw)) {
+    const bare = raw.replace(CURRENCY_ALL, '').trim();
     return {
-      problem: `price "${raw}" holds a thousands separator; write it without one (one "." or "," marks the decimals)`,
+      problem: `price "${raw}" holds a currency sign: remove the currency sign (format the column as Number)${/^[0-9.,]+$/.test(bare) ? `, so that it reads ${bare}` : ''}`,
     };
   }
+  const separators = raw.replace(/[^.,]/g, '').length;
+  const onlyDigitsBeside = /^[0-9.,]+$/.test(raw);
+  if (onlyDigitsBeside && separators > 1) return { problem: thousandsProblem(raw, decimalComma) };
   if (onlyDigitsBeside && separators === 1 && raw.includes(',')) {
     const value = raw.replace(',', '.');
     if (decimalComma && isPrice(value)) return { value };
-    if (!decimalComma && isPrice(value)) {
+    if (/^[0-9]{1,3},[0-9]{3}$/.test(raw))
+      return {
+        problem: `price "${raw}" looks like a thousands separator: remove the thousands separator (${raw.replace(',', '')}), or run again with --decimal-comma if it means ${value}`,
+      };
+    if (isPrice(value)) {
       return {
         problem: `price "${raw}" has a decimal comma; run again with --decimal-comma (or write ${value})`,
       };
     }
   }
   return { problem: `price "${raw}" is not a non-negative decimal such as 12.50` };
+}
+
+/** Currency signs and codes spreadsheets format prices with. */
+const CURRENCY = /[$€£¥₹₽]|\b(?:USD|EUR|GBP|CHF|CAD|AUD|SEK|NOK|DKK|PLN)\b/i;
+const CURRENCY_ALL = new RegExp(CURRENCY.source, 'gi');
+
+/**
+ * Why a price with more than one separator is refused, with the fix: `1.234,56` needs its
+ * thousands separator removed, then the decimal comma read (`--decimal-comma`, or a `;` file);
+ * `1,234.56` needs only the thousands separator removed.
+ */
+function thousandsProblem(raw: string, decimalComma: boolean): string {
+  const head = `price "${raw}" holds a thousands separator: remove the thousands separator`;
+  if (/^[0-9]{1,3}(\.[0-9]{3})+,[0-9]+$/.test(raw)) {
+    const plain = raw.replace(/\./g, '');
+    return decimalComma
+      ? `${head} (${plain}, which this file's decimal comma reads as ${plain.replace(',', '.')})`
+      : `${head} and run again with --decimal-comma (${plain} then reads as ${plain.replace(',', '.')})`;
+  }
+  if (/^[0-9]{1,3}(,[0-9]{3})+\.[0-9]+$/.test(raw) || /^[0-9]{1,3}(,[0-9]{3})+$/.test(raw))
+    return `${head} (${raw.replace(/,/g, '')})`;
+  return `${head}; one "." (or "," with --decimal-comma) marks the decimals`;
 }
 
 /** A cell without the spaces around it ('' for a missing one); a cell without any is returned as it is. */

@@ -33,16 +33,11 @@ export type LiveIndex = Map<string, { quantity: number | null; price: string | n
 export class LiveStockRead {
   /** Products read (each once). */
   products = 0;
-  private readonly seen = new Set<string>();
   private readonly crawl: SettledCrawl<Product>;
 
   constructor(client: ApiClient, signal?: AbortSignal) {
     this.crawl = new SettledCrawl((onPage) => listProducts(client, {}, 'all', { onPage, signal }), {
-      claim: (product) => {
-        if (this.seen.has(product.id)) return false;
-        this.seen.add(product.id);
-        return true;
-      },
+      idOf: (product) => product.id,
       changedMs: (product) => Date.parse(product.updated_at),
       what: 'product list',
     });

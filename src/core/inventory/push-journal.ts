@@ -191,8 +191,12 @@ export class PushJournal {
    * when it is what a resume reads (standard input); a file on disk is checked again on resume.
    */
   stopped(fromStdin: boolean): void {
-    this.journal?.flush(new Date(this.place.now()));
     this.copyForResume = fromStdin;
+    try {
+      this.journal?.flush(new Date(this.place.now()));
+    } catch {
+      // The run ends on its own stop; a resume sends again what the journal lacks (stock is set, not added).
+    }
   }
 
   /** The copy a resume of standard input reads. */

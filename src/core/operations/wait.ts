@@ -4,9 +4,9 @@
  * Followers start from ./follow.ts, which also decides how a wait ends the run.
  */
 import type { ApiClient } from '../../client/client.js';
-import { getOperation } from '../../client/resources/operations.js';
+import { getOperation, listOperations } from '../../client/resources/operations.js';
 import { OPERATION_TERMINAL_STATUSES } from '../../contract/contract.js';
-import { Operation } from '../../contract/schemas/operation.js';
+import type { Operation } from '../../contract/schemas/operation.js';
 
 /** How long and how often to poll. */
 export interface WaitOptions {
@@ -95,10 +95,7 @@ async function poll(
   if (ids.length > CRAWL_ABOVE && createdAfter) {
     const wanted = new Set(ids);
     const seen = new Set<string>();
-    const crawl = client.list('/operations', { created_after: createdAfter }, Operation, {
-      limit: 'all',
-      signal,
-    });
+    const crawl = listOperations(client, { created_after: createdAfter }, 'all', signal);
     for await (const operation of crawl) {
       if (!wanted.has(operation.id)) continue;
       latest.set(operation.id, operation);

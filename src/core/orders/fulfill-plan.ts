@@ -1,49 +1,19 @@
 /**
- * What `orders fulfill` decides before its first request (the push plan's sibling): the dry
- * run of a shipments file or of the shipments entered at a terminal, the question a live key is
- * asked, and the two requests it makes over a client, each counted.
+ * What `orders fulfill` decides before its first request (the push plan's sibling): the question
+ * a live key is asked, and the two requests it makes over a client, each counted (the dry run's
+ * verdicts and the plan the bulk frame runs: src/cmdutil/orders/fulfill-file.ts).
  */
 import type { ApiClient } from '../../client/client.js';
 import { counted } from '../../words.js';
-import type { ColumnPlan } from '../csv/columns.js';
 import type { FulfillDeps } from './fulfill.js';
-import type { Shipment } from './shipments.js';
 
-/** How many shipments a dry run shows. */
-const SHOWN = 5;
-
-/** A dry run of fulfilling `shipments` (from `path`, or entered at a terminal when null): its plan as data and its sentences. */
-export function fulfillDryRun(
-  path: string | undefined,
-  shipments: readonly Shipment[],
-  columns: ColumnPlan | undefined,
-): { plan: Record<string, unknown>; what: string; heading: string; first: string[] } {
-  const sample = shipments.slice(0, SHOWN);
-  return {
-    plan: {
-      file: path ?? null,
-      ...(columns && {
-        columns: Object.fromEntries(columns.used.map(({ field, header }) => [field, header])),
-        ignored_columns: columns.ignored,
-      }),
-      orders: shipments.length,
-      requests: shipments.length,
-      write_quota: 0,
-      first_rows: sample.map((s) => ({
-        line: s.line,
-        order_id: s.orderId,
-        tracking_number: s.trackingNumber,
-        carrier: s.carrier,
-        tracking_url: s.trackingUrl ?? null,
-      })),
-    },
-    what: `${counted(shipments.length, 'order')} would be fulfilled in ${counted(shipments.length, 'request')} (no daily write quota)`,
-    heading: 'First rows',
-    first: sample.map(
-      (s) =>
-        `${s.line > 0 ? `line ${s.line}: ` : ''}${s.orderId} ${s.carrier} ${s.trackingNumber}${s.trackingUrl ? ` ${s.trackingUrl}` : ''}`,
-    ),
-  };
+/** "4 orders would be fulfilled, 1 would be skipped, 3 would fail, in 4 requests (no daily write quota)". */
+export function fulfilWhat(send: number, skip: number, fail: number): string {
+  const others = [skip > 0 ? `${skip} would be skipped` : '', fail > 0 ? `${fail} would fail` : ''].filter(
+    Boolean,
+  );
+  const rest = others.length > 0 ? `, ${others.join(', ')},` : '';
+  return `${counted(send, 'order')} would be fulfilled${rest} in ${counted(send, 'request')} (no daily write quota)`;
 }
 
 /** What a live key is asked before `count` orders are marked shipped. */

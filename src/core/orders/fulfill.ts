@@ -10,6 +10,7 @@ import type { Order } from '../../contract/schemas/order.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { type BulkRunOptions, runItems } from '../bulk.js';
 import type { ItemOutcome, ItemStatus } from '../outcomes.js';
+import { type Settled, targetOf } from './order-numbers.js';
 import type { Shipment } from './shipments.js';
 
 /** What fulfilling needs from outside: the two requests, and whether the key is a test key. */
@@ -81,15 +82,16 @@ export async function fulfillOne(deps: FulfillDeps, shipment: Shipment, index = 
     order,
     readBack,
   });
+  const id = targetOf(shipment);
   let readBack = false;
   for (let repeats = 0; ; repeats++) {
     try {
-      const order = await deps.fulfill(shipment.orderId, tracking, key);
+      const order = await deps.fulfill(id, tracking, key);
       return result(deps.simulated ? 'simulated' : 'updated', order, readBack);
     } catch (error) {
       if (error instanceof AmbiguousWriteError) {
         readBack = true;
-        const order = await deps.get(shipment.orderId);
+        const order = await deps.get(id);
         const verdict = judgeOrder(order, shipment);
         if (verdict === 'done') return result(deps.simulated ? 'simulated' : 'updated', order, true);
         if (verdict === 'pending' && repeats < AMBIGUOUS_REPEATS) continue;
@@ -101,7 +103,7 @@ export async function fulfillOne(deps: FulfillDeps, shipment: Shipment, index = 
       if (!isPerOrder(error)) throw error;
       if (error.status === 409) {
         // Refused as not fulfillable: read it back to tell "already done, same tracking" from a real refusal.
-        const order = await deps.get(shipment.orderId);
+        const order = await deps.get(id);
         if (judgeOrder(order, shipment) === 'done') {
           return result('skipped', order, readBack, {
             message: `already shipped with tracking ${shipment.trackingNumber}`,
@@ -125,6 +127,8 @@ export interface FulfillShipmentsOptions extends BulkRunOptions {
   deps: FulfillDeps;
   /** Every order's outcome as it is known: answered, refused, or not sent because the run stopped. */
   settle: (outcome: ItemOutcome) => void;
+  /** Lines settled before sending (a number whose order shipped, an unknown number), by place. */
+  settled?: ReadonlyMap<number, Settled>;
 }
 
 /**
@@ -135,12 +139,43 @@ export async function fulfillShipments(
   shipments: readonly Shipment[],
   options: FulfillShipmentsOptions,
 ): Promise<void> {
-  const { deps, settle, ...run } = options;
+  const { deps, settle, settled = new Map(), ...run } = options;
+  for (const [index, verdict] of settled) {
+    const shipment = shipments[index];
+    settle({ index, line: lineOf(shipment), key: shipment.orderId, ...verdict, unsent: true });
+  }
   await runItems(shipments, async (shipment, index) => (await fulfillOne(deps, shipment, index)).outcome, {
     ...run,
     settle,
+    skip: (_shipment, index) => settled.has(index),
     describe: (shipment) => ({ line: lineOf(shipment), key: shipment.orderId }),
   });
+}
+
+/** A dry run's verdict on one line: what the live run would record for it. */
+export interface FulfilVerdict {
+  status: 'would_send' | 'would_skip' | 'would_fail';
+  code?: string | null;
+  message?: string | null;
+}
+
+/**
+ * What the live run would do with a line, from the order as read now (or the error reading it
+ * gave): the same judgement fulfillOne makes of the service's answer.
+ */
+export function predictFulfilment(shipment: Shipment, read: Order | ApiError): FulfilVerdict {
+  if (read instanceof ApiError)
+    return { status: 'would_fail', code: read.code ?? null, message: read.message };
+  const verdict = judgeOrder(read, shipment);
+  if (verdict === 'pending') return { status: 'would_send' };
+  if (verdict === 'done')
+    return { status: 'would_skip', message: `already shipped with tracking ${shipment.trackingNumber}` };
+  return { status: 'would_fail', code: 'invalid_state', message: refusalMessage(read) };
+}
+
+/** Whether an error reading an order concerns that order alone (a per-line verdict), not the run. */
+export function isPerOrderError(error: unknown): error is ApiError {
+  return isPerOrder(error);
 }
 
 /** A shipment's line in its file; none for one given on the command line. */

@@ -39,7 +39,8 @@ export class IncrementalExport {
   skippedAtBoundary = 0;
   /** Orders the main crawl missed (they jumped ahead of its cursor) that a closing pass exported. */
   caughtByClosingPasses = 0;
-  private readonly seen = new Map<string, number>();
+  /** When each order created since the crawl began was created: the next mark's boundary. */
+  private readonly recent = new Map<string, number>();
   private readonly previousBoundary: ReadonlySet<string>;
   private readonly createdAfter: string | undefined;
   private readonly crawl: SettledCrawl<Order>;
@@ -53,11 +54,7 @@ export class IncrementalExport {
     this.previousBoundary = new Set(options.mark?.boundaryIds ?? []);
     const createdAfter = this.createdAfter;
     this.crawl = new SettledCrawl((onPage) => pass(createdAfter, onPage), {
-      claim: (order) => {
-        if (this.seen.has(order.id)) return false;
-        this.seen.set(order.id, Date.parse(order.created_at));
-        return true;
-      },
+      idOf: (order) => order.id,
       changedMs: updatedMs,
       what: 'order list',
       consequence: 'the mark was not moved',
@@ -78,6 +75,12 @@ export class IncrementalExport {
   /** Every order to export, each once: the main crawl, then closing passes over the head. */
   async *orders(): AsyncGenerator<Order> {
     for await (const order of this.crawl.items()) {
+      // Only orders created at or after the mark (the crawl's start, or an earlier mark that
+      // stays) can be on its boundary; the bound is known from the first page on, and never
+      // above the mark, so nothing older is kept.
+      const createdMs = Date.parse(order.created_at);
+      const from = this.crawl.startBoundMs;
+      if (from === undefined || createdMs >= from) this.recent.set(order.id, createdMs);
       if (this.previousBoundary.has(order.id)) {
         this.skippedAtBoundary++;
         continue;
@@ -103,7 +106,7 @@ export class IncrementalExport {
     const keepPrevious = !Number.isNaN(previousMs) && markMs <= previousMs;
     if (keepPrevious) markMs = previousMs;
     const boundary = new Set<string>(keepPrevious ? previous?.boundaryIds : []);
-    for (const [id, createdMs] of this.seen) if (createdMs >= markMs) boundary.add(id);
+    for (const [id, createdMs] of this.recent) if (createdMs >= markMs) boundary.add(id);
     return {
       createdAfter: keepPrevious && previous ? previous.createdAfter : new Date(markMs).toISOString(),
       boundaryIds: [...boundary].sort(),

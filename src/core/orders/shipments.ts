@@ -22,7 +22,10 @@ import { keyTextProblem, type TextEncoding, withEncodingProblems } from '../csv/
 export interface Shipment {
   /** Physical line where the record starts (header = 1); 0 when given on the command line. */
   line: number;
+  /** The order column as written: an svc id (`ord_…`) or the order's number on its channel. */
   orderId: string;
+  /** The svc id a channel number was resolved to (./order-numbers.ts). */
+  target?: string;
   trackingNumber: string;
   carrier: string;
   trackingUrl?: string;
@@ -33,20 +36,31 @@ export const SHIPMENT_FIELDS = ['order_id', 'tracking_number', 'carrier', 'track
 
 /** Headers that give away a required column under another name, so the error can name the --map. */
 const REQUIRED: readonly FieldSpec[] = [
-  { field: 'order_id', lookalikes: ['orderid', 'ordernumber', 'orderno', 'ordernum'] },
+  {
+    field: 'order_id',
+    lookalikes: ['orderid', 'ordernumber', 'orderno', 'ordernum'],
+    // How shipping tools and marketplaces head the order's number on its channel.
+    aliases: ['Order Number', 'Order #', 'Order No', 'Order Num', 'Marketplace Order ID', 'Channel Order ID'],
+  },
   {
     field: 'tracking_number',
     lookalikes: ['trackingnumber', 'trackingno', 'trackingnum', 'trackingid', 'trackingcode'],
+    aliases: ['Tracking', 'Tracking #', 'Tracking No', 'Tracking Code', 'Tracking ID'],
   },
-  { field: 'carrier', lookalikes: ['carrier', 'courier', 'shipper', 'carriercode', 'shippingprovider'] },
+  {
+    field: 'carrier',
+    lookalikes: ['carrier', 'courier', 'shipper', 'carriercode', 'shippingprovider'],
+    aliases: ['Courier', 'Carrier Code', 'Shipping Carrier', 'Shipping Provider'],
+  },
 ];
 
 /** The file's fields; a column that looks like a tracking URL must not be left out unnoticed. */
 const FIELD_SPECS: readonly FieldSpec[] = [
-  ...REQUIRED.map(({ field }) => ({ field })),
+  ...REQUIRED.map(({ field, aliases }) => ({ field, aliases })),
   {
     field: 'tracking_url',
     lookalikes: ['url', 'link', 'href', 'trackingurl', 'tracking_url', 'trackinglink'],
+    aliases: ['Tracking Link', 'Tracking Page'],
   },
 ];
 
@@ -143,6 +157,9 @@ function toShipment(record: string[], line: number, columns: ShipmentColumns): S
     if (text) return { line, key, code: 'invalid_text', message: text };
   }
   const trackingUrl = cell(columns.trackingUrl);
+  // A URL parses with any character in it: text that is not what it seems is refused as a key's is.
+  const urlText = trackingUrl === '' ? undefined : keyTextProblem('tracking_url', trackingUrl);
+  if (urlText) return { line, key, code: 'invalid_text', message: urlText };
   if (trackingUrl !== '' && !isHttpUrl(trackingUrl)) {
     return {
       line,
@@ -187,7 +204,7 @@ export async function checkShipmentsFile(
     firstLineOf.set(row.orderId, line);
     shipments.push(row);
   }
-  const all = withEncodingProblems(problems, await csv.encodingProblems());
+  const all = withEncodingProblems(problems, await csv.encodingProblems(), { usedOnly: true });
   if (all.length > 0) throw badLinesError(path, all);
   if (!header) {
     throw new UsageError(

@@ -2,10 +2,13 @@
  * Keyset pagination with opaque cursors, and the query parameters every list shares.
  * A cursor holds the sort key and id of the last item returned; the next page starts
  * strictly after it, so an item never repeats within a crawl, and one updated mid-crawl
- * moves ahead of the cursor (which the contract allows).
+ * moves ahead of the cursor (which the contract allows). It also holds a hash of the list it
+ * belongs to (path and filters), so it is refused by any other list or filter.
  */
+import { createHash } from 'node:crypto';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../contract/contract.js';
-import { CURSOR_PATTERN, TIME_PARAM_PATTERN } from '../../contract/queries.js';
+import { CURSOR_PATTERN } from '../../contract/queries.js';
+import { parseDateTime } from '../../contract/rules/date-time.js';
 import type { IndexedMap, Where } from '../store/indexed-map.js';
 import {
   type Direction,
@@ -21,6 +24,14 @@ import { invalidParam } from './errors.js';
 export interface PageRequest {
   limit: number;
   after: ListPosition | null;
+  /** The list and filters the page belongs to, as its cursors carry them (parsePage sets it). */
+  scope?: string;
+}
+
+/** What a list request is read from: its path and its query. */
+export interface ListRequest {
+  path: string;
+  query: URLSearchParams;
 }
 
 /** The list envelope. */
@@ -31,13 +42,39 @@ export interface ListEnvelope<T> {
   next_cursor: string | null;
 }
 
-/** A cursor for the position right after (key, id). */
-export function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify({ k: key, i: id }), 'utf8').toString('base64url');
+/** The query parameters that pick a page, not the list: every other one is a filter. */
+const PAGING_PARAMS = new Set(['cursor', 'limit']);
+
+/**
+ * What a cursor is bound to: the list's path and its filters (empty ones are absent ones, and
+ * their order does not matter), hashed. The sort key is the list's own, so the path names it.
+ */
+export function listScope(request: ListRequest): string {
+  const filters = [...request.query]
+    .filter(([name, value]) => !PAGING_PARAMS.has(name) && value !== '')
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+  let path = request.path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // An undecodable path never reaches a list handler; keep it as sent.
+  }
+  return createHash('sha256')
+    .update(JSON.stringify([path, filters]))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
-/** The position a cursor names; 400 `parameter_invalid` for one the emulator did not make. */
-export function decodeCursor(cursor: string): { key: string; id: string } {
+/** A cursor for the position right after (key, id) in the list `scope` names. */
+export function encodeCursor(key: string, id: string, scope: string): string {
+  return Buffer.from(JSON.stringify({ k: key, i: id, s: scope }), 'utf8').toString('base64url');
+}
+
+/**
+ * The position a cursor names; 400 `parameter_invalid` for one the emulator did not make, or
+ * made for another list or other filters.
+ */
+export function decodeCursor(cursor: string, scope: string): { key: string; id: string } {
   const unreadable = () =>
     invalidParam('cursor', 'The cursor is not one this service issued; start the list again.');
   if (!CURSOR_PATTERN.test(cursor)) throw unreadable();
@@ -47,15 +84,22 @@ export function decodeCursor(cursor: string): { key: string; id: string } {
   } catch {
     throw unreadable();
   }
-  const record = parsed as { k?: unknown; i?: unknown } | null;
+  const record = parsed as { k?: unknown; i?: unknown; s?: unknown } | null;
   if (!record || typeof record !== 'object' || typeof record.k !== 'string' || typeof record.i !== 'string') {
     throw unreadable();
+  }
+  if (record.s !== scope) {
+    throw invalidParam(
+      'cursor',
+      'The cursor belongs to another list or to other filters; use it with the request that returned it, or start the list again.',
+    );
   }
   return { key: record.k, id: record.i };
 }
 
-/** `limit` (1 to 100, default 25) and `cursor` from a query; 400 when either is bad. */
-export function parsePage(query: URLSearchParams): PageRequest {
+/** `limit` (1 to 100, default 25) and `cursor` of a list request; 400 when either is bad. */
+export function parsePage(request: ListRequest): PageRequest {
+  const { query } = request;
   const rawLimit = query.get('limit');
   let limit = PAGE_LIMIT_DEFAULT;
   if (rawLimit !== null) {
@@ -65,19 +109,23 @@ export function parsePage(query: URLSearchParams): PageRequest {
     }
   }
   const cursor = query.get('cursor');
-  return { limit, after: cursor ? decodeCursor(cursor) : null };
+  const scope = listScope(request);
+  return { limit, after: cursor ? decodeCursor(cursor, scope) : null, scope };
 }
 
-/** A date-time query parameter as a normalized UTC ISO string; undefined when absent. */
+/**
+ * A date-time query parameter as a normalized UTC ISO string; undefined when absent. Anything
+ * but an RFC 3339 date-time with its offset (an empty value included) is 400 naming it.
+ */
 export function parseTimeParam(query: URLSearchParams, name: string): string | undefined {
   const raw = query.get(name);
-  if (raw === null || raw === '') return undefined;
-  const match = TIME_PARAM_PATTERN.exec(raw);
-  // A time without an offset is UTC, as the CLI documents; JavaScript would read it as local.
-  const text = match && match[1] !== undefined && match[4] === undefined ? `${raw}Z` : raw;
-  const ms = match ? Date.parse(text.replace(' ', 'T')) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw invalidParam(name, `${name} must be an ISO 8601 date-time such as 2025-01-31T09:00:00Z.`);
+  if (raw === null) return undefined;
+  const ms = parseDateTime(raw);
+  if (ms === undefined) {
+    throw invalidParam(
+      name,
+      `${name} must be an RFC 3339 date-time with an offset, such as 2025-01-31T09:00:00Z; got ${JSON.stringify(raw)}.`,
+    );
   }
   return new Date(ms).toISOString();
 }
@@ -95,13 +143,17 @@ export interface ListOrder<T> {
 }
 
 /** The list envelope of a page, with the cursor of its last item when more follow. */
-export function envelope<T extends { id: string }>(page: Page<T>, key: (item: T) => string): ListEnvelope<T> {
+export function envelope<T extends { id: string }>(
+  page: Page<T>,
+  key: (item: T) => string,
+  scope = '',
+): ListEnvelope<T> {
   const last = page.items[page.items.length - 1];
   return {
     object: 'list',
     data: page.items,
     has_more: page.hasMore,
-    next_cursor: page.hasMore && last ? encodeCursor(key(last), last.id) : null,
+    next_cursor: page.hasMore && last ? encodeCursor(key(last), last.id, scope) : null,
   };
 }
 
@@ -115,7 +167,7 @@ export function listPage<T extends { id: string }>(
   where: readonly Where[],
   query: PageQuery<T> = {},
 ): ListEnvelope<T> {
-  return envelope(list.page(page.after, page.limit, where, query), list.spec.key);
+  return envelope(list.page(page.after, page.limit, where, query), list.spec.key, page.scope);
 }
 
 /** One page of `items` that pass `filter`, in `order`, for short lists held in an array. */
@@ -127,7 +179,11 @@ export function paginate<T extends { id: string }>(
 ): ListEnvelope<T> {
   const sorted = new SortedIndex(order.key);
   sorted.load([...items]);
-  return envelope(takePage(sorted.from(order.direction, page.after), page.limit, { filter }), order.key);
+  return envelope(
+    takePage(sorted.from(order.direction, page.after), page.limit, { filter }),
+    order.key,
+    page.scope,
+  );
 }
 
 /** Ends a newest-first list at the first item older than `bound` (none when it is undefined). */

@@ -54,7 +54,7 @@ export interface RequestRecord {
 /** The parts the core works with. */
 export interface CoreParts {
   store: Store;
-  /** Brings the simulations up to the clock's time; runs before each request. */
+  /** Brings the simulations up to the clock's time; runs before each request (and on the emulator's own timer). */
   advance: () => void;
   keys: KeyRing;
   router: Router;
@@ -208,9 +208,9 @@ export class EmulatorCore {
           );
         }
       }
-      const response = match.route.handler(
-        store,
-        this.toRequest(method, path ?? '', url, match.params, body, key),
+      // All or nothing: a handler that throws (an error answer or a failure) leaves no write behind.
+      const response = store.transaction(() =>
+        match.route.handler(store, this.toRequest(method, path ?? '', url, match.params, body, key)),
       );
       if (counted && response.status >= 200 && response.status < 300) this.parts.quota.record(store.now());
       if (idempotent) this.save(idempotent, response.status, response.body, response.headers ?? {});

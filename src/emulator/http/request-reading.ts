@@ -49,8 +49,9 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
       `The body is declared ${JSON.stringify(contentType)}; send JSON with "Content-Type: ${JSON_MEDIA_TYPE}".`,
     );
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(
       400,
@@ -59,4 +60,39 @@ export function parseBody(raw: Buffer, contentType: string | undefined): unknown
       'The body is not valid JSON.',
     );
   }
+  const polluting = prototypeKeyPath(body, '');
+  if (polluting !== undefined) {
+    throw new HttpError(
+      400,
+      ERROR_TYPES.invalidRequest,
+      ERROR_CODES.parameterInvalid,
+      `${polluting}: "${PROTO_KEY}" is not a name this service takes.`,
+      { param: polluting },
+    );
+  }
+  return body;
+}
+
+const PROTO_KEY = '__proto__';
+
+/**
+ * Where a body holds the key `__proto__` (JSON.parse keeps it as an own key; a schema would drop
+ * it without a word, and object code would read it as the prototype), or undefined.
+ */
+function prototypeKeyPath(value: unknown, path: string): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = prototypeKeyPath(value[index], `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const at = path === '' ? key : `${path}.${key}`;
+    if (key === PROTO_KEY) return at;
+    const found = prototypeKeyPath((value as Record<string, unknown>)[key], at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

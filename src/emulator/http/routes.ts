@@ -89,7 +89,7 @@ export const ROUTES: Route[] = API_OPERATIONS.map((operation) => {
     method: operation.method,
     pattern: operation.path,
     scope: operation.scope,
-    quota: operation.quota === true,
+    quota: operation.quota === 1,
     handler,
   };
 });

@@ -1,5 +1,6 @@
-/** The HTTP side of the emulator: node:http in, the core's outcome out. Prints nothing. */
+/** The HTTP side of the emulator: node:http (or node:https) in, the core's outcome out. Prints nothing. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODES, ERROR_TYPES } from '../../contract/contract.js';
@@ -15,11 +16,25 @@ export interface ListeningServer {
   close(): Promise<void>;
 }
 
-/** Listen on `host:port` (0 for an ephemeral port) and hand each request to the core. */
-export async function listen(core: EmulatorCore, host: string, port: number): Promise<ListeningServer> {
-  const server = createServer({ keepAliveTimeout: 5_000 }, (request, response) => {
+/** A certificate and its key, PEM, to serve HTTPS with. */
+export interface TlsIdentity {
+  cert: string;
+  key: string;
+}
+
+/** Listen on `host:port` (0 for an ephemeral port), over TLS with `tls`, and hand each request to the core. */
+export async function listen(
+  core: EmulatorCore,
+  host: string,
+  port: number,
+  tls?: TlsIdentity,
+): Promise<ListeningServer> {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     void serve(core, request, response);
-  });
+  };
+  const server: Server = tls
+    ? createTlsServer({ keepAliveTimeout: 5_000, cert: tls.cert, key: tls.key }, handle)
+    : createServer({ keepAliveTimeout: 5_000 }, handle);
   server.on('clientError', refuseUnreadable);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,7 +14,7 @@ import type {
   VariantRecord,
 } from '../model.js';
 import type { SeededAccount } from './accounts.js';
-import { DAY_MS, type SeedContext, timeBetween } from './context.js';
+import { DAY_MS, type SeedContext, shared, timeBetween } from './context.js';
 import { ADJECTIVES, BRANDS, TEMPLATES, type Template } from './templates.js';
 
 /** True for product indexes seeded without any image (the photo-required channel rejects them). */
@@ -36,16 +36,11 @@ function combinations(options: [string, string[]][]): Record<string, string>[] {
 
 function skuFor(template: Template, index: number, combo: Record<string, string>): string {
   const number = String(index + 1).padStart(4, '0');
-  const suffix = Object.values(combo)
-    .map((value) => value.replace(/[^A-Za-z0-9]/g, '').toUpperCase())
-    .join('-');
-  const base =
-    template.skuStyle === 'slash'
-      ? `${template.code}/${number}`
-      : template.skuStyle === 'space'
-        ? `${template.code} ${number}`
-        : `${template.code}-${number}`;
-  return suffix ? `${base}-${suffix}` : base;
+  const separator = template.skuStyle === 'slash' ? '/' : template.skuStyle === 'space' ? ' ' : '-';
+  const base = [template.code, number].join(separator);
+  const suffix = Object.values(combo).map((value) => value.replace(/[^A-Za-z0-9]/g, '').toUpperCase());
+  // Joined: one flat string, not a chain of concatenations that a Map key would copy flat again.
+  return suffix.length > 0 ? [base, ...suffix].join('-') : base;
 }
 
 /** `count` products with unique SKUs across the store. */
@@ -57,10 +52,12 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
     const brand = BRANDS[index % BRANDS.length];
     const adjective = rng.pick(ADJECTIVES);
     // Every ninth title is long enough for a channel with a title limit to refuse it.
-    const title =
+    const text = (value: string) => shared(ctx, value);
+    const title = text(
       index % 9 === 5
         ? `${brand} ${adjective} ${template.name} with Reinforced Stitching, Gift Box and Lifetime Warranty, Multipack Edition`
-        : `${brand} ${adjective} ${template.name}`;
+        : `${brand} ${adjective} ${template.name}`,
+    );
     const createdMs = timeBetween(ctx, ctx.now - 400 * DAY_MS, ctx.now - 2 * DAY_MS);
     const updatedMs = timeBetween(ctx, createdMs, ctx.now, 3);
     const images: ImageRecord[] = [];
@@ -71,7 +68,7 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
         id,
         object: 'image',
         url: `https://cdn.emulator.invalid/images/${id}.jpg`,
-        alt: `${title}, view ${position + 1}`,
+        alt: text(`${title}, view ${position + 1}`),
         position,
       });
     }
@@ -84,9 +81,9 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
         id: ids.next('var'),
         object: 'variant',
         sku: skuFor(template, index, combo),
-        title: optionTitle || 'Default',
-        price: money(price),
-        msrp: rng.chance(0.3) ? money(price * 1.25) : null,
+        title: optionTitle ? text(optionTitle) : 'Default',
+        price: text(money(price)),
+        msrp: rng.chance(0.3) ? text(money(price * 1.25)) : null,
         quantity: rng.chance(0.1) ? 0 : rng.int(1, 250),
         barcode: rng.chance(0.12) ? null : `0${rng.digits(11)}`,
         grams: rng.int(template.grams[0], template.grams[1]),
@@ -99,17 +96,17 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
       id: ids.next('prod'),
       object: 'product',
       title,
-      description: `${title}. Made by ${brand}; ${template.tags.join(', ')}.`,
+      description: text(`${title}. Made by ${brand}; ${template.tags.join(', ')}.`),
       brand,
       category: template.category,
-      short_description: `${adjective} ${template.name.toLowerCase()} by ${brand}`,
+      short_description: text(`${adjective} ${template.name.toLowerCase()} by ${brand}`),
       vat_rate: 20,
       mpn: `${template.code}${String(index + 1).padStart(5, '0')}`,
-      weight: { value: (variants[0].grams / 28.3495).toFixed(1), unit: 'oz' },
+      weight: { value: text((variants[0].grams / 28.3495).toFixed(1)), unit: 'oz' },
       dimensions: {
-        length: String(rng.int(2, 30)),
-        width: String(rng.int(2, 20)),
-        height: String(rng.int(1, 12)),
+        length: text(String(rng.int(2, 30))),
+        width: text(String(rng.int(2, 20))),
+        height: text(String(rng.int(1, 12))),
         unit: 'in',
       },
       tags: [...template.tags],
@@ -283,6 +280,10 @@ export function seedListings(
       };
       if (planned === 'error') failures++;
       const status = settleWithRules(listing, product, account, taxonomies.get(account.id), failures);
+      // Titles and issue messages repeat across listings: one copy of each.
+      if (typeof listing.overrides.title === 'string')
+        listing.overrides.title = shared(ctx, listing.overrides.title);
+      for (const issue of listing.issues) issue.message = shared(ctx, issue.message);
       const everListed = status !== 'error' && !(status === 'ongoing' && rng.chance(0.5));
       const idOnChannel = everListed ? profile.listingIdOnChannel(rng) : null;
       listing.status = status;
@@ -291,7 +292,8 @@ export function seedListings(
       listing.variants = product.variants.map((variant) => ({
         variant_id: variant.id,
         sku: variant.sku,
-        id_on_channel: idOnChannel ? `${idOnChannel}-${variant.id.slice(-4)}` : null,
+        // Joined: one flat string, where a concatenation keeps its pieces and a pair.
+        id_on_channel: idOnChannel ? [idOnChannel, variant.id.slice(-4)].join('-') : null,
         status: VARIANT_STATUS[status],
       }));
       listings.push(listing);

@@ -7,6 +7,27 @@ export interface SeedContext {
   ids: IdFactory;
   /** The clock's time when seeding started; every seeded timestamp is before it. */
   now: number;
+  /**
+   * The one copy of a text many records repeat (a title, a price, an issue's message): a store
+   * of a million SKUs would otherwise keep a million copies of a few thousand texts.
+   */
+  text?: (value: string) => string;
+}
+
+/** A `text` function for one seeding run: the first copy of each text is kept and handed back. */
+export function textInterner(): (value: string) => string {
+  const kept = new Map<string, string>();
+  return (value) => {
+    const found = kept.get(value);
+    if (found !== undefined) return found;
+    kept.set(value, value);
+    return value;
+  };
+}
+
+/** The seeding run's one copy of `value`. */
+export function shared(ctx: SeedContext, value: string): string {
+  return ctx.text ? ctx.text(value) : value;
 }
 
 /** One minute in milliseconds. */

@@ -5,7 +5,7 @@ import type { StoreContents } from '../store/store.js';
 import { seedAccounts, seedPolicies, seedTaxonomy } from './accounts.js';
 import { seedEvents, seedOperations } from './activity.js';
 import { seedListings, seedProducts } from './catalog.js';
-import type { SeedContext } from './context.js';
+import { type SeedContext, textInterner } from './context.js';
 import { type Sellable, seedOrders } from './orders.js';
 
 /** Sizes and seed of the data. */
@@ -26,7 +26,7 @@ export interface SeedData extends StoreContents {
 export function seedData(options: SeedOptions): SeedData {
   const rng = new Rng(options.seed);
   const ids = new IdFactory(rng);
-  const ctx: SeedContext = { rng, ids, now: options.now };
+  const ctx: SeedContext = { rng, ids, now: options.now, text: textInterner() };
   const storeId = `store_${rng.token(12)}`;
   const seededAccounts = seedAccounts(ctx);
   const accounts = seededAccounts.map((seeded) => seeded.account);

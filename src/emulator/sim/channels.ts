@@ -29,6 +29,8 @@ const MAX_CHANNEL_ATTEMPTS = 5;
 const LISTING_WRITES = new Set(['listing.publish', 'listing.update']);
 const TERMINAL = new Set(['succeeded', 'partial', 'failed']);
 const TERMINAL_RESULT = new Set(['succeeded', 'failed']);
+/** Channel calls one request answers at most; the rest wait for the next requests. */
+const MAX_ANSWERS_PER_ADVANCE = 2_000;
 
 interface ChannelCall {
   operationId: string;
@@ -44,8 +46,11 @@ type Outcome = { ok: true } | { ok: false; issues: IssueRecord[] };
 /** Runs the channel side of live operations as the clock passes their due times. */
 export class ChannelSimulation {
   private readonly calls = new DueQueue<ChannelCall>();
-  /** When each pending operation turns `processing` (a channel picked it up). */
-  private readonly starts = new Map<string, number>();
+  /**
+   * When each pending operation turns `processing` (a channel picked it up), earliest first:
+   * a request looks only at those due, not at every operation under way.
+   */
+  private readonly starts = new DueQueue<{ dueMs: number; seq: number; operationId: string }>();
   private seq = 0;
 
   constructor(
@@ -60,7 +65,11 @@ export class ChannelSimulation {
    */
   schedule(operation: OperationRecord, nowMs: number, dueMs = nowMs + this.options.delayMs): void {
     if (operation.status === 'pending')
-      this.starts.set(operation.id, nowMs + Math.floor((dueMs - nowMs) / 2));
+      this.starts.push({
+        dueMs: nowMs + Math.floor((dueMs - nowMs) / 2),
+        seq: this.seq++,
+        operationId: operation.id,
+      });
     const open = operation.results.flatMap((result, index) =>
       TERMINAL_RESULT.has(result.status) ? [] : [index],
     );
@@ -90,19 +99,28 @@ export class ChannelSimulation {
     return this.calls.size;
   }
 
-  /** Answer every call due by `nowMs`, oldest first (retries due meanwhile included). */
+  /**
+   * Answer the calls due by `nowMs`, oldest first (retries due meanwhile included), at most
+   * MAX_ANSWERS_PER_ADVANCE of them: a request after a long quiet spell (the seeded work of a
+   * million SKUs, ending together) leaves the rest to the next ones, so none waits on them all.
+   */
   advance(nowMs: number): void {
-    for (const [id, startMs] of this.starts) {
-      if (startMs > nowMs) continue;
-      this.starts.delete(id);
-      const operation = this.store.operations.get(id);
+    let budget = MAX_ANSWERS_PER_ADVANCE;
+    for (
+      let start = this.starts.popDue(nowMs);
+      start;
+      start = budget-- > 0 ? this.starts.popDue(nowMs) : undefined
+    ) {
+      const operation = this.store.operations.get(start.operationId);
       if (operation?.status === 'pending') {
         this.store.changeOperation(operation, () => {
           operation.status = 'processing';
         });
       }
     }
-    for (let next = this.calls.popDue(nowMs); next; next = this.calls.popDue(nowMs)) {
+    for (; budget > 0; budget--) {
+      const next = this.calls.popDue(nowMs);
+      if (!next) break;
       this.answer(next);
     }
   }
@@ -110,7 +128,6 @@ export class ChannelSimulation {
   private answer(call: ChannelCall): void {
     const operation = this.store.operations.get(call.operationId);
     if (!operation || TERMINAL.has(operation.status)) return;
-    this.starts.delete(operation.id);
     const completed = this.store.changeOperation(operation, () => this.apply(operation, call));
     if (completed) this.store.emitEvent('operation.completed', operation, call.dueMs);
   }
@@ -172,6 +189,7 @@ export class ChannelSimulation {
   /**
    * A listing follows the answer of its latest operation only; an older one no longer speaks
    * for it, except a delist that succeeded: the product is off the channel, whatever came after.
+   * A listing already delisted never moves again.
    */
   private applyToListing(
     operation: OperationRecord,
@@ -183,6 +201,8 @@ export class ChannelSimulation {
     const listing = this.store.listings.get(result.listing_id);
     const delist = operation.type === 'listing.delist';
     if (!listing || (listing.operation_id !== operation.id && !(delist && outcome.ok))) return;
+    // Delisted stays delisted (by its own delist, or by its product's deletion): nothing brings it back.
+    if (listing.status === 'delisted') return;
     const before = listing.status;
     this.store.listings.update(listing, () => {
       if (outcome.ok && delist) {

@@ -1,6 +1,6 @@
 /**
  * New orders arriving from the channels over time, when `orderArrivalPerMinute` turns it on.
- * Arrivals are materialized lazily, before each request, at the instants a seeded Poisson
+ * Arrivals are materialized before each request and on the emulator's timer, at the instants a seeded Poisson
  * process gives; so the same seed, clock and requests give the same orders.
  */
 import { channelKind } from '../channel-kinds.js';

@@ -3,7 +3,7 @@
  * settled after an exponential delay of the operator's mean, canceled for the share set and
  * paid (`awaiting_shipment`) otherwise, with its `updated_at` and an `order.status_changed`
  * event stamped at that instant. Delay and outcome are a hash of the seed and the order id, and
- * settlements are applied lazily before each request, so runs repeat under the same clock.
+ * settlements are applied before each request and on the emulator's timer, so runs repeat under the same clock.
  */
 import type { OrderRecord } from '../model.js';
 import { unitHash } from '../rng.js';

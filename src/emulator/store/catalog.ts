@@ -2,13 +2,12 @@
  * The catalog part of the store: channel accounts with their discovery data, products with
  * their SKUs, and listings by product; inventory is set here because it lives on variants.
  */
-import { isoTime } from '../clock.js';
+import { type Clock, isoTime } from '../clock.js';
 import type {
   ChannelAccountRecord,
   ListingRecord,
   PolicyRecord,
   ProductRecord,
-  SkuLocation,
   TaxonomyRecord,
   VariantRecord,
 } from '../model.js';
@@ -46,8 +45,16 @@ export class Catalog extends EventLog {
       error_code: (listing) => listing.issues.map((issue) => issue.code),
     },
   });
-  private readonly skus = new Map<string, SkuLocation>();
-  private readonly listingIdsByProduct = new Map<string, Set<string>>();
+  /** The product of each SKU, by id (a million SKUs: no object each). */
+  private readonly skus = new Map<string, string>();
+  /** The ids of each product's listings, in the order they came (an array: a product has a few). */
+  private readonly listingIdsByProduct = new Map<string, string[]>();
+
+  constructor(clock: Clock) {
+    super(clock);
+    this.products.journal = this.journal;
+    this.listings.journal = this.journal;
+  }
 
   /** Empty every catalog map (before loading again). */
   protected clearCatalog(): void {
@@ -75,6 +82,12 @@ export class Catalog extends EventLog {
   /** Add or replace a product and index its SKUs. */
   putProduct(product: ProductRecord): void {
     const previous = this.products.get(product.id);
+    this.journal.record(() => {
+      for (const variant of product.variants) {
+        if (this.skus.get(variant.sku) === product.id) this.skus.delete(variant.sku);
+      }
+      if (previous) this.indexSkus(previous);
+    });
     if (previous) for (const variant of previous.variants) this.skus.delete(variant.sku);
     this.products.set(product.id, product);
     this.indexSkus(product);
@@ -82,7 +95,7 @@ export class Catalog extends EventLog {
 
   private indexSkus(product: ProductRecord): void {
     for (const variant of product.variants) {
-      this.skus.set(variant.sku, { productId: product.id, variantId: variant.id });
+      this.skus.set(variant.sku, product.id);
     }
   }
 
@@ -90,6 +103,7 @@ export class Catalog extends EventLog {
   removeProduct(id: string): ProductRecord | undefined {
     const product = this.products.get(id);
     if (!product) return undefined;
+    this.journal.record(() => this.indexSkus(product));
     for (const variant of product.variants) this.skus.delete(variant.sku);
     this.products.delete(id);
     return product;
@@ -102,12 +116,16 @@ export class Catalog extends EventLog {
   }
 
   private indexUnderProduct(listing: ListingRecord): void {
-    let ids = this.listingIdsByProduct.get(listing.product_id);
-    if (!ids) {
-      ids = new Set();
-      this.listingIdsByProduct.set(listing.product_id, ids);
-    }
-    ids.add(listing.id);
+    const ids = this.listingIdsByProduct.get(listing.product_id);
+    if (ids?.includes(listing.id)) return;
+    const held = ids ?? [];
+    if (!ids) this.listingIdsByProduct.set(listing.product_id, held);
+    held.push(listing.id);
+    // A request rolled back forgets the listing under its product too.
+    this.journal.record(() => {
+      const at = held.indexOf(listing.id);
+      if (at >= 0) held.splice(at, 1);
+    });
   }
 
   /** The listings of a product. */
@@ -129,10 +147,10 @@ export class Catalog extends EventLog {
 
   /** The product and variant of a SKU. */
   locateSku(sku: string): { product: ProductRecord; variant: VariantRecord } | undefined {
-    const location = this.skus.get(sku);
-    if (!location) return undefined;
-    const product = this.products.get(location.productId);
-    const variant = product?.variants.find((candidate) => candidate.id === location.variantId);
+    const productId = this.skus.get(sku);
+    if (productId === undefined) return undefined;
+    const product = this.products.get(productId);
+    const variant = product?.variants.find((candidate) => candidate.sku === sku);
     return product && variant ? { product, variant } : undefined;
   }
 

@@ -3,6 +3,7 @@ import { type Clock, isoTime } from '../clock.js';
 import type { EventRecord } from '../model.js';
 import type { IdFactory } from '../rng.js';
 import { IndexedMap } from './indexed-map.js';
+import { Journal } from './journal.js';
 import { snapshot } from './views.js';
 
 /** The api_version events carry. */
@@ -11,6 +12,8 @@ export const EVENT_API_VERSION = '2025-01-15';
 /** Time, ids and the event log of one emulated store. */
 export class EventLog {
   readonly clock: Clock;
+  /** Makes a request's writes all-or-nothing (`transaction`); every list of the store records to it. */
+  readonly journal = new Journal();
   storeId = '';
   ids!: IdFactory;
   /** The event log, listed by created_at, newest first. */
@@ -19,6 +22,17 @@ export class EventLog {
 
   constructor(clock: Clock) {
     this.clock = clock;
+    this.events.journal = this.journal;
+  }
+
+  /** Run `work` with every write it makes undone when it throws (see Journal). */
+  transaction<R>(work: () => R): R {
+    return this.journal.transaction(work);
+  }
+
+  /** Inside a transaction, undo only what `work` wrote when it throws (one batch item). */
+  savepoint<R>(work: () => R): R {
+    return this.journal.savepoint(work);
   }
 
   /** The clock's time now. */
@@ -38,7 +52,9 @@ export class EventLog {
       data: { object: snapshot(object) },
     };
     this.events.set(event.id, event);
-    for (const listener of this.eventListeners) listener(event);
+    this.journal.notify(() => {
+      for (const listener of this.eventListeners) listener(event);
+    });
     return event;
   }
 

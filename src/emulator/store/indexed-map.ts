@@ -4,6 +4,8 @@
  * Writes keep every index right: `set` and `delete` as on any Map, and `update` around any
  * change to a record's sort key or indexed fields. Reads stay those of a Map.
  */
+
+import type { Journal } from './journal.js';
 import {
   type Direction,
   type ListPosition,
@@ -37,6 +39,8 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
   >();
   /** Counts every write, so a saver can tell whether anything changed. */
   revision = 0;
+  /** Where writes record their undo while a transaction is open (the store sets it). */
+  journal: Journal | undefined;
 
   constructor(spec: ListSpec<T>) {
     super();
@@ -49,6 +53,8 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
 
   override set(id: string, item: T): this {
     const previous = super.get(id);
+    if (this.journal?.recording)
+      this.journal.record(() => (previous ? this.set(id, previous) : this.delete(id)));
     if (previous) this.unindex(previous);
     super.set(id, item);
     this.index(item);
@@ -59,6 +65,7 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
   override delete(id: string): boolean {
     const previous = super.get(id);
     if (!previous) return false;
+    if (this.journal?.recording) this.journal.record(() => this.set(id, previous));
     this.unindex(previous);
     this.revision++;
     return super.delete(id);
@@ -107,6 +114,10 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
    */
   update<R>(item: T, change: () => R): R {
     if (super.get(item.id) !== item) return change();
+    if (this.journal?.recording) {
+      const before = structuredClone(item);
+      this.journal.record(() => this.update(item, () => restore(item, before)));
+    }
     this.unindex(item);
     try {
       return change();
@@ -168,6 +179,12 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
       }
     }
   }
+}
+
+/** Put a record back as it was, in place (other structures hold it by reference). */
+function restore<T extends object>(item: T, before: T): void {
+  for (const key of Object.keys(item)) if (!Object.hasOwn(before, key)) delete item[key as keyof T];
+  Object.assign(item, before);
 }
 
 function valuesOf<T>(values: FieldValues<T>, item: T): readonly string[] {

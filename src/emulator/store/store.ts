@@ -82,6 +82,15 @@ export class Store extends Catalog {
 
   constructor(clock: Clock) {
     super(clock);
+    for (const map of [
+      this.orders,
+      this.operations,
+      this.testOperations,
+      this.webhookEndpoints,
+      this.files,
+    ]) {
+      map.journal = this.journal;
+    }
   }
 
   /** Forget everything (before loading again). */
@@ -138,7 +147,9 @@ export class Store extends Catalog {
       this.testOperations.set(operation.id, operation);
     } else {
       this.operations.set(operation.id, operation);
-      for (const listener of this.operationListeners) listener(operation);
+      this.journal.notify(() => {
+        for (const listener of this.operationListeners) listener(operation);
+      });
     }
     return operation;
   }

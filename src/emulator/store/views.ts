@@ -36,7 +36,15 @@ export function inventoryItem(product: ProductRecord, variant: VariantRecord, up
 /** An inventory item as the wire shows it. */
 export type InventoryItemView = ReturnType<typeof inventoryItem>;
 
-/** A deep copy for an event's snapshot, so later changes do not rewrite history. */
+/**
+ * A deep copy for an event's snapshot, so later changes do not rewrite history. Strings are
+ * shared, not copied (they cannot change): an event log of a million inventory changes keeps
+ * a million small objects, not a million copies of every SKU, id and time.
+ */
 export function snapshot<T>(value: T): T {
-  return structuredClone(value);
+  if (Array.isArray(value)) return value.map((item) => snapshot(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) copy[key] = snapshot(field);
+  return copy as T;
 }

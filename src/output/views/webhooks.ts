@@ -1,6 +1,5 @@
 /** How webhook endpoints are shown. */
-import type { DeletedWebhookEndpoint } from '../../client/resources/webhooks.js';
-import type { WebhookEndpoint } from '../../contract/schemas/webhook-endpoint.js';
+import type { DeletedWebhookEndpoint, WebhookEndpoint } from '../../contract/schemas/webhook-endpoint.js';
 import type { View } from '../view.js';
 
 /** Webhook endpoints: where events go, which ones, and whether delivery is on. */

@@ -3,11 +3,13 @@
  * machines can reach it warns, and makes random keys unless --fixed-keys asks for the seed's.
  * Tests listen on loopback only: which hosts count as reachable, and what follows, is decided
  * apart (test/unit/commands/emulator/exposure.test.ts); here random keys are checked to work.
+ * A port in use says so in one line and exits 2, naming --port.
  */
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
 import { emulator } from '../../helpers/emulator.js';
-import { freshConfigDir, SVC_BIN } from '../../helpers/svc.js';
+import { freshConfigDir, runSvc, SVC_BIN } from '../../helpers/svc.js';
 
 interface Started {
   info: { base_url: string; keys: Record<string, string> };
@@ -72,5 +74,25 @@ describe('svc emulator start', () => {
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
+  });
+
+  let held: Server | undefined;
+  afterEach(async () => {
+    await new Promise<void>((resolve) => (held ? held.close(() => resolve()) : resolve()));
+    held = undefined;
+  });
+
+  it('on a port in use says so in one line and exits 2', async () => {
+    held = createServer();
+    const server = held;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const result = await runSvc(['emulator', 'start', '--port', String(port)]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`port ${port} is in use`);
+    expect(result.stderr).toContain('--port');
+    expect(result.stderr).not.toMatch(/unexpected error|EADDRINUSE|\n\s+at /);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

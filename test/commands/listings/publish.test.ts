@@ -31,22 +31,24 @@ function freePair(): { product_id: string; channel_account_id: string } {
 }
 
 describe('listings publish --file', () => {
-  it('a Latin-1 file exits 2 naming the line and --encoding latin1, which then reads it right', async () => {
+  it('a Latin-1 file is read as Windows-1252 with a notice; --encoding utf-8 refuses it naming the line', async () => {
     const pair = freePair();
     const json = `[\n${JSON.stringify({ ...pair, overrides: { title: 'CAF_' } })}\n]\n`;
     const bytes = Buffer.from(json, 'latin1');
     bytes[bytes.indexOf('CAF_') + 3] = 0xc9;
     const path = file('listings.json', bytes);
-    const refused = await runSvc(['listings', 'publish', '--file', path, '--dry-run'], { env: envFor(emu) });
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0xC9)');
-    expect(refused.stderr).toContain('--encoding latin1');
-    const read = await runSvc(
-      ['listings', 'publish', '--file', path, '--encoding', 'latin1', '--dry-run', '--json'],
+    const refused = await runSvc(
+      ['listings', 'publish', '--file', path, '--dry-run', '--encoding', 'utf-8'],
       {
         env: envFor(emu),
       },
     );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0xC9)');
+    expect(refused.stderr).toContain('--encoding latin1');
+    const read = await runSvc(['listings', 'publish', '--file', path, '--dry-run', '--json'], {
+      env: envFor(emu),
+    });
     expect(read.code, read.stderr).toBe(0);
     expect(read.stdout).toContain('CAFÉ');
     expect(emu.requests({ method: 'POST' })).toEqual([]);

@@ -58,6 +58,7 @@ describe('command scopes', () => {
         'headers',
         'time',
         'excel',
+        'decimalComma',
         'profile',
         'baseUrl',
         'maxRetries',

@@ -32,6 +32,28 @@ async function collect<T>(iter: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('paginate', () => {
+  it('reading ahead, asks for the next page before the items of this one are read, and the same pages', async () => {
+    const list = fakeList(250);
+    const order: string[] = [];
+    const fetchPage = async (cursor: string | undefined, limit: number) => {
+      order.push(`fetch ${cursor ?? 'first'}`);
+      const page = await list.fetchPage(cursor, limit);
+      const read = (item: number) => {
+        order.push(`read ${item}`);
+        return item * 10;
+      };
+      return { ...page, read };
+    };
+    const items = await collect(paginate(fetchPage, { limit: 230, readAhead: true }));
+    expect(items).toEqual(Array.from({ length: 230 }, (_, i) => i * 10));
+    expect(list.calls).toEqual([
+      { cursor: undefined, limit: 100 },
+      { cursor: 'c_100', limit: 100 },
+      { cursor: 'c_200', limit: 30 },
+    ]);
+    expect(order.indexOf('fetch c_100')).toBeLessThan(order.indexOf('read 0'));
+  });
+
   it('asks limit=min(100, left) and stops at the limit', async () => {
     const list = fakeList(1000);
     const items = await collect(paginate(list.fetchPage, { limit: 250 }));
@@ -123,15 +145,45 @@ describe('paginate', () => {
     let n = 0;
     const fetchPage = async (): Promise<ListEnvelope<{ id: string }>> => {
       n++;
-      return { data: [{ id: n === 3 ? 'p1' : `p${n}` }], has_more: true, next_cursor: `fresh_${n}` };
+      return { data: [{ id: n === 3 ? 'p2' : `p${n}` }], has_more: true, next_cursor: `fresh_${n}` };
     };
     const seen: unknown[] = [];
     await expect(
       (async () => {
         for await (const item of paginate(fetchPage)) seen.push(item);
       })(),
-    ).rejects.toThrow(/item p1, already seen in this crawl/);
+    ).rejects.toThrow(/item p2, already seen in this crawl/);
     expect(seen).toEqual([{ id: 'p1' }, { id: 'p2' }]);
+  });
+
+  it('refuses a repeat from far back in an ordered list, remembering only one page', async () => {
+    // 1,000 pages newest first; page 900 serves page 10's item again under a fresh cursor.
+    const at = (page: number) => new Date(Date.UTC(2026, 0, 1) - page * 1000).toISOString();
+    const itemOf = (page: number) => ({
+      id: `ord_${String(1000 - page).padStart(4, '0')}`,
+      updated_at: at(page),
+    });
+    let n = 0;
+    const fetchPage = async (): Promise<ListEnvelope<{ id: string; updated_at: string }>> => {
+      n++;
+      return { data: [itemOf(n === 900 ? 10 : n)], has_more: true, next_cursor: `fresh_${n}` };
+    };
+    let count = 0;
+    await expect(
+      (async () => {
+        for await (const _item of paginate(fetchPage, { orderedBy: 'updated_at' })) count++;
+      })(),
+    ).rejects.toThrow(/item ord_0990 out of the list's order/);
+    expect(count).toBe(899);
+    // The same instant: the id breaks the tie, descending.
+    const tied = [
+      { id: 'ord_b', updated_at: at(1) },
+      { id: 'ord_a', updated_at: at(1) },
+      { id: 'ord_c', updated_at: at(1) },
+    ];
+    await expect(
+      collect(paginate(async () => ({ data: tied, has_more: false }), { orderedBy: 'updated_at' })),
+    ).rejects.toThrow(/item ord_c out of the list's order/);
   });
 
   it('tells items apart only by id: items without one (numbers, svc api lists) are not compared', async () => {

@@ -29,7 +29,10 @@ describe('checkFilterValue', () => {
   it('returns a valid value and refuses any other with the list and the svc api way', () => {
     expect(checkFilterValue('--status', 'shipped', STATUS_FILTERS.orders)).toBe('shipped');
     const refused = () =>
-      checkFilterValue('--status', 'new value', STATUS_FILTERS.orders, { path: '/orders', param: 'status' });
+      checkFilterValue('--status', 'new value', STATUS_FILTERS.orders, {
+        operation: 'listOrders',
+        param: 'status',
+      });
     expect(refused).toThrow(UsageError);
     expect(refused).toThrow(
       /valid: awaiting_payment, .*partially_refunded\); `svc api GET \/orders -f status='new value'`/,

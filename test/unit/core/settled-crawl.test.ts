@@ -29,9 +29,8 @@ function passOver(items: () => Item[]) {
 }
 
 function crawlOf(items: () => Item[]) {
-  const claimed = new Set<string>();
   return new SettledCrawl(passOver(items), {
-    claim: (item) => !claimed.has(item.id) && Boolean(claimed.add(item.id)),
+    idOf: (item) => item.id,
     changedMs: (item) => Date.parse(item.updated_at),
     what: 'test list',
   });
@@ -59,5 +58,45 @@ describe('SettledCrawl', () => {
     const error = await collect(crawl).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProtocolError);
     expect(String(error)).toMatch(/item a, already seen in this crawl/);
+  });
+
+  it('yields once an item changed after the main crawl read it, and catches one it missed', async () => {
+    // Keyset pages of two, newest first; between the main crawl's pages, one item it already
+    // yielded (i1) and one it has not reached (i5) change, and both jump to the head.
+    const at = (ms: number) => new Date(ms).toISOString();
+    const store = new Map<string, string>();
+    for (let n = 1; n <= 6; n++) store.set(`i${n}`, at(Date.UTC(2025, 0, 1) - n * 1000));
+    const sorted = () =>
+      [...store]
+        .map(([id, updated_at]) => ({ id, updated_at }))
+        .sort((a, b) =>
+          a.updated_at === b.updated_at ? (a.id < b.id ? 1 : -1) : a.updated_at < b.updated_at ? 1 : -1,
+        );
+    let pages = 0;
+    const pass = (onPage: (page: PageInfo) => void) =>
+      new PagedList<Item>(
+        async (cursor): Promise<ListEnvelope<Item>> => {
+          if (++pages === 2) {
+            store.set('i1', at(NOW - 10));
+            store.set('i5', at(NOW - 5));
+          }
+          const all = sorted();
+          const after = cursor ? all.findIndex((item) => `${item.updated_at}|${item.id}` === cursor) + 1 : 0;
+          const data = all.slice(after, after + 2);
+          const more = after + 2 < all.length;
+          onPage({ serverDate: new Date(NOW - 60_000), count: data.length, hasMore: more });
+          const last = data[data.length - 1];
+          return { data, has_more: more, next_cursor: more ? `${last.updated_at}|${last.id}` : null };
+        },
+        { pageSize: 2, orderedBy: 'updated_at' },
+      );
+    const crawl = new SettledCrawl(pass, {
+      idOf: (item) => item.id,
+      changedMs: (item) => Date.parse(item.updated_at),
+      what: 'test list',
+    });
+    const ids = await collect(crawl);
+    expect(ids.sort()).toEqual(['i1', 'i2', 'i3', 'i4', 'i5', 'i6']);
+    expect(crawl.caughtByClosingPasses).toBe(1);
   });
 });

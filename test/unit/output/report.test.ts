@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ReportFile } from '../../../src/output/report.js';
+import { openReport, writeReport } from '../../../src/output/report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('--report', () => {
   it('writes a header and every row in the order given, with CRLF; no line is an empty cell', async () => {
     const path = join(tempDir('svc-report-'), 'out.csv');
-    const report = await ReportFile.open(path);
-    await report.writeAll([
+    await writeReport(path, [
       { line: 2, key: 'SKU-1', status: 'updated' },
       { key: 'list_1', status: 'failed', code: 'photo_required_for_channel', message: 'a photo, please' },
     ]);
@@ -16,5 +15,12 @@ describe('--report', () => {
     expect(text).toBe(
       'line,key,status,code,message\r\n2,SKU-1,updated,,\r\n,list_1,failed,photo_required_for_channel,"a photo, please"\r\n',
     );
+  });
+
+  it('writes as it goes and says so when the file cannot be written whole, at the close too', () => {
+    // /dev/full takes the open and refuses every write with ENOSPC.
+    const report = openReport('/dev/full');
+    report.write({ line: 2, key: 'SKU-1', status: 'updated' });
+    expect(() => report.close()).toThrow(/could not be written whole/);
   });
 });

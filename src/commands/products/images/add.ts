@@ -7,7 +7,7 @@ export const command = defineCommand<{ id: string; image: string[] }>({
   path: ['products', 'images', 'add'],
   rank: 2,
   description:
-    'add images at the end: local files are uploaded first (POST /files), URLs are hosted by the service',
+    'add images at the end: local files are uploaded first (as files of the service), URLs are hosted by the service',
   args: [
     idArg('product', 'svc products list'),
     {

@@ -43,7 +43,7 @@ export const listPolicies: Handler = (store, request) => {
 /** GET /channel_accounts/{id}/categories: search by `query`, browse by `parent_id`, paged by path. */
 export const listCategories: Handler = (store, request) => {
   const account = accountOr404(store, request.params.id);
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const query = stringParam(request.query, 'query')?.toLowerCase();
   const parentId = stringParam(request.query, 'parent_id');
   const categories = store.taxonomies.get(account.id)?.categories ?? [];

@@ -7,7 +7,7 @@ import type { Handler } from '../router.js';
 
 /** GET /events: created_after (inclusive) and type (exact, or `prefix.*`). */
 export const listEvents: Handler = (store, request) => {
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const createdAfter = parseTimeParam(request.query, 'created_after');
   const type = stringParam(request.query, 'type');
   const windowStart = isoTime(store.now() - EVENT_LOG_WINDOW_DAYS * 86_400_000);

@@ -4,6 +4,7 @@
  * Test keys get the same answers with `simulated` operations, and nothing changes.
  */
 import { ERROR_CODES, ERROR_TYPES, OPERATION_TERMINAL_STATUSES } from '../../../contract/contract.js';
+import { OPERATIONS, requestLine } from '../../../contract/operations.js';
 import { ListingBatchInput, ListingInput, ListingUpdate } from '../../../contract/schemas/listing.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord } from '../../model.js';
@@ -17,7 +18,7 @@ import { validateBatch, validateBody } from '../validation.js';
 /** GET /listings: product_id, channel_account_id, channel (kind), status, error_code, updated_after. */
 export const listListings: Handler = (store, request) => {
   const { query } = request;
-  const page = parsePage(query);
+  const page = parsePage(request);
   const productId = stringParam(query, 'product_id');
   const accountId = stringParam(query, 'channel_account_id');
   const channel = stringParam(query, 'channel');
@@ -68,7 +69,12 @@ export const createListingBatch: Handler = (store, request) => {
   const published = new Set<string>();
   const data = input.items.map((item, index) => {
     try {
-      return { index, status: 'created', id: publish(store, item, simulate, published).id };
+      // An item applies whole or not at all; the items before it stay.
+      return {
+        index,
+        status: 'created',
+        id: store.savepoint(() => publish(store, item, simulate, published)).id,
+      };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return { index, status: 'failed', error: { code: error.code, message: error.message } };
@@ -183,14 +189,14 @@ function writableListing(store: Store, id: string, verb: string): ListingRecord 
   if (listing.status === 'delisted') {
     throw conflict(
       ERROR_CODES.invalidState,
-      `Listing ${id} is delisted; it cannot ${again}. Publish the product again with POST /listings.`,
+      `Listing ${id} is delisted; it cannot ${again}. Publish the product again with ${requestLine(OPERATIONS.createListing)}.`,
     );
   }
   const pending = listing.operation_id === null ? undefined : store.operations.get(listing.operation_id);
   if (pending?.type === 'listing.delist' && !OPERATION_TERMINAL.has(pending.status)) {
     throw conflict(
       ERROR_CODES.invalidState,
-      `Listing ${id} is being delisted by operation ${pending.id} (${pending.status}); it cannot ${again}. Follow that operation, then publish the product again with POST /listings.`,
+      `Listing ${id} is being delisted by operation ${pending.id} (${pending.status}); it cannot ${again}. Follow that operation, then publish the product again with ${requestLine(OPERATIONS.createListing)}.`,
     );
   }
   return listing;

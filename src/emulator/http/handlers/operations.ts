@@ -29,14 +29,14 @@ function visibleOperations(
 
 /** GET /operations: status, created_after; created_at descending. */
 export const listOperations: Handler = (store, request) => {
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const status = stringParam(request.query, 'status');
   const createdAfter = parseTimeParam(request.query, 'created_after');
   const found = takePage(visibleOperations(store, request, page, status), page.limit, {
     filter: (operation: OperationRecord) => status === undefined || operation.status === status,
     stop: olderThan(createdAfter, (operation: OperationRecord) => operation.created_at),
   });
-  return { status: 200, body: envelope(found, store.operations.spec.key) };
+  return { status: 200, body: envelope(found, store.operations.spec.key, page.scope) };
 };
 
 /** GET /operations/{id}. */

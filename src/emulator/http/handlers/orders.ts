@@ -12,7 +12,7 @@ import { validateBody } from '../validation.js';
 /** GET /orders: channel_account_id, channel, status, created_after; updated_at descending. */
 export const listOrders: Handler = (store, request) => {
   const { query } = request;
-  const page = parsePage(query);
+  const page = parsePage(request);
   const accountId = stringParam(query, 'channel_account_id');
   const channel = stringParam(query, 'channel');
   const status = stringParam(query, 'status');

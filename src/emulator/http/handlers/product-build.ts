@@ -94,6 +94,7 @@ function buildVariants(
       );
     }
     firstIndex.set(variant.sku, index);
+    checkVariantNaming(variant, `${prefix}variants[${index}]`);
     const owner = store.locateSku(variant.sku);
     if (owner && owner.product.id !== productId) {
       throw validationFailed(
@@ -129,6 +130,30 @@ function buildVariants(
       options: input.options === undefined ? (kept?.options ?? null) : options,
     };
   });
+}
+
+/** SKUs that cannot travel in a URL path: `/inventory/..` would name another path. */
+const PATH_SEGMENTS = new Set(['.', '..']);
+
+/** A SKU that fits in a path, and option names and values that say something (422 otherwise). */
+function checkVariantNaming(variant: VariantInput, param: string): void {
+  if (PATH_SEGMENTS.has(variant.sku)) {
+    throw validationFailed(
+      `${param}.sku`,
+      `The SKU ${JSON.stringify(variant.sku)} cannot be used: it would not survive in a URL path.`,
+    );
+  }
+  for (const [name, value] of Object.entries(variant.options ?? {})) {
+    if (name.trim() === '') {
+      throw validationFailed(`${param}.options`, 'An option name cannot be empty; name it (e.g. "Size").');
+    }
+    if (value.trim() === '') {
+      throw validationFailed(
+        `${param}.options.${name}`,
+        `The option ${JSON.stringify(name)} has an empty value; give it one (e.g. "M").`,
+      );
+    }
+  }
 }
 
 function buildImages(

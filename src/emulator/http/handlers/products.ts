@@ -1,10 +1,11 @@
 /** The catalog: GET, POST, PATCH and DELETE /products, and POST /products/batch. */
 import { ERROR_CODES, ERROR_TYPES } from '../../../contract/contract.js';
+import { parseDateTime } from '../../../contract/rules/date-time.js';
 import { ProductBatchInput, ProductInput, ProductUpdate } from '../../../contract/schemas/product.js';
 import { isoTime } from '../../clock.js';
 import type { ListingRecord, ProductRecord } from '../../model.js';
 import type { Store } from '../../store/store.js';
-import { HttpError, invalidParam, missingParam, notFound } from '../errors.js';
+import { HttpError, missingParam, notFound } from '../errors.js';
 import { listPage, olderThan, parsePage, parseTimeParam } from '../pagination.js';
 import type { EmulatorRequest, Handler } from '../router.js';
 import { validateBatch, validateBody } from '../validation.js';
@@ -12,7 +13,7 @@ import { buildProduct, validationFailed } from './product-build.js';
 
 /** GET /products: `updated_after` inclusive, updated_at descending. */
 export const listProducts: Handler = (store, request) => {
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const updatedAfter = parseTimeParam(request.query, 'updated_after');
   const envelope = listPage(store.products, page, [], {
     stop: olderThan(updatedAfter, (product) => product.updated_at),
@@ -44,10 +45,8 @@ export const updateProduct: Handler = (store, request) => {
   const { expected_updated_at: expected, ...fields } = validateBody(ProductUpdate, request.body);
   const existing = findProduct(store, request);
   if (expected !== undefined) {
-    const expectedMs = Date.parse(expected);
-    if (Number.isNaN(expectedMs)) {
-      throw invalidParam('expected_updated_at', 'expected_updated_at must be an ISO 8601 date-time.');
-    }
+    // The schema took only an RFC 3339 date-time, so it reads.
+    const expectedMs = parseDateTime(expected) as number;
     if (Date.parse(existing.updated_at) > expectedMs) {
       throw new HttpError(
         412,
@@ -114,13 +113,16 @@ export const batchProducts: Handler = (store, request) => {
   const simulate = simulated(request);
   const data = input.items.map((item, index) => {
     try {
-      const existing = matchBySku(store, item.variants?.map((variant) => variant.sku) ?? [], index);
-      const product = buildProduct(store, existing, item, {
-        prefix: `items[${index}].`,
-        keepImagesByUrl: true,
+      // An item applies whole or not at all; the items before it stay.
+      return store.savepoint(() => {
+        const existing = matchBySku(store, item.variants?.map((variant) => variant.sku) ?? [], index);
+        const product = buildProduct(store, existing, item, {
+          prefix: `items[${index}].`,
+          keepImagesByUrl: true,
+        });
+        if (!simulate) save(store, product);
+        return { index, status: existing ? 'updated' : 'created', id: product.id };
       });
-      if (!simulate) save(store, product);
-      return { index, status: existing ? 'updated' : 'created', id: product.id };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       const failure: { code: string; message: string; param?: string } = {

@@ -19,7 +19,7 @@ function publicEndpoint({ secret: _secret, ...endpoint }: WebhookEndpointRecord)
 
 /** GET /webhook_endpoints: created_at descending. */
 export const listWebhookEndpoints: Handler = (store, request) => {
-  const page = parsePage(request.query);
+  const page = parsePage(request);
   const envelope = listPage(store.webhookEndpoints, page, []);
   return { status: 200, body: { ...envelope, data: envelope.data.map(publicEndpoint) } };
 };

@@ -7,7 +7,7 @@ describe('spendsWriteQuota', () => {
     for (const operation of API_OPERATIONS) {
       const path = operation.path.replace(/\{[a-z_]+\}/g, 'x_1');
       expect(spendsWriteQuota(operation.method, path), `${operation.method} ${operation.path}`).toBe(
-        operation.quota === true,
+        operation.quota === 1,
       );
     }
   });

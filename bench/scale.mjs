@@ -1,0 +1,237 @@
+// Cost against the size of the work (issue 44): a push and a crawl at 100,000, 300,000 and
+// 1,000,000 items, the CLI's peak RSS (GNU time) and items per second at each, and the ratio
+// of the largest to the smallest. Targets: a push's peak at most 150 MB and a crawl's at most
+// 120 MB at every size; items per second at the largest within 1.1x of the smallest. Also the
+// emulator that holds them: `svc emulator start --products N` seeds in at most 60 s and stays
+// under 2 GB at about a million SKUs. Prints its figures; not a timed test.
+//
+// Sizes run interleaved (each round runs every size once), medians of the rounds; peaks are
+// the worst round's. The emulators run in their own processes, one at a time.
+//
+//   node bench/scale.mjs                    push, crawl and emulator at 100,000 / 300,000 / 1,000,000
+//   node bench/scale.mjs push crawl         some of them
+//   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`)
+//   BENCH_SIZES=100000,1000000 BENCH_ROUNDS=3 node bench/scale.mjs
+import { createReadStream, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import {
+  buildCliTree,
+  cliEnv,
+  fmt,
+  machine,
+  median,
+  runMeasured,
+  startEmulatorProcess,
+  tmp,
+  writeCsv,
+} from './lib/harness.mjs';
+
+const QUICK = process.env.BENCH_SCALE === 'quick';
+const SIZES = (process.env.BENCH_SIZES ?? (QUICK ? '10000,30000' : '100000,300000,1000000'))
+  .split(',')
+  .map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 2));
+const PUSH_BUDGET_MB = 150;
+const CRAWL_BUDGET_MB = 120;
+const RATE_RATIO = 1.1;
+const SEED_BUDGET_S = 60;
+const EMULATOR_BUDGET_MB = 2048;
+/** Seeded products have about 3.7 variants; a little slack over skus / 3.7. */
+const productsFor = (skus) => Math.ceil(skus / 3.6) + 100;
+const LARGEST = Math.max(...SIZES);
+
+const wanted = process.argv.slice(2);
+const runs = (name) => wanted.length === 0 || wanted.includes(name);
+const count = (n) => n.toLocaleString('en-US');
+
+const svc = await buildCliTree('scale-cli');
+console.log(
+  `scale: sizes ${SIZES.map(count).join(', ')}, ${ROUNDS} round(s) interleaved${QUICK ? ' (BENCH_SCALE=quick)' : ''}`,
+);
+console.log(`machine: ${machine()}`);
+
+/** Current and peak resident memory of a process in MB, and its CPU seconds, from /proc. */
+function processFigures(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    rssMb: kb('VmRSS') / 1024,
+    peakMb: kb('VmHWM') / 1024,
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+  };
+}
+
+/** Starts an emulator and says what seeding it cost. */
+async function seeded(flags, what) {
+  const started = performance.now();
+  const emulator = await startEmulatorProcess(svc, [...flags, '--no-rate-limit', '--channel-delay', '0']);
+  const seconds = (performance.now() - started) / 1000;
+  const figures = processFigures(emulator.pid);
+  console.log(
+    `emulator: ${what} seeded in ${seconds.toFixed(1)} s (CPU ${figures.cpuSeconds.toFixed(1)} s), RSS ${fmt.mb(figures.rssMb)}, peak ${fmt.mb(figures.peakMb)}`,
+  );
+  return { emulator, seconds, ...figures };
+}
+
+/** Rows, rate and peak of each size over the rounds, and the verdicts. */
+function summarize(label, bySize, budgetMb, unit) {
+  const rows = SIZES.map((size) => ({
+    size,
+    rate: median(bySize.get(size).map((run) => run.rate)),
+    peak: Math.max(...bySize.get(size).map((run) => run.peak)),
+  }));
+  for (const row of rows)
+    console.log(
+      `${label} ${count(row.size)}: ${count(Math.round(row.rate))} ${unit}/s (median), peak RSS ${fmt.mb(row.peak)} (worst)`,
+    );
+  const small = rows[0];
+  const large = rows.at(-1);
+  const peakMet = rows.every((row) => row.peak <= budgetMb);
+  const rateRatio = small.rate / large.rate;
+  console.log(
+    `${label}: peak ${fmt.mb(large.peak)} at ${count(large.size)} vs ${fmt.mb(small.peak)} at ${count(small.size)} = ${fmt.x(large.peak / small.peak)}, budget ${budgetMb} MB: ${peakMet ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `${label}: ${unit}/s at ${count(small.size)} over ${unit}/s at ${count(large.size)} = ${fmt.x(rateRatio)}, budget ${RATE_RATIO}x: ${rateRatio <= RATE_RATIO ? 'PASS' : 'FAIL'}`,
+  );
+}
+
+async function pushBench() {
+  const products = productsFor(LARGEST);
+  console.log(`\n-- push: svc inventory push FILE --report OUT --json, every row a change`);
+  const { emulator, seconds, rssMb } = await seeded(
+    ['--products', String(products), '--write-quota', '100000000'],
+    `${count(products)} products`,
+  );
+  try {
+    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
+    const exported = join(tmp, 'scale-export.csv');
+    const dump = await runMeasured([svc, 'inventory', 'export', '-o', 'csv'], env, { stdoutTo: exported });
+    if (dump.code !== 0)
+      throw new Error(`inventory export failed (exit ${dump.code}): ${dump.stderr.trim().slice(-300)}`);
+    const skus = [];
+    const lines = createInterface({ input: createReadStream(exported), crlfDelay: Number.POSITIVE_INFINITY });
+    let header = true;
+    for await (const line of lines) {
+      // The SKU is the first column (seeded SKUs hold no comma or quote).
+      if (header) header = false;
+      else skus.push(line.slice(0, line.indexOf(',')));
+    }
+    console.log(
+      `inventory export: ${count(skus.length)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus.length / (dump.ms / 1000)))} SKUs/s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'})`,
+    );
+    if (skus.length < LARGEST)
+      throw new Error(`the emulator has only ${skus.length} SKUs; ${LARGEST} needed`);
+    const bySize = new Map(SIZES.map((size) => [size, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const size of SIZES) {
+        // Each round sets new quantities, so that every row is a change.
+        const file = join(tmp, `scale-push-${size}.csv`);
+        await writeCsv(
+          file,
+          'sku,quantity',
+          (function* () {
+            for (let i = 0; i < size; i++) yield `${skus[i]},${(round * 7 + i) % 100000}`;
+          })(),
+        );
+        const run = await runMeasured(
+          [svc, 'inventory', 'push', file, '--json', '--report', join(tmp, 'scale-report.csv')],
+          env,
+          { keepStdout: true },
+        );
+        if (run.code !== 0)
+          throw new Error(`push of ${size} rows: exit ${run.code}: ${run.stderr.trim().slice(-400)}`);
+        const rate = size / (run.ms / 1000);
+        bySize.get(size).push({ rate, peak: run.maxRssMb });
+        console.log(
+          `round ${round}: push ${count(size)} rows in ${fmt.s(run.ms)} = ${count(Math.round(rate))} rows/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+        );
+      }
+    }
+    summarize('push', bySize, PUSH_BUDGET_MB, 'rows');
+    const after = processFigures(emulator.pid);
+    console.log(
+      `emulator after the pushes: RSS ${fmt.mb(after.rssMb)} (${fmt.mb(rssMb)} after seeding in ${seconds.toFixed(1)} s), peak ${fmt.mb(after.peakMb)}`,
+    );
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function crawlBench() {
+  console.log(
+    `\n-- crawl: svc orders list --limit N -o ndjson; at the largest also svc api --paginate and --since-last`,
+  );
+  const { emulator } = await seeded(['--orders', String(LARGEST)], `${count(LARGEST)} orders`);
+  try {
+    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
+    const bySize = new Map(SIZES.map((size) => [size, []]));
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const size of SIZES) {
+        const run = await runMeasured([svc, 'orders', 'list', '--limit', String(size), '-o', 'ndjson'], env);
+        if (run.code !== 0 || run.lines !== size)
+          throw new Error(
+            `crawl of ${size}: exit ${run.code}, ${run.lines} lines: ${run.stderr.trim().slice(-300)}`,
+          );
+        const rate = size / (run.ms / 1000);
+        bySize.get(size).push({ rate, peak: run.maxRssMb });
+        console.log(
+          `round ${round}: orders list ${count(size)} in ${fmt.s(run.ms)} = ${count(Math.round(rate))} items/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+        );
+      }
+    }
+    summarize('crawl', bySize, CRAWL_BUDGET_MB, 'items');
+    for (const [label, args] of [
+      ['svc api GET /orders --paginate -o ndjson', ['api', 'GET', '/orders', '--paginate', '-o', 'ndjson']],
+      [
+        'svc orders list --since-last scale -o ndjson',
+        ['orders', 'list', '--since-last', 'scale', '-o', 'ndjson'],
+      ],
+    ]) {
+      const run = await runMeasured([svc, ...args], env);
+      const met = run.code === 0 && run.lines === LARGEST && run.maxRssMb <= CRAWL_BUDGET_MB;
+      console.log(
+        `${label}: exit ${run.code}, ${count(run.lines)} orders in ${fmt.s(run.ms)}, peak RSS ${fmt.mb(run.maxRssMb)}, budget ${CRAWL_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}`,
+      );
+    }
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function emulatorBench() {
+  // About a million SKUs; how long the first pages take once the seeded work ends (a minute on).
+  const products = QUICK ? 27_000 : 270_000;
+  console.log(`\n-- emulator: svc emulator start --products ${count(products)}`);
+  const { emulator, seconds, rssMb } = await seeded(
+    ['--products', String(products)],
+    `${count(products)} products`,
+  );
+  try {
+    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
+    const page = () => runMeasured([svc, 'products', 'list', '--limit', '100', '-o', 'ndjson'], env);
+    const first = await page();
+    // Seeded operations still under way end a minute after seeding, all in the next request.
+    if (!QUICK) await new Promise((resolve) => setTimeout(resolve, 61_000));
+    const afterWork = await page();
+    const again = await page();
+    const figures = processFigures(emulator.pid);
+    const met = seconds <= SEED_BUDGET_S && figures.peakMb <= EMULATOR_BUDGET_MB;
+    console.log(
+      `emulator: a page of 100 products ${fmt.s(first.ms)}; the first after the seeded work ends ${fmt.s(afterWork.ms)}, the next ${fmt.s(again.ms)}`,
+    );
+    console.log(
+      `emulator: seeded in ${seconds.toFixed(1)} s, RSS ${fmt.mb(rssMb)}, peak ${fmt.mb(figures.peakMb)}; budgets ${SEED_BUDGET_S} s and ${EMULATOR_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}`,
+    );
+  } finally {
+    await emulator.stop();
+  }
+}
+
+if (runs('emulator')) await emulatorBench();
+if (runs('push')) await pushBench();
+if (runs('crawl')) await crawlBench();
+process.exitCode = 0;

@@ -1,0 +1,82 @@
+/**
+ * The settings of a library client, resolved as the CLI resolves them: an option given wins,
+ * then SVC_API_KEY, SVC_BASE_URL and SVC_PACING_URL, then the profile (the current one, or
+ * the one named), whose key may be in the OS keyring. Pacing and the quota count are shared
+ * with the svc processes on the same key, through the config dir or the Redis at `pacingUrl`.
+ */
+import { ApiClient } from '../client/client.js';
+import { pacingUrlOf } from '../client/pacing/pacing-url.js';
+import { sharedPacingDir } from '../client/pacing/record-file.js';
+import { configDir, readConfig } from '../config/config-store.js';
+import { requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
+
+export { OPERATIONS } from '../contract/operations.js';
+
+/** How a library client connects; everything is optional. */
+export interface ClientOptions {
+  /** The API key (`svc_live_…` or `svc_test_…`); default: SVC_API_KEY, else the profile's key. */
+  apiKey?: string;
+  /** The saved profile to read (as `svc --profile`); default: SVC_PROFILE, else the current one. */
+  profile?: string;
+  /** The part before `/rest/v1`; default: SVC_BASE_URL, else the profile's. */
+  baseUrl?: string;
+  /** `redis://…` shares pacing and the quota count across machines; default: SVC_PACING_URL, else the profile's. */
+  pacingUrl?: string;
+  /** Sent as the User-Agent (default `svc/<version>`). */
+  userAgent?: string;
+  /** Once aborted, no request starts and no retry waits (a write in flight gets a short grace to land). */
+  signal?: AbortSignal;
+  /** Retries of one request for network errors and 5xx (default 5, as the CLI). */
+  maxRetries?: number;
+  /** The environment to read (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** How long a write in flight may take to land once the signal aborted. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * The client of these options; a missing or malformed key (unless `anonymous`: the public
+ * endpoints send none) or base URL throws an SvcError before anything is sent.
+ */
+export async function connect(options: ClientOptions, anonymous = false): Promise<ApiClient> {
+  const env = options.env ?? process.env;
+  const dir = configDir(env);
+  const config = readConfig(dir);
+  const credentials = resolveCredentials({
+    flags: { profile: options.profile, baseUrl: options.baseUrl },
+    env,
+    currentProfile: config.currentProfile,
+    profiles: config.profiles,
+  });
+  let { apiKey, keyProblem } = credentials;
+  if (options.apiKey !== undefined) apiKey = options.apiKey;
+  else if (credentials.apiKeyStorage === 'keyring' && !anonymous) {
+    // The keyring library loads only for a profile that keeps its key there.
+    const [{ readKey }, { osKeyring }] = await Promise.all([
+      import('../config/key-store.js'),
+      import('../config/keyring.js'),
+    ]);
+    const profile = config.profiles[credentials.profileName ?? ''] ?? {};
+    ({ apiKey, problem: keyProblem } = await readKey(osKeyring(env), profile));
+  }
+  const given = { ...credentials, apiKey, keyProblem };
+  const key = anonymous ? apiKey : requireKey(options.apiKey ? { ...given, apiKeySource: 'flag' } : given);
+  const pacing =
+    options.pacingUrl !== undefined
+      ? pacingUrlOf({ pacingUrl: options.pacingUrl })
+      : pacingUrlOf(credentials);
+  const sharing = !['0', 'false', 'off', 'no'].includes((env.SVC_SHARED_PACING ?? '').trim().toLowerCase());
+  return new ApiClient({
+    baseUrl: requireBaseUrl(credentials.baseUrl),
+    apiKey: key,
+    maxRetries: options.maxRetries ?? 5,
+    userAgent: options.userAgent ?? `svc/${__SVC_VERSION__}`,
+    crawlSignal: options.signal,
+    stopSignal: options.signal,
+    stopGraceMs: STOP_GRACE_MS,
+    // As the CLI: SVC_SHARED_PACING=0 paces this process alone (the quota count is still shared).
+    sharedPacing: { dir: sharedPacingDir(dir), pacing: sharing, url: sharing ? pacing : undefined },
+    env,
+  });
+}

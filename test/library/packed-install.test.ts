@@ -1,0 +1,145 @@
+/**
+ * The library as users get it: `npm pack`, the tarball installed into an empty project, and
+ * there a strict TypeScript script that lists orders with `for await`, sets three rows of
+ * stock and catches an SvcError type-checks with `tsc --noEmit` and runs against the emulator.
+ * The package is staged in a temporary directory (dist/ copied, its types emitted there), so
+ * the dist/ other tests run is left as it is. Slow (npm and tsc start slowly): a minute or two.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { transformSync } from 'esbuild';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { emulator } from '../helpers/emulator.js';
+import { type LocalRegistry, startLocalRegistry } from '../helpers/local-registry.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+const SCRIPT = `import { createClient, SvcError, type Order } from 'svc';
+
+const client = createClient();
+const awaiting: Order[] = [];
+for await (const order of client.orders.list({ status: 'awaiting_shipment' })) awaiting.push(order);
+const skus = (await client.products.list().first(3)).map((product) => product.variants?.[0]?.sku ?? '');
+const pushed = await client.inventory.setBatch(skus.map((sku, index) => ({ sku, quantity: index + 1 })));
+let caught: { code?: string; exitCode: number; status?: number } | undefined;
+try {
+  await client.orders.get('ord_missing');
+} catch (error) {
+  if (error instanceof SvcError) caught = { code: error.code, exitCode: error.exitCode, status: error.status };
+}
+await client.close();
+process.stdout.write(JSON.stringify({ awaiting: awaiting.length, pushed: pushed.data.map((item) => item.status), caught }));
+`;
+
+let work: string;
+let project: string;
+let stage: string;
+let tarball: string;
+let registry: LocalRegistry | undefined;
+let emu: RunningEmulator | undefined;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'svc-packed-'));
+  stage = join(work, 'stage');
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
+  mkdirSync(stage);
+  for (const entry of ['package.json', 'README.md', 'bin', 'dist', 'completions', 'man']) {
+    cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
+  }
+  expect(pkg.files).toContain('dist/types/**/*.d.ts');
+  await run(
+    process.execPath,
+    [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(stage, 'dist', 'types')],
+    {
+      cwd: ROOT,
+    },
+  );
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+    cwd: stage,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  tarball = join(work, filename);
+  project = join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'ci-job', private: true, type: 'module' }),
+  );
+  // The keyring library (an optional dependency) comes from a registry on loopback, as in the install test.
+  registry = await startLocalRegistry(ROOT, '@napi-rs', work);
+  await run('npm', ['install', '--no-audit', '--no-fund', join(work, filename)], {
+    cwd: project,
+    env: {
+      ...process.env,
+      npm_config_update_notifier: 'false',
+      npm_config_registry: registry.url,
+      npm_config_cache: join(work, 'cache'),
+    },
+  });
+  // What a TypeScript project has beside it: Node's types and zod's (the types of the results name zod's).
+  for (const name of ['zod', '@types/node', 'undici-types']) {
+    mkdirSync(join(project, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
+  }
+  emu = await emulator();
+}, 300_000);
+
+afterAll(async () => {
+  await registry?.close();
+  await emu?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+it('passes publint and arethetypeswrong (an ESM package: its types resolve under node16 and bundlers)', async () => {
+  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+  const linted = await run(bin('publint'), ['run', stage, '--strict'], { cwd: work });
+  expect(linted.stdout).toMatch(/All good/);
+  const checked = await run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], {
+    cwd: work,
+  });
+  // attw exits 1 on a problem; the profile ignores the CommonJS resolutions an ESM-only package has none of.
+  const problems = checked.stdout.split('\n').filter((line) => /docs\/problems\//.test(line));
+  expect(problems.filter((line) => !line.startsWith('(ignored per resolution)'))).toEqual([]);
+}, 120_000);
+
+it('type-checks a strict script that uses the library, and runs it against the emulator', async () => {
+  writeFileSync(join(project, 'job.ts'), SCRIPT);
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      types: ['node'],
+      skipLibCheck: true,
+      noEmit: true,
+    },
+    files: ['job.ts'],
+  };
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
+  await run(process.execPath, [TSC, '-p', project], { cwd: project });
+  // A script with a wrong parameter does not type-check.
+  writeFileSync(join(project, 'job.ts'), SCRIPT.replace("{ status: 'awaiting_shipment' }", "{ state: 'x' }"));
+  const refused = await run(process.execPath, [TSC, '-p', project], { cwd: project }).catch((error) => error);
+  expect(String(refused.stdout)).toMatch(/job\.ts.*'state' does not exist/);
+
+  writeFileSync(join(project, 'job.mjs'), transformSync(SCRIPT, { loader: 'ts', format: 'esm' }).code);
+  const env = {
+    ...process.env,
+    SVC_BASE_URL: emu?.url,
+    SVC_API_KEY: emu?.keys.live,
+    SVC_CONFIG_DIR: join(work, 'config'),
+  };
+  const { stdout } = await run(process.execPath, ['job.mjs'], { cwd: project, env });
+  const result = JSON.parse(stdout) as { awaiting: number; pushed: string[]; caught: unknown };
+  expect(result.awaiting).toBeGreaterThan(0);
+  expect(result.pushed).toEqual(['updated', 'updated', 'updated']);
+  expect(result.caught).toEqual({ code: 'resource_missing', exitCode: 1, status: 404 });
+}, 120_000);
