@@ -9,7 +9,7 @@ import type { PagedList } from './paginate.js';
 import type { PageInfo } from './types.js';
 
 /** Each `{name}` segment of a path template, as a string (encoded when the path is filled). */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? { [K in Name]: string } & PathParams<Rest>
   : unknown;
 
@@ -24,7 +24,7 @@ type BodyOf<O extends ApiOperation> = O extends { body: infer B extends z.ZodTyp
   : unknown;
 
 /** Options of any call. */
-export interface CallOptions {
+interface CallOptions {
   /** The logical write's key: generated once when absent, sent with every retry of this call. */
   idempotencyKey?: string;
   /** Stops the call (a write in flight still gets a short grace to land). */
@@ -34,7 +34,7 @@ export interface CallOptions {
 }
 
 /** Options of a crawl of a paged list. */
-export interface CrawlOptions {
+interface CrawlOptions {
   /** Items in all (default: every item). */
   limit?: number | 'all';
   /** Most items per page (1 to 100, default 100). */
@@ -48,7 +48,7 @@ export interface CrawlOptions {
 }
 
 /** What a call of `O` takes: its path parameters, query, body and options. */
-export type CallParams<O extends ApiOperation> = PathParams<O['path']> &
+type CallParams<O extends ApiOperation> = PathParams<O['path']> &
   QueryOf<O> &
   BodyOf<O> &
   CallOptions &

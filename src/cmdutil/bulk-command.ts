@@ -29,9 +29,6 @@ export interface DryRun {
   rows?: Iterable<ReportRow> | AsyncIterable<ReportRow>;
 }
 
-/** The verdicts of a dry run's items, as its report names them. */
-export type DryVerdict = 'would_send' | 'would_skip' | 'would_fail';
-
 /** Writes a dry run's verdicts to its --report file (a row per input item, in input order). */
 export async function writeDryReport(
   path: string,

@@ -26,7 +26,7 @@ export function configDir(env: NodeJS.ProcessEnv): string {
  * whatever config dir each uses (the count of the write quota spent). XDG_STATE_HOME, else
  * ~/.local/state; %LOCALAPPDATA% on Windows.
  */
-export function stateDir(env: NodeJS.ProcessEnv): string {
+function stateDir(env: NodeJS.ProcessEnv): string {
   if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'svc');
   if (process.platform === 'win32')
     return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'svc');

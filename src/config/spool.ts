@@ -69,7 +69,7 @@ export function tempRootOf(env: Readonly<NodeJS.ProcessEnv>): string {
 }
 
 /** The largest input svc reads by default: 2 GB. */
-export const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
+const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
 
 /** The bound of a spool, and the setting that set it, for the message. */
 export interface SpoolLimit {

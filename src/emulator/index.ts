@@ -29,7 +29,7 @@ export type { FaultKind, FaultSpec } from './http/faults.js';
 export { EmulatorStateError, STATE_FILE, STATE_VERSION } from './store/state-file.js';
 
 export { Store } from './store/store.js';
-export { type EmulatorCertificates, makeTlsIdentity } from './tls.js';
+export { makeTlsIdentity } from './tls.js';
 
 /** How long after seeding the seeded operations still under way take to end. */
 const SEEDED_WORK_MS = 60_000;

@@ -24,7 +24,7 @@ export interface ReportRow {
 }
 
 /** How rows become the file's text: what starts it, and each row. */
-export interface ReportFormat {
+interface ReportFormat {
   /** What the file starts with (the CSV header line). */
   head: string;
   row(row: ReportRow): string;
@@ -33,7 +33,7 @@ export interface ReportFormat {
 }
 
 /** The CSV report: a header, then a row per item, CRLF, formula-like cells kept text. */
-export const CSV_REPORT: ReportFormat = {
+const CSV_REPORT: ReportFormat = {
   head: reportRow(['line', 'key', 'status', 'code', 'message']),
   row: (row) =>
     reportRow([
@@ -67,7 +67,7 @@ function jsonArrayReport(): ReportFormat {
 }
 
 /** The format of the report at `path`, by its extension: .json, .ndjson (.jsonl), else CSV. */
-export function reportFormatFor(path: string): ReportFormat {
+function reportFormatFor(path: string): ReportFormat {
   const lower = path.toLowerCase();
   if (lower.endsWith('.ndjson') || lower.endsWith('.jsonl')) return NDJSON_REPORT;
   return lower.endsWith('.json') ? jsonArrayReport() : CSV_REPORT;

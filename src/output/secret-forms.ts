@@ -29,7 +29,7 @@ export function echoedForms(secret: string): EchoedForm[] {
  * text: for each of the three byte alignments, the characters that encode only its own bytes,
  * in both alphabets (`+/` and `-_`).
  */
-export function base64Cores(secret: string): string[] {
+function base64Cores(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
   const cores = new Set<string>();
   for (let offset = 0; offset < 3; offset += 1) {

@@ -19,7 +19,7 @@ export interface BrokenRedis {
 }
 
 /** Starts a proxy to the Redis on `targetPort` that breaks answers as `fault` says. */
-export async function brokenRedis(targetPort: number, fault: RedisFault, honest = 4): Promise<BrokenRedis> {
+async function brokenRedis(targetPort: number, fault: RedisFault, honest = 4): Promise<BrokenRedis> {
   let broken = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {

@@ -66,7 +66,7 @@ function resyncPlan(deps: ResyncDeps, spec: ResyncSpec): BulkPlan {
       const { report } = spec.flags;
       if (report === undefined) return;
       // What the live run records: a held listing settled apart, every other one sent.
-      const { writeDryReport } = await import('../../cmdutil/bulk-command.js');
+      const { writeDryReport } = await import('../bulk-command.js');
       await writeDryReport(
         report,
         matches.map((listing) => {

@@ -6,7 +6,7 @@ import type { Scope } from '../contract.js';
 type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** How a list answers: every page follows `next_cursor` (`cursor`), or everything comes in one page. */
-export type Paging = 'cursor' | 'one-page';
+type Paging = 'cursor' | 'one-page';
 
 /** One operation of the API. */
 export interface ApiOperation {

@@ -7,7 +7,7 @@
 import { operationAt } from '../routes.js';
 
 /** The units of the quota a request to `method path` (below /rest/v1, a query allowed) spends when accepted. */
-export function writeQuotaCost(method: string, path: string): number {
+function writeQuotaCost(method: string, path: string): number {
   return operationAt(method, path)?.quota ?? 0;
 }
 

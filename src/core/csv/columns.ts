@@ -49,7 +49,7 @@ export function looseHeaderKey(name: string): string {
 }
 
 /** A header as aliases compare it: any case, without spaces, underscores, hyphens and dots (`Order No.`). */
-export function aliasKey(name: string): string {
+function aliasKey(name: string): string {
   return name.toLowerCase().replace(/[\s_.-]+/g, '');
 }
 

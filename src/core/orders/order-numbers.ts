@@ -11,7 +11,7 @@ import type { Order } from '../../contract/schemas/order.js';
 import type { Shipment } from './shipments.js';
 
 /** How far back the second look reaches (orders changed since): a shipping tool's export is days old, not months. */
-export const RECENT_DAYS = 90;
+const RECENT_DAYS = 90;
 const DAY_MS = 86_400_000;
 
 /** Whether an order cell holds an svc order id rather than a channel's number. */
@@ -20,7 +20,7 @@ export function isOrderId(value: string): boolean {
 }
 
 /** A crawl of GET /orders with these filters, every page, `onPage` told of each page fetched. */
-export type ListOrders = (filters: OrderFilters, onPage: () => void) => AsyncIterable<Order>;
+type ListOrders = (filters: OrderFilters, onPage: () => void) => AsyncIterable<Order>;
 
 /** What the resolution needs: the crawl, the narrowing flags, and the time (for "recent"). */
 export interface ResolveOptions {

@@ -49,7 +49,7 @@ const PAGING_PARAMS = new Set(['cursor', 'limit']);
  * What a cursor is bound to: the list's path and its filters (empty ones are absent ones, and
  * their order does not matter), hashed. The sort key is the list's own, so the path names it.
  */
-export function listScope(request: ListRequest): string {
+function listScope(request: ListRequest): string {
   const filters = [...request.query]
     .filter(([name, value]) => !PAGING_PARAMS.has(name) && value !== '')
     .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
