@@ -7,11 +7,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest();
-const scratch = scratchPerTest('svc-spellings-');
+const scratch = () => tempDir('svc-spellings-');
 
 describe('the base URL spelled several ways', () => {
   it('localhost, 127.0.0.1 and LOCALHOST/ share one pacing record and one quota count', async () => {

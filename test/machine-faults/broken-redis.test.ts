@@ -9,15 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { brokenRedisPerTest, type RedisFault } from '../helpers/broken-redis.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { redisInstalled, redisPerTest } from '../helpers/redis-server.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { mismatches, quantityFile } from '../helpers/stock-rows.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const hasRedis = redisInstalled();
 const startRedis = redisPerTest();
 const startBroken = brokenRedisPerTest();
 const startEmulator = emulatorPerTest({ products: 40, bucket: 5, drainPerSecond: 10, channelDelayMs: 0 });
-const scratch = scratchPerTest('svc-broken-redis-');
+const scratch = () => tempDir('svc-broken-redis-');
 
 const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
 

@@ -6,11 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest();
-const scratch = scratchPerTest('svc-config-file-');
+const scratch = () => tempDir('svc-config-file-');
 
 describe('config.json', () => {
   it('eight logins at once to eight profiles leave eight profiles, each run saying it succeeded', async () => {

@@ -10,10 +10,10 @@ import { fakeOrder } from '../helpers/broken-pager.js';
 import { droppingProxy } from '../helpers/dropping-proxy.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { ANY_KEY, misbehavingServer, sendJson } from '../helpers/misbehaving-server.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
-const scratch = scratchPerTest('svc-contract-counts-');
+const scratch = () => tempDir('svc-contract-counts-');
 const start = emulatorPerTest({ rateLimit: false });
 const LIVE_KEY = 'svc_live_misbehaving0000000000';
 

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDirectory } from '../../src/config/directory.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { SVC_BIN } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest();
-const scratch = scratchPerTest('svc-dirs-');
+const scratch = () => tempDir('svc-dirs-');
 
 /** `sh -c script` with svc's environment; how it ended and its stderr, and the seconds it took. */
 function shell(script: string, env: Record<string, string>) {

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { smallDisk } from '../helpers/small-disk.js';
 import { runSvc, SVC_BIN } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-const scratch = scratchPerTest('svc-full-');
+const scratch = () => tempDir('svc-full-');
 
 /** Fills the file system of `dir` to the last byte. */
 function fill(dir: string): void {

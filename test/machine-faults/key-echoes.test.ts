@@ -5,11 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { misbehavingServer, sendJson } from '../helpers/misbehaving-server.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const KEY = 'svc_live_EncodedEch0Key0123456789abcd';
-const scratch = scratchPerTest('svc-key-echoes-');
+const scratch = () => tempDir('svc-key-echoes-');
 
 /** The key's forms a careless server repeats. */
 function forms(key: string): string[] {

@@ -9,11 +9,11 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { RequestFilter, RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-const scratch = scratchPerTest('svc-rate-stop-');
+const scratch = () => tempDir('svc-rate-stop-');
 
 const envOf = (emu: RunningEmulator) => ({
   SVC_BASE_URL: emu.url,

@@ -6,13 +6,13 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { fifoThatStopsReading, smallDisk } from '../helpers/small-disk.js';
 import { quantityFile } from '../helpers/stock-rows.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
-const scratch = scratchPerTest('svc-report-');
+const scratch = () => tempDir('svc-report-');
 
 /** A push of every seeded SKU with --report at `report` and --json: how it ended. */
 async function pushReportingTo(report: string) {

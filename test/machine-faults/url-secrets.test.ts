@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emulatorPerTest } from '../helpers/emulator.js';
-import { scratchPerTest } from '../helpers/scratch.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest();
-const scratch = scratchPerTest('svc-url-secrets-');
+const scratch = () => tempDir('svc-url-secrets-');
 const PASSWORD = 'pass';
 
 describe('a base URL holding user info', () => {

@@ -1,9 +1,9 @@
 /** A mark is written under its lock against the mark as it is now: exports at once never move it back. */
 import { describe, expect, it } from 'vitest';
 import { type ExportMark, readMark, writeMark } from '../../../src/config/marks.js';
-import { scratchPerTest } from '../../helpers/scratch.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
-const scratch = scratchPerTest('svc-marks-lock-');
+const scratch = () => tempDir('svc-marks-lock-');
 
 const markAt = (createdAfter: string, exported: number): ExportMark => ({
   createdAfter,
