@@ -267,8 +267,9 @@ export class Context implements Deps {
     const url = pacing ? pacingUrlOf(settings) : undefined;
     for (const password of url?.secrets ?? []) this.io.boundary.protectPassword(password);
     const dir = sharedPacingDir(configDir(this.env));
-    // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2).
-    makeDirectory(dir);
+    // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2);
+    // a process that paces alone keeps no record there.
+    if (pacing) makeDirectory(dir);
     return { dir, quotaDir: quotaCountDir(this.env), pacing, url };
   }
 
