@@ -120,8 +120,9 @@ describe.skipIf(!hasRedis)('pacing shared through Redis (redis-server installed)
   });
 
   it('Redis back mid-run: the push shares through it again and adds the quota it counted meanwhile', async () => {
-    // A slow bucket keeps the push going while Redis is away and back.
-    const emu = await startEmulator({ bucket: 2, drainPerSecond: 10 });
+    // A slow bucket keeps the push going while Redis is away and long after it is back (its
+    // retries back off up to a few seconds; a busy machine must not end the push first).
+    const emu = await startEmulator({ bucket: 2, drainPerSecond: 4 });
     const redis = await startRedis();
     const file = stockFile(emu, 0, 40);
     const run = spawnSvc(
