@@ -47,8 +47,9 @@ export async function sharedPacingFor(
   const url = pacing ? pacingUrlOf(await settings()) : undefined;
   for (const password of url?.secrets ?? []) protectPassword(password);
   const dir = sharedPacingDir(configDir(env));
-  // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2).
-  makeDirectory(dir);
+  // Made now, so that a folder that cannot be made stops the run before anything is sent (exit 2);
+  // a process that paces alone keeps no record there.
+  if (pacing) makeDirectory(dir);
   return { dir, quotaDir: quotaCountDir(env), pacing, url };
 }
 

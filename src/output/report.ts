@@ -105,7 +105,14 @@ export class RowFile<R> {
       throw new FileError(`cannot write ${what} ${path}: ${(error as Error).message}`);
     }
     const file = new RowFile(fd, path, format, what);
+    // The head goes now: a file that takes nothing (a reader gone, a full disk) says so at once.
     file.pending = format.head;
+    try {
+      file.flush();
+    } catch (error) {
+      file.abandon();
+      throw error;
+    }
     return file;
   }
 

@@ -31,9 +31,12 @@ describe('the base URL spelled several ways', () => {
       });
       expect(result.code, `${baseUrl}: ${result.stderr}`).toBe(0);
     }
-    const files = readdirSync(join(dir, 'pacing')).filter((name) => name.endsWith('.json'));
-    expect(files.filter((name) => name.endsWith('.quota.json'))).toHaveLength(1);
-    expect(files.filter((name) => !name.endsWith('.quota.json'))).toHaveLength(1);
+    // The pacing record in the config dir; the quota count in the user's state dir (the test
+    // helper's XDG_STATE_HOME is <config dir>/state).
+    const records = readdirSync(join(dir, 'pacing')).filter((name) => name.endsWith('.json'));
+    expect(records).toHaveLength(1);
+    const counts = readdirSync(join(dir, 'state', 'svc', 'quota'));
+    expect(counts.filter((name) => name.endsWith('.quota.json'))).toHaveLength(1);
     const env = { SVC_CONFIG_DIR: dir, SVC_API_KEY: emu.keys.live, SVC_BASE_URL: `http://127.0.0.1:${port}` };
     const quota = await runSvc(['quota', '--json'], { env });
     expect(JSON.parse(quota.stdout).spent).toBe(3);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openReport, writeReport } from '../../../src/output/report.js';
+import { openReport, RowFile, writeReport } from '../../../src/output/report.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('--report', () => {
@@ -18,9 +18,11 @@ describe('--report', () => {
   });
 
   it('writes as it goes and says so when the file cannot be written whole, at the close too', () => {
-    // /dev/full takes the open and refuses every write with ENOSPC.
-    const report = openReport('/dev/full');
-    report.write({ line: 2, key: 'SKU-1', status: 'updated' });
-    expect(() => report.close()).toThrow(/could not be written whole/);
+    // /dev/full takes the open and refuses every write with ENOSPC: the header fails at once.
+    expect(() => openReport('/dev/full')).toThrow(/the report \/dev\/full is incomplete/);
+    // A file with no head fails at the close, when its rows are written.
+    const spool = RowFile.open<string>('/dev/full', { head: '', row: (row) => `${row}\n`, tail: '' });
+    spool.write('SKU-1');
+    expect(() => spool.close()).toThrow(/the report \/dev\/full is incomplete/);
   });
 });
