@@ -4,26 +4,18 @@
  * verdicts (would_send → sent, would_skip → skipped, unchanged or unfixed, would_fail → failed,
  * with the same code). (`orders fulfill --file`: test/commands/orders/fulfill.test.ts.)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20, orders: 20, products: 20 });
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function scratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-dry-report-'));
-  dirs.push(dir);
-  return dir;
-}
+const scratch = (): string => tempDir('svc-dry-report-');
 
 /** What a dry run calls the live run's final status. */
 const VERDICT_OF: Record<string, string> = {

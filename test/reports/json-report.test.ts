@@ -2,13 +2,13 @@
  * `--report FILE.json` and `FILE.ndjson`: the rows of the CSV report as JSON, values as they are
  * (no spreadsheet formula guard, which belongs to CSV); the CSV report stays as it is.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -16,15 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 describe('--report as JSON', () => {
   it('.json is an array and .ndjson a row a line, of the same rows as the CSV, a formula-shaped key kept as is', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-json-report-'));
-    dirs.push(dir);
+    const dir = tempDir('svc-json-report-');
     const [a] = emu.store.allSkus();
     const stock = join(dir, 'stock.csv');
     writeFileSync(stock, `sku,quantity\n${a},9999\n=SUM(1),4\n`);

@@ -2,14 +2,14 @@
  * Spreadsheets out in any locale: `--decimal-comma` writes `;`-separated cells with `,`
  * decimals, and such an export pushes back with no flag at all.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
 import { runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -17,11 +17,6 @@ beforeAll(async () => {
 });
 beforeEach(() => emu.reset());
 afterAll(() => emu.close());
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('inventory export --excel --decimal-comma', () => {
   it('writes ; and decimal commas, and inventory push reads it back unchanged with no flag', async () => {
@@ -33,8 +28,7 @@ describe('inventory export --excel --decimal-comma', () => {
     const [header, ...rows] = parse(exported.stdout.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
     expect(header).toEqual(['sku', 'quantity', 'price', 'title', 'options']);
     expect(rows[0][2]).toMatch(/^[0-9]+,[0-9]{2}$/);
-    const dir = mkdtempSync(join(tmpdir(), 'svc-export-'));
-    dirs.push(dir);
+    const dir = tempDir('svc-export-');
     const path = join(dir, 'stock.csv');
     writeFileSync(path, exported.stdout);
     const report = join(dir, 'dry.csv');

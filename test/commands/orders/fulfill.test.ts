@@ -3,15 +3,15 @@
  * marketplaces' order numbers (and svc ids, mixed), read without --map; numbers are resolved
  * before anything is sent; the dry run's verdicts are what the live run then does.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import type { OrderRecord } from '../../../src/emulator/model.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
 import { runSvc } from '../../helpers/svc.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -19,16 +19,6 @@ beforeAll(async () => {
 });
 beforeEach(() => emu.reset());
 afterAll(() => emu.close());
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-fulfill-'));
-  dirs.push(dir);
-  return dir;
-}
 
 const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'orders', 'shipstation-numbers.csv');
 const DAY_MS = 86_400_000;
