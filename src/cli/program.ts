@@ -13,6 +13,7 @@ import { addCommand, addNoun } from './command-builder.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 import { GLOBAL_OPTIONS_HELP, pointToVerbs, ROOT_HELP_FOOTER } from './help-layout.js';
 import { commandWords, rememberWhereUsageErrorsArise } from './usage-errors.js';
+import { useBaselineWasmTier } from './v8-flags.js';
 
 const SETUP: HelpGroup = 'Setup';
 
@@ -138,26 +139,6 @@ async function describeWholeTree(ctx: Context) {
 export async function commandsFor(word?: string): Promise<readonly CommandDefinition<never>[]> {
   if (word !== undefined) return Object.hasOwn(COMMAND_WORDS, word) ? COMMAND_WORDS[word]() : [];
   return (await Promise.all(Object.values(COMMAND_WORDS).map((load) => load()))).flat();
-}
-
-/**
- * undici parses HTTP with llhttp compiled to WebAssembly at the first connection. V8's
- * optimising tier for that module costs about 35 MB of peak memory and 100 ms or more, more
- * than a CLI's whole crawl gains from it (bench/memory.mjs); the baseline tier is plenty.
- * The flag is read when a module compiles, so setting it before a command runs suffices (help
- * needs no node:v8); it is the CLI's choice, so a program that imports the library or the
- * emulator keeps its own.
- *
- * A command also keeps its heap near what it holds: V8 lets the heap grow to several times
- * its live set before a full collection, which suits a server; a push or a crawl streams, and
- * holds some 20 MB whatever its length, but what its requests leave behind would otherwise
- * pile up to 150 MB and more before it is collected (bench/scale.mjs). The emulator, whose
- * live set is the store, keeps V8's own growth.
- */
-async function useBaselineWasmTier(emulator: boolean): Promise<void> {
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--liftoff-only');
-  if (!emulator) setFlagsFromString('--heap-growing-percent=20');
 }
 
 /** A noun or command of the manifest directly below a noun (or `svc`), ready to add. */
