@@ -1,4 +1,4 @@
-/** Profiles on disk (conf), in SVC_CONFIG_DIR or the platform's config dir, readable by the owner only. */
+/** Profiles on disk (config.json, changed under its lock), in SVC_CONFIG_DIR or the platform's config dir, readable by the owner only. */
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { absolutePath, makeDirectory } from './directory.js';
 import { LockFile, underLock } from './lock-file.js';
 
 const FILE_MODE = 0o600;
-/** A dir this makes is its owner's alone (conf would make it 0755); one that exists is left as it is. */
+/** A dir this makes is its owner's alone (a default mkdir would make it 0755); one that exists is left as it is. */
 const DIR_MODE = 0o700;
 
 /** The config dir in force: SVC_CONFIG_DIR, else XDG or the platform default. */
@@ -173,9 +173,8 @@ export interface ConfigSnapshot {
 }
 
 /**
- * Reads config.json in `dir` as ConfigStore reads it, without loading conf (and the schema
- * validator and semver behind it, 15 ms of a command's start) and without writing anything:
- * no file is made where there is none. A looser file mode is tightened to 0600, as `open` does.
+ * Reads config.json in `dir` as ConfigStore reads it, without taking its lock and without
+ * writing anything: no file is made where there is none. A looser file mode is tightened to 0600, as `open` does.
  */
 export function readConfig(dir: string): ConfigSnapshot {
   const loosePermissionsFixed = tightenMode(configFile(dir));
