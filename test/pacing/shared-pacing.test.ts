@@ -76,7 +76,12 @@ describe('pacing shared by svc processes on one key', () => {
     );
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     for (const file of files) expect(mismatches(emu, file.rows)).toEqual([]);
-    expect(emu.requests({ method: 'POST', path: '/inventory/batch' }).length).toBe(40);
+    const batches = emu.requests({ method: 'POST', path: '/inventory/batch' });
+    // A 41st batch was seen once in a full CI run (no 429, every row landed): say which one if it comes back.
+    const seen = batches.map(
+      (r) => `${r.seq}@${r.atMs}:${r.status}:${r.idempotencyKey}${r.replayed ? ':replay' : ''}`,
+    );
+    expect(batches.length, `${seen.join(' ')}\n${results.map((r) => r.stderr).join('\n')}`).toBe(40);
     expect(emu.requests({ status: 429 })).toEqual([]);
   });
 
