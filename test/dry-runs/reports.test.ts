@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../src/emulator/index.js';
+import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
 import { runSvc } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -35,20 +35,54 @@ function rows(path: string): string[][] {
   return (parse(readFileSync(path, 'utf8')) as string[][]).slice(1).map((row) => row.slice(0, 4));
 }
 
-/** Runs `args` with --dry-run --report, then live with --report, and checks the two reports agree. */
-async function dryThenLive(emu: RunningEmulator, args: string[], liveCodes = [0, 3]): Promise<string[][]> {
+/** How many rows have each verdict. */
+function tally(verdicts: string[]): Record<string, number> {
+  const counts: Record<string, number> = { would_send: 0, would_skip: 0, would_fail: 0 };
+  for (const verdict of verdicts) counts[verdict] = (counts[verdict] ?? 0) + 1;
+  return counts;
+}
+
+/** The live JSON summary's counts, as verdicts. */
+function summaryTally(summary: Record<string, number>): Record<string, number> {
+  return {
+    would_send: summary.updated + summary.simulated,
+    would_skip: summary.unchanged + summary.skipped + (summary.unfixed ?? 0),
+    would_fail: summary.failed,
+  };
+}
+
+/**
+ * Runs `args` with --dry-run --report, then live with --report (both --json, on `env`), and
+ * checks the two reports agree row for row, and the counts the dry plan and the live summary
+ * say agree with them. A dry run exits 0 whatever it predicts: nothing was sent, so nothing failed.
+ */
+async function dryThenLive(
+  emu: RunningEmulator,
+  args: string[],
+  liveCodes = [0, 3],
+  env: Record<string, string> = envFor(emu),
+): Promise<string[][]> {
   const dir = scratch();
-  const env = envFor(emu);
-  const dry = await runSvc([...args, '--dry-run', '--report', join(dir, 'dry.csv')], { env });
+  const dry = await runSvc([...args, '--dry-run', '--report', join(dir, 'dry.csv'), '--json'], { env });
   expect(dry.code, dry.stderr).toBe(0);
   const predicted = rows(join(dir, 'dry.csv'));
   expect(predicted.length).toBeGreaterThan(0);
-  const live = await runSvc([...args, '--report', join(dir, 'live.csv')], { env });
+  const counts = tally(predicted.map((row) => row[2]));
+  const plan = JSON.parse(dry.stdout) as Record<string, unknown>;
+  // A plan (not a list of listings) says its verdicts' counts.
+  if (!Array.isArray(plan))
+    expect({
+      would_send: plan.would_send,
+      would_skip: plan.would_skip,
+      would_fail: plan.would_fail,
+    }).toEqual(counts);
+  const live = await runSvc([...args, '--report', join(dir, 'live.csv'), '--json'], { env });
   expect(liveCodes, live.stderr).toContain(live.code);
   const done = rows(join(dir, 'live.csv'));
   expect(done.map(([line, key, status, code]) => [line, key, VERDICT_OF[status] ?? status, code])).toEqual(
     predicted,
   );
+  expect(summaryTally(JSON.parse(live.stdout) as Record<string, number>)).toEqual(counts);
   return predicted;
 }
 
@@ -73,6 +107,70 @@ describe('--dry-run --report says what the live run then does', () => {
     );
     const verdicts = await dryThenLive(emu, ['inventory', 'push', path]);
     expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
+  });
+
+  it('inventory push --changed-only: the unchanged row is left out in both, the unknown SKU fails in both', async () => {
+    const emu = await start();
+    const [a, b] = emu.store.allSkus();
+    const same = emu.store.inventoryBySku(b);
+    const path = join(scratch(), 'stock.csv');
+    writeFileSync(
+      path,
+      `sku,quantity,price\n${a},777,\n${b},${same?.quantity ?? 0},${same?.price ?? ''}\nNO-SUCH-SKU,1,\n`,
+    );
+    const verdicts = await dryThenLive(emu, ['inventory', 'push', path, '--changed-only']);
+    expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
+  });
+
+  it('inventory push --resume: batches the journal confirms are skipped in both', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 2, clock, channelDelayMs: 0 });
+    const skus = emu.store.allSkus().slice(0, 5);
+    const same = emu.store.inventoryBySku(skus[2]);
+    const path = join(scratch(), 'stock.csv');
+    const lines = [
+      `${skus[0]},701,`,
+      `${skus[1]},702,`,
+      `${skus[2]},${same?.quantity ?? 0},${same?.price ?? ''}`,
+      'NO-SUCH-SKU,1,',
+      `${skus[4]},705,`,
+    ];
+    writeFileSync(path, `sku,quantity,price\n${lines.join('\n')}\n`);
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--batch-size', '2'];
+    const first = await runSvc(args, { env });
+    expect(first.code, first.stderr).toBe(5);
+    clock.advance(24 * 3_600_000);
+    const verdicts = await dryThenLive(emu, [...args, '--resume'], [0, 3], env);
+    // Two batches confirmed by the first run (the quota's 2 units), skipped; the third is judged against the store.
+    const statuses = verdicts.map((row) => row[2]);
+    expect(statuses.filter((status) => status === 'would_skip').length).toBeGreaterThanOrEqual(3);
+    expect(statuses.filter((status) => status !== 'would_skip').length).toBeGreaterThan(0);
+  });
+
+  it('products upsert: SKUs of two products fail, a matched product updates, a new one is created', async () => {
+    const emu = await start();
+    const [first, second, third] = [...emu.store.products.values()];
+    const sku = (product: typeof first) => product.variants[0].sku;
+    const path = join(scratch(), 'catalog.jsonl');
+    const products = [
+      {
+        title: 'Two owners',
+        variants: [
+          { sku: sku(first), options: { Size: 'A' } },
+          { sku: sku(second), options: { Size: 'B' } },
+        ],
+      },
+      { title: 'Matched', variants: [{ sku: sku(third) }] },
+      { title: 'New', variants: [{ sku: 'DRY-NEW-1' }] },
+    ];
+    writeFileSync(path, products.map((product) => JSON.stringify(product)).join('\n'));
+    const verdicts = await dryThenLive(emu, ['products', 'upsert', path]);
+    expect(verdicts.map((row) => row.slice(2))).toEqual([
+      ['would_fail', 'validation_failed'],
+      ['would_send', ''],
+      ['would_send', ''],
+    ]);
   });
 
   it('products upsert', async () => {
@@ -118,6 +216,33 @@ describe('--dry-run --report says what the live run then does', () => {
     expect(failingWith(emu, code).length).toBeGreaterThan(1);
     const verdicts = await dryThenLive(emu, ['listings', 'retry', '--error-code', code]);
     expect(verdicts.some((row) => row[2] === 'would_skip')).toBe(true);
+  });
+
+  it('the retry and bulk update dry runs say what svc has spent of the write quota, as the live plan does', async () => {
+    const emu = await start();
+    const env = envFor(emu);
+    const retry = await runSvc(
+      ['listings', 'retry', '--error-code', 'photo_required_for_channel', '--dry-run'],
+      { env },
+    );
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(retry.stderr).toMatch(/write quota; svc has (spent|counted) [0-9,]+ /);
+    const update = await runSvc(
+      [
+        'listings',
+        'update',
+        '--error-code',
+        'missing_required_attribute',
+        '--channel',
+        'ebay',
+        '--attribute',
+        'condition=New',
+        '--dry-run',
+      ],
+      { env },
+    );
+    expect(update.code, update.stderr).toBe(0);
+    expect(update.stderr).toMatch(/write quota; svc has (spent|counted) [0-9,]+ /);
   });
 
   it('listings update --error-code', async () => {
