@@ -98,12 +98,8 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { sourcePath } = await import('../../cmdutil/products/write-helpers.js');
-  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
-  const shownPath = path === '-' ? 'standard input' : path;
-  const source = await sourcePath(deps, path, { '--report': options.report });
-  const encoding = await inputEncoding(deps, source, path, options.encoding);
-  const file = await checkInput(path, options.report, () =>
+  const { readInputFile } = await import('../../cmdutil/input-check.js');
+  const file = await readInputFile(deps, path, options, (source, encoding, shownPath) =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
