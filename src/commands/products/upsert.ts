@@ -36,7 +36,11 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
       description: 'json, jsonl or csv, when the file name does not say',
       completes: { kind: 'choices', values: UPSERT_FORMATS },
     },
-    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--dry-run',
+      description:
+        'check the file, read the catalog (reads only) and show what each product would do; send nothing',
+    },
     {
       flags: '--report <out.csv>',
       description:
