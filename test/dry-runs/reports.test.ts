@@ -2,7 +2,8 @@
  * A dry run promises only what the live run does: for every bulk command, on one store state,
  * `--dry-run --report` then the live run with `--report` name the same items with the same
  * verdicts (would_send → sent, would_skip → skipped, unchanged or unfixed, would_fail → failed,
- * with the same code). (`orders fulfill --file`: test/commands/orders/fulfill.test.ts.)
+ * with the same code), and the counts its plan says are the live summary's. (`orders fulfill
+ * --file` from a shipping tool's export, every case of it: test/commands/orders/fulfill.test.ts.)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -109,6 +110,25 @@ describe('--dry-run --report says what the live run then does', () => {
     expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
   });
 
+  it('orders fulfill --file: by id and by channel number, and a number no order has', async () => {
+    const emu = await start({ orders: 40 });
+    const awaiting = [...emu.store.orders.values()].filter((order) => order.status === 'awaiting_shipment');
+    expect(awaiting.length).toBeGreaterThan(1);
+    const [byId, byNumber] = awaiting;
+    const path = join(scratch(), 'shipments.csv');
+    writeFileSync(
+      path,
+      [
+        'order_id,tracking_number,carrier',
+        `${byId.id},1Z999AA10000000001,UPS`,
+        `${byNumber.order_id_on_channel},1Z999AA10000000002,UPS`,
+        'NO-SUCH-NUMBER-1,1Z999AA10000000003,UPS',
+      ].join('\n'),
+    );
+    const verdicts = await dryThenLive(emu, ['orders', 'fulfill', '--file', path]);
+    expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_send', 'would_fail']);
+  });
+
   it('inventory push --changed-only: the unchanged row is left out in both, the unknown SKU fails in both', async () => {
     const emu = await start();
     const [a, b] = emu.store.allSkus();
@@ -122,31 +142,40 @@ describe('--dry-run --report says what the live run then does', () => {
     expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
   });
 
-  it('inventory push --resume: batches the journal confirms are skipped in both', async () => {
-    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
-    const emu = await start({ writeQuota: 2, clock, channelDelayMs: 0 });
-    const skus = emu.store.allSkus().slice(0, 5);
-    const same = emu.store.inventoryBySku(skus[2]);
-    const path = join(scratch(), 'stock.csv');
-    const lines = [
-      `${skus[0]},701,`,
-      `${skus[1]},702,`,
-      `${skus[2]},${same?.quantity ?? 0},${same?.price ?? ''}`,
-      'NO-SUCH-SKU,1,',
-      `${skus[4]},705,`,
-    ];
-    writeFileSync(path, `sku,quantity,price\n${lines.join('\n')}\n`);
-    const env = envFor(emu);
-    const args = ['inventory', 'push', path, '--batch-size', '2'];
-    const first = await runSvc(args, { env });
-    expect(first.code, first.stderr).toBe(5);
-    clock.advance(24 * 3_600_000);
-    const verdicts = await dryThenLive(emu, [...args, '--resume'], [0, 3], env);
-    // Two batches confirmed by the first run (the quota's 2 units), skipped; the third is judged against the store.
-    const statuses = verdicts.map((row) => row[2]);
-    expect(statuses.filter((status) => status === 'would_skip').length).toBeGreaterThanOrEqual(3);
-    expect(statuses.filter((status) => status !== 'would_skip').length).toBeGreaterThan(0);
-  });
+  // Rows: two changes, an unchanged row, an unknown SKU, a change; batches of 2. The write quota
+  // lets the first run confirm all but one batch (3 batches of every row, 2 of the changed ones).
+  it.each([
+    { name: 'inventory push --resume', flags: [] as string[], quota: 2 },
+    { name: 'inventory push --changed-only --resume', flags: ['--changed-only'], quota: 1 },
+  ])(
+    'inventory push $flags --resume: batches the journal confirms are skipped in both',
+    async ({ flags, quota }) => {
+      const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+      const emu = await start({ writeQuota: quota, clock, channelDelayMs: 0 });
+      const skus = emu.store.allSkus().slice(0, 5);
+      const same = emu.store.inventoryBySku(skus[2]);
+      const path = join(scratch(), 'stock.csv');
+      const lines = [
+        `${skus[0]},701,`,
+        `${skus[1]},702,`,
+        `${skus[2]},${same?.quantity ?? 0},${same?.price ?? ''}`,
+        'NO-SUCH-SKU,1,',
+        `${skus[4]},705,`,
+      ];
+      writeFileSync(path, `sku,quantity,price\n${lines.join('\n')}\n`);
+      const env = envFor(emu);
+      const args = ['inventory', 'push', path, '--batch-size', '2', ...flags];
+      const first = await runSvc(args, { env });
+      expect(first.code, first.stderr).toBe(5);
+      clock.advance(24 * 3_600_000);
+      const verdicts = await dryThenLive(emu, [...args, '--resume'], [0, 3], env);
+      // The confirmed batches are skipped; the one left is judged against the store.
+      const statuses = verdicts.map((row) => row[2]);
+      expect(statuses.filter((status) => status === 'would_skip').length).toBeGreaterThanOrEqual(3);
+      expect(statuses.filter((status) => status !== 'would_skip').length).toBeGreaterThan(0);
+      if (flags.length > 0) expect(verdicts[3].slice(2)).toEqual(['would_fail', 'sku_not_found']);
+    },
+  );
 
   it('products upsert: SKUs of two products fail, a matched product updates, a new one is created', async () => {
     const emu = await start();
