@@ -40,7 +40,7 @@ export async function readInputFile<T>(
 }
 
 /** Runs `check` on the file shown as `shownPath`; on bad lines, fills `--report` first. */
-export async function checkInput<T>(
+async function checkInput<T>(
   shownPath: string,
   report: string | undefined,
   check: () => Promise<T>,
@@ -86,7 +86,7 @@ export function showColumns(ctx: Pick<Deps, 'io'>, described: string, emptyRows 
  * for a file that is not UTF-8 but is Windows-1252 (what Excel saves as "CSV" in Western
  * Europe), said in one notice naming --encoding.
  */
-export async function inputEncoding(
+async function inputEncoding(
   ctx: Pick<Deps, 'io'>,
   source: string,
   shownPath: string,
