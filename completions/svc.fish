@@ -176,7 +176,7 @@ complete -c svc -n '__svc_at \'products delete\'' -s h -l help -d 'show help'
 
 # svc products upsert
 complete -c svc -n '__svc_at \'products upsert\'' -l format -x -a 'json\\t jsonl\\t csv\\t' -d 'json, jsonl or csv, when the file name does not say'
-complete -c svc -n '__svc_at \'products upsert\'' -l dry-run -d 'check the file and show what would be sent; send nothing'
+complete -c svc -n '__svc_at \'products upsert\'' -l dry-run -d 'check the file, read the catalog (reads only) and show what each product would do; send nothing'
 complete -c svc -n '__svc_at \'products upsert\'' -l report -r -F -d 'write line,key,status,code,message for every product (.json, .ndjson: as JSON); with --dry-run, the verdicts'
 complete -c svc -n '__svc_at \'products upsert\'' -l encoding -x -a 'utf-8\\t latin1\\t' -d 'utf-8 or latin1 (Windows-1252); default UTF-8, or Windows-1252 for a file that is not UTF-8 but is (as Excel saves "CSV")'
 complete -c svc -n '__svc_at \'products upsert\'' -l create-unmatched -d 'also send products without variants: nothing can match them, so each run creates them again'

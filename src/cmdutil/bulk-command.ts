@@ -29,13 +29,34 @@ export interface DryRun {
   rows?: Iterable<ReportRow> | AsyncIterable<ReportRow>;
 }
 
-/** Writes a dry run's verdicts to its --report file (a row per input item, in input order). */
+/** How many items a dry run would send, skip and fail: what its plan says beside the verdicts. */
+export interface VerdictCounts {
+  would_send: number;
+  would_skip: number;
+  would_fail: number;
+}
+
+/**
+ * Writes a dry run's verdicts to its --report file (a row per input item, in input order), or
+ * only reads them through without one; returns how many have each verdict.
+ */
 export async function writeDryReport(
-  path: string,
+  path: string | undefined,
   rows: Iterable<ReportRow> | AsyncIterable<ReportRow>,
-): Promise<void> {
-  const { writeReport } = await import('../output/report.js');
-  await writeReport(path, rows);
+): Promise<VerdictCounts> {
+  const counts: VerdictCounts = { would_send: 0, would_skip: 0, would_fail: 0 };
+  async function* counted(): AsyncGenerator<ReportRow> {
+    for await (const row of rows) {
+      if (row.status in counts) counts[row.status as keyof VerdictCounts]++;
+      yield row;
+    }
+  }
+  if (path === undefined) for await (const _ of counted());
+  else {
+    const { writeReport } = await import('../output/report.js');
+    await writeReport(path, counted());
+  }
+  return counts;
 }
 
 /** What a bulk command will do, as the frame runs it. */
@@ -138,24 +159,21 @@ export async function runBulk(ctx: BulkDeps, plan: BulkPlan, flags: { dryRun?: b
 
 /**
  * Prints a dry run: what would happen (with what svc has spent of today's write quota, as a
- * live plan says) and the first items on stderr, the plan as data on stdout; writes the
- * verdicts to `report` when there is one.
+ * live plan says), how many items it would send, skip and fail when it judged each, and the
+ * first items on stderr, the plan as data on stdout; writes the verdicts to `report` when there
+ * is one. A dry run exits 0 whatever it predicts: nothing was sent, so nothing failed.
  */
 export async function showDryRun(
   ctx: Pick<Deps, 'io' | 'client'>,
   dryRun: DryRun,
   report?: string,
 ): Promise<void> {
-  if (report !== undefined && dryRun.rows) await writeDryReport(report, dryRun.rows);
-  // A dry run that needs no key (a file checked offline) still runs without one.
-  const client = await ctx.client().catch(() => undefined);
-  const reading = await client?.quotaSpent().catch(() => undefined);
-  const { planNote } = await import('../core/quota/spent.js');
-  const note = reading && planNote(reading);
-  const what = note ? withNote(dryRun.what, note) : dryRun.what;
-  const plan = reading
-    ? { ...dryRun.plan, write_quota_spent_today: reading.spent, write_quota_note: note }
-    : dryRun.plan;
+  const counts = dryRun.rows && (await writeDryReport(report, dryRun.rows));
+  const quota = await quotaSpentNote(ctx, dryRun.what);
+  // A plan that counts its verdicts itself (fulfil's) says them already.
+  const tell = counts && dryRun.plan.would_send === undefined;
+  const what = tell ? `${quota.sentence}; ${verdictWords(counts)}` : quota.sentence;
+  const plan = { ...dryRun.plan, ...(tell ? counts : {}), ...quota.fields };
   const { showVerdict } = await import('./verdict.js');
   await showVerdict(
     ctx,
@@ -168,16 +186,40 @@ export async function showDryRun(
   );
 }
 
+/** "2 would be sent, 1 skipped, 1 would fail". */
+function verdictWords(counts: VerdictCounts): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  return `${n(counts.would_send)} would be sent, ${n(counts.would_skip)} skipped, ${n(counts.would_fail)} would fail`;
+}
+
+/**
+ * A plan's sentence with what svc has spent of today's write quota on the key, as every plan
+ * says it (dry runs and the live question): "… (12 units of daily write quota; svc has spent
+ * 9,990 today on this key)", and the same as the plan's fields. As it is without a key (a dry
+ * run of a file checked offline) or a reading.
+ */
+export async function quotaSpentNote(
+  ctx: Pick<Deps, 'client'>,
+  sentence: string,
+): Promise<{ sentence: string; fields: Record<string, unknown> }> {
+  const client = await ctx.client().catch(() => undefined);
+  const reading = await client?.quotaSpent().catch(() => undefined);
+  if (!reading) return { sentence, fields: {} };
+  const { planNote } = await import('../core/quota/spent.js');
+  const note = planNote(reading);
+  return {
+    sentence: withNote(sentence, note),
+    fields: { write_quota_spent_today: reading.spent, write_quota_note: note },
+  };
+}
+
 /**
  * The plan with what svc counted of the key's quota today: "… (12 units of daily write quota;
  * svc has spent 9,990 today on this key)". The service sends no count, and the quota is the
  * scarcest thing a store has.
  */
 async function withQuotaSpent(confirmation: string, client: ApiClient): Promise<string> {
-  const reading = await client.quotaSpent().catch(() => undefined);
-  if (!reading) return confirmation;
-  const { planNote } = await import('../core/quota/spent.js');
-  return withNote(confirmation, planNote(reading));
+  return (await quotaSpentNote({ client: async () => client }, confirmation)).sentence;
 }
 
 /** "… (12 units of daily write quota; svc has spent 9,990 today on this key)": the note inside the cost's parentheses. */

@@ -8,9 +8,39 @@ import type { TextEncoding } from '../core/csv/text.js';
 import { FileError, UsageError } from '../errors.js';
 import { plural } from '../words.js';
 import type { Deps } from './deps.js';
+import type { InputDeps, OutputFiles } from './input-file.js';
+
+/** How a bulk command's input file is read: the flags that bear on it. */
+export interface InputFlags {
+  /** --report: every bad line goes to it; it may not be the input. */
+  report?: string;
+  /** --encoding as given. */
+  encoding?: string;
+  /** Other files the command writes (`--backup`), by flag: none may be the input. */
+  outputs?: OutputFiles;
+}
+
+/**
+ * The one way a bulk command reads its input file (push, fulfil, upsert, publish): standard
+ * input and other non-regular files spooled (./input-file.ts); the encoding, `--encoding` or
+ * else UTF-8, or Windows-1252 detected with one notice naming --encoding; then `check` reads
+ * `source` whole with that encoding, its bad lines going to --report (exit 2, nothing sent).
+ */
+export async function readInputFile<T>(
+  ctx: InputDeps,
+  path: string,
+  flags: InputFlags,
+  check: (source: string, encoding: TextEncoding, shownPath: string) => Promise<T>,
+): Promise<T> {
+  const { inputFile } = await import('./input-file.js');
+  const source = await inputFile(ctx, path, { '--report': flags.report, ...flags.outputs });
+  const encoding = await inputEncoding(ctx, source, path, flags.encoding);
+  const shownPath = path === '-' ? 'standard input' : path;
+  return checkInput(path, flags.report, () => check(source, encoding, shownPath));
+}
 
 /** Runs `check` on the file shown as `shownPath`; on bad lines, fills `--report` first. */
-export async function checkInput<T>(
+async function checkInput<T>(
   shownPath: string,
   report: string | undefined,
   check: () => Promise<T>,
@@ -56,7 +86,7 @@ export function showColumns(ctx: Pick<Deps, 'io'>, described: string, emptyRows 
  * for a file that is not UTF-8 but is Windows-1252 (what Excel saves as "CSV" in Western
  * Europe), said in one notice naming --encoding.
  */
-export async function inputEncoding(
+async function inputEncoding(
   ctx: Pick<Deps, 'io'>,
   source: string,
   shownPath: string,

@@ -236,8 +236,15 @@ describe('products upsert', () => {
   it('--dry-run checks and plans without sending', async () => {
     const result = await svc(['products', 'upsert', bulkFile(250), '--dry-run', '--json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ products: 250, variants: 500, requests: 3 });
-    expect(emu.requests()).toHaveLength(0);
+    // It reads the catalog to judge each product (reads only), and writes nothing.
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      products: 250,
+      variants: 500,
+      requests: 3,
+      would_send: 250,
+      would_fail: 0,
+    });
+    expect(emu.requests().filter((request) => request.method !== 'GET')).toHaveLength(0);
   });
 
   it('names the line of malformed JSON and sends nothing (exit 2)', async () => {

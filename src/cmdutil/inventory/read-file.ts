@@ -31,17 +31,17 @@ export async function checkStockFile(
   flags: ReadFlags,
   onBytes?: (chunk: Buffer) => void,
 ): Promise<CheckedFile> {
-  const { inputFile } = await import('../input-file.js');
-  const source = await inputFile(ctx, path, { '--report': flags.report, '--backup': flags.backup });
   const { checkInventoryFile } = await import('../../core/inventory/check.js');
   const { describeColumns } = await import('../../core/csv/columns.js');
-  const { checkInput, inputEncoding, showColumns } = await import('../input-check.js');
-  const encoding = await inputEncoding(ctx, source, path, flags.encoding);
+  const { readInputFile, showColumns } = await import('../input-check.js');
   const { map, ignore } = flags;
   // The program's own --decimal-comma (output) takes this command's flag when given after it.
   const decimalComma = flags.decimalComma || ctx.globals.decimalComma;
-  const file = await checkInput(path, flags.report, () =>
-    checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),
+  const file = await readInputFile(
+    ctx,
+    path,
+    { report: flags.report, encoding: flags.encoding, outputs: { '--backup': flags.backup } },
+    (source, encoding) => checkInventoryFile(source, { map, ignore, decimalComma, encoding }, onBytes),
   );
   showColumns(ctx, describeColumns(file.plan), file.emptyRows);
   return file;

@@ -82,7 +82,12 @@ async function showUpdateDryRun(
   const which =
     sent.length === selection.matches.length ? count : `${sent.length.toLocaleString('en-US')} of ${count}`;
   const carrying = held.size > 0 ? `; ${counted(held.size, 'listing')} carry the change already` : '';
+  const { quotaSpentNote } = await import('../bulk-command.js');
+  const { sentence } = await quotaSpentNote(
+    deps,
+    `${which} would be updated in ${requestsAndQuota(sent.length)}`,
+  );
   deps.io.messages.info(
-    `Dry run: ${which} would be updated in ${requestsAndQuota(sent.length)}, each with PATCH ${JSON.stringify(body)}${carrying}. Nothing was sent.`,
+    `Dry run: ${sentence}, each with PATCH ${JSON.stringify(body)}${carrying}. Nothing was sent.`,
   );
 }

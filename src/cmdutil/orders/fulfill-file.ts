@@ -41,16 +41,13 @@ export async function runFile(
   path: string,
   options: FulfillOptions,
 ): Promise<void> {
-  const { inputFile } = await import('../input-file.js');
   const { checkShipmentsFile } = await import('../../core/orders/shipments.js');
   const { describeColumns, parseColumnMap, parseIgnoredColumns } = await import('../../core/csv/columns.js');
   const { SHIPMENT_FIELDS } = await import('../../core/orders/shipments.js');
-  const { checkInput, inputEncoding, showColumns } = await import('../input-check.js');
+  const { readInputFile, showColumns } = await import('../input-check.js');
   const map = parseColumnMap(options.map, SHIPMENT_FIELDS, "order_id='Order Number',carrier=Courier");
   const ignore = parseIgnoredColumns(options.ignore);
-  const source = await inputFile(deps, path, { '--report': options.report });
-  const encoding = await inputEncoding(deps, source, path, options.encoding);
-  const { shipments, plan, emptyRows } = await checkInput(path, options.report, () =>
+  const { shipments, plan, emptyRows } = await readInputFile(deps, path, options, (source, encoding) =>
     checkShipmentsFile(source, { map, ignore, encoding }),
   );
   showColumns(deps, describeColumns(plan), emptyRows);

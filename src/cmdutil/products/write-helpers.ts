@@ -4,7 +4,7 @@ import { plural } from '../../words.js';
 import type { InputDeps, OutputFiles } from '../input-file.js';
 
 /** The path to read: a file, or standard input spooled to a temporary file for `-`; `outputs` may not be it. */
-export async function sourcePath(deps: InputDeps, path: string, outputs?: OutputFiles): Promise<string> {
+async function sourcePath(deps: InputDeps, path: string, outputs?: OutputFiles): Promise<string> {
   const { inputFile } = await import('../input-file.js');
   return inputFile(deps, path, outputs);
 }

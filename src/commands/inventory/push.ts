@@ -199,7 +199,9 @@ function bulkPlan(deps: BulkDeps, push: InventoryPush, flags: PushOptions): Bulk
     report: flags.report,
     dryRun: async () => {
       const { showDryRun } = await import('../../cmdutil/bulk-command.js');
-      await showDryRun(deps, await push.dryRun());
+      // Its report says what the live push would record of each row.
+      const rows = flags.report ? push.verdicts() : undefined;
+      await showDryRun(deps, { ...(await push.dryRun()), rows }, flags.report);
     },
     confirmation: push.confirmation,
     action: 'push',

@@ -177,13 +177,9 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
   const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
-  const source = await (await import('../../cmdutil/input-file.js')).inputFile(deps, path, {
-    '--report': options.report,
-  });
-  const encoding = await inputEncoding(deps, source, path, options.encoding);
-  const file = await checkInput(path, options.report, () =>
-    checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
+  const { readInputFile } = await import('../../cmdutil/input-check.js');
+  const file = await readInputFile(deps, path, options, (source, encoding, shownPath) =>
+    checkPublishFile(source, shownPath, encoding),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);

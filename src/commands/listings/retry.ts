@@ -190,7 +190,7 @@ async function showRetryDryRun(
       ? `; ${counted(held, 'listing')} ${plural(held, 'looks', 'look')} unfixed and would not be sent (--include-unfixed sends them)`
       : '';
   const which = sent === planned.length ? count : `${sent.toLocaleString('en-US')} of ${count}`;
-  deps.io.messages.info(
-    `Dry run: ${which} would be resynced in ${requestsAndQuota(sent)}${unfixed}. Nothing was sent.`,
-  );
+  const { quotaSpentNote } = await import('../../cmdutil/bulk-command.js');
+  const { sentence } = await quotaSpentNote(deps, `${which} would be resynced in ${requestsAndQuota(sent)}`);
+  deps.io.messages.info(`Dry run: ${sentence}${unfixed}. Nothing was sent.`);
 }

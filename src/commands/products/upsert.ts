@@ -1,4 +1,4 @@
-import type { BulkPlan } from '../../cmdutil/bulk-command.js';
+import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
@@ -36,7 +36,11 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
       description: 'json, jsonl or csv, when the file name does not say',
       completes: { kind: 'choices', values: UPSERT_FORMATS },
     },
-    { flags: '--dry-run', description: 'check the file and show what would be sent; send nothing' },
+    {
+      flags: '--dry-run',
+      description:
+        'check the file, read the catalog (reads only) and show what each product would do; send nothing',
+    },
     {
       flags: '--report <out.csv>',
       description:
@@ -98,12 +102,8 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { sourcePath } = await import('../../cmdutil/products/write-helpers.js');
-  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
-  const shownPath = path === '-' ? 'standard input' : path;
-  const source = await sourcePath(deps, path, { '--report': options.report });
-  const encoding = await inputEncoding(deps, source, path, options.encoding);
-  const file = await checkInput(path, options.report, () =>
+  const { readInputFile } = await import('../../cmdutil/input-check.js');
+  const file = await readInputFile(deps, path, options, (source, encoding, shownPath) =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
   const { runBulk } = await import('../../cmdutil/bulk-command.js');
@@ -111,44 +111,42 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
 }
 
 /** The upsert as the bulk frame runs it. */
-function upsertPlan(
-  deps: Pick<Deps, 'now'>,
-  file: CheckedUpsertFile,
-  options: UpsertCommandOptions,
-): BulkPlan {
+function upsertPlan(deps: Deps, file: CheckedUpsertFile, options: UpsertCommandOptions): BulkPlan {
   const products = counted(file.items.length, 'product');
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
+  const dryRun: DryRun = {
+    plan: {
+      file: file.path,
+      format: file.format,
+      products: file.items.length,
+      variants: file.variantCount,
+      requests,
+      write_quota: requests,
+      first_products: file.items.slice(0, 5).map((item) => ({
+        line: item.line,
+        key: item.key,
+        title: item.input.title,
+        variants: item.input.variants?.length ?? 0,
+      })),
+    },
+    what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
+    heading: 'First products',
+    first: file.items
+      .slice(0, 5)
+      .map(
+        (item) =>
+          `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
+      ),
+  };
   return {
     noun: 'products',
     total: file.items.length,
     items: () => file.items,
     report: options.report,
-    dryRun: {
-      plan: {
-        file: file.path,
-        format: file.format,
-        products: file.items.length,
-        variants: file.variantCount,
-        requests,
-        write_quota: requests,
-        first_products: file.items.slice(0, 5).map((item) => ({
-          line: item.line,
-          key: item.key,
-          title: item.input.title,
-          variants: item.input.variants?.length ?? 0,
-        })),
-      },
-      what: `${products} (${counted(file.variantCount, 'variant')}) would be upserted in ${inRequests} (${counted(requests, 'unit')} of daily write quota)`,
-      heading: 'First products',
-      // Every product is sent: the file was checked whole, and the service creates or updates each.
-      rows: file.items.map((item) => ({ line: item.line, key: item.key, status: 'would_send' })),
-      first: file.items
-        .slice(0, 5)
-        .map(
-          (item) =>
-            `line ${item.line}: ${item.key} ${JSON.stringify(item.input.title)} (${item.input.variants?.length ?? 0} variants)`,
-        ),
+    dryRun: async () => {
+      const { showUpsertDryRun } = await import('../../cmdutil/products/upsert-dry-run.js');
+      await showUpsertDryRun(deps, file, dryRun, options.report);
     },
     confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',

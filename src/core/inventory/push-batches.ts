@@ -8,7 +8,7 @@ import type { InventoryBatchResult } from '../../contract/schemas/inventory.js';
 import { type BulkRunOptions, batchOutcomes, sendChunks } from '../bulk.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { CheckedFile, PlacedRow } from './check.js';
-import { type PushSelection, selectedBatches } from './selection.js';
+import { CONFIRMED_NOTE, type PushSelection, selectedBatches } from './selection.js';
 
 /** Where a push's outcomes go (the bulk frame's record). */
 export interface PushLedger {
@@ -38,9 +38,6 @@ export interface PushBatchesOptions extends BulkRunOptions {
   /** The operation a confirmed batch started on the channels (followed with --wait). */
   onOperation?: (id: string) => void;
 }
-
-/** The outcome of a row whose batch the interrupted run already confirmed. */
-const CONFIRMED_NOTE = 'confirmed by the interrupted push; not sent again';
 
 /** Sends every batch not yet confirmed; stops on quota or signal (RunStopped) after in-flight ones land. */
 export async function pushBatches(

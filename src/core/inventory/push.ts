@@ -15,6 +15,7 @@ import type { Followed, FollowFailure } from '../operations/follow.js';
 import type { ItemOutcome, ItemRef } from '../outcomes.js';
 import type { RowChange } from './changes.js';
 import type { CheckedFile } from './check.js';
+import type { PushVerdict } from './dry-verdicts.js';
 import type { LiveStock } from './live-stock.js';
 import type { PushLedger } from './push-batches.js';
 import { type JournalFlags, PushJournal } from './push-journal.js';
@@ -153,6 +154,25 @@ export class InventoryPush {
         : file.sample;
     const { batchSize, rowsToSend, confirmedCount: confirmedBatches } = state;
     return pushDryRun(file, { batchSize, rowsToSend, confirmedBatches, firstRows }, this.plan);
+  }
+
+  /**
+   * Every row's verdict as this push would record it (a dry run's report): left out by the
+   * selection, confirmed by the interrupted push, or judged against the store, from the read the
+   * plan made (--changed-only, --backup) or else one made now (reads only).
+   */
+  async *verdicts(): AsyncGenerator<PushVerdict> {
+    const { pushVerdicts, storeStock } = await import('./dry-verdicts.js');
+    const { changes } = this.plan;
+    const { state, deps } = this;
+    const store = changes
+      ? { compared: { send: changes.changedLines, unknown: changes.unknownLines } }
+      : await storeStock(await deps.client(), deps.signal);
+    yield* pushVerdicts(this.file, store, {
+      batchSize: state.batchSize,
+      selection: state.decisions.selection,
+      isConfirmed: (index) => state.isConfirmed(index),
+    });
   }
 
   /**

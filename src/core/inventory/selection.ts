@@ -17,9 +17,21 @@ export interface PushSelection {
 }
 
 /** The outcome of a row a changed-only push does not send because the store already holds it. */
-const UNCHANGED_NOTE = 'the store already holds these values; not sent';
+export const UNCHANGED_NOTE = 'the store already holds these values; not sent';
 /** The outcome of a row whose SKU the read before the push did not find. */
-const UNKNOWN_NOTE = 'the store has no variant with this SKU (the read before the push); not sent';
+export const UNKNOWN_NOTE = 'the store has no variant with this SKU (the read before the push); not sent';
+/** The outcome of a row whose batch the interrupted run already confirmed. */
+export const CONFIRMED_NOTE = 'confirmed by the interrupted push; not sent again';
+
+/** What a selection makes of one row: sent, failed as not in the store, or left out as unchanged. */
+export type RowKind = 'send' | 'unknown' | 'unchanged';
+
+/** Tells each line's kind, lines asked in ascending order (one pass over the file). */
+export function lineKinds(selection: PushSelection): (line: number) => RowKind {
+  const send = new AscendingLines(selection.send);
+  const unknown = new AscendingLines(selection.unknown);
+  return (line) => (send.has(line) ? 'send' : unknown.has(line) ? 'unknown' : 'unchanged');
+}
 
 /**
  * The rows to send in batches of `size`; with a selection, every other row is told to
@@ -36,20 +48,20 @@ export async function* selectedBatches(
     yield* inventoryBatches(file, size);
     return;
   }
-  const send = new AscendingLines(selection.send);
-  const unknown = new AscendingLines(selection.unknown);
+  const kindOf = lineKinds(selection);
   let batch: PlacedRow[] = [];
   for await (const rows of inventoryBatches(file, 1000)) {
     const skipped: ItemOutcome[] = [];
     for (const row of rows) {
-      if (send.has(row.line)) {
+      const kind = kindOf(row.line);
+      if (kind === 'send') {
         batch.push(row);
         if (batch.length === size) {
           if (skipped.length > 0) passedOver(skipped.splice(0));
           yield batch;
           batch = [];
         }
-      } else if (unknown.has(row.line)) {
+      } else if (kind === 'unknown') {
         skipped.push({
           index: row.index,
           line: row.line,

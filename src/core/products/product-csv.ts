@@ -89,17 +89,32 @@ export async function readProductCsv(path: string, encoding: TextEncoding = 'utf
   const problems: LineProblem[] = [];
   const groups = new Map<string, Group>();
   let columns: Columns | undefined;
+  // Lines where a cell svc reads holds text that did not decode: only there do bad bytes stop the run.
+  const badCells = new Set<number>();
   for await (const { record, line } of csv.records()) {
     if (!columns) {
       columns = resolveColumns(record);
       continue;
     }
+    markUndecoded(record, line, columns, badCells);
     readRow(record, line, columns, groups, problems);
   }
   if (!columns)
     throw new UsageError(`${path} is empty: it needs a header row (see svc products upsert --help)`);
-  const encodingProblems = await csv.encodingProblems();
+  const encodingProblems = (await csv.encodingProblems()).filter((problem) => badCells.has(problem.line));
   return { products: [...groups.values()].map(toProduct), problems, encodingProblems };
+}
+
+/**
+ * Notes the physical lines of a record whose used cells hold U+FFFD, which bytes that are not
+ * UTF-8 leave: bad bytes in a column svc ignores (an unnamed one, or cells past the header) are
+ * not its business.
+ */
+function markUndecoded(record: string[], line: number, columns: Columns, lines: Set<number>): void {
+  const used = [...columns.byName.values(), ...columns.options.map((option) => option.index)];
+  if (!used.some((index) => record[index]?.includes('\uFFFD'))) return;
+  const spanned = record.join('').split(/\r\n|\n|\r/).length;
+  for (let at = 0; at < spanned; at++) lines.add(line + at);
 }
 
 function resolveColumns(header: string[]): Columns {

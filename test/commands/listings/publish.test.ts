@@ -50,6 +50,7 @@ describe('listings publish --file', () => {
       env: envFor(emu),
     });
     expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toMatch(/reads as Windows-1252.*--encoding utf-8/);
     expect(read.stdout).toContain('CAFÉ');
     expect(emu.requests({ method: 'POST' })).toEqual([]);
   });

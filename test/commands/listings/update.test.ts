@@ -101,7 +101,7 @@ describe('listings update --error-code', () => {
     const result = await runSvc([...UPDATE_EBAY_CONDITION, '--dry-run'], { env: envFor(emu) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(
-      `${failing.length} listings in error with ${MISSING} on ebay would be updated in ${failing.length} requests (${failing.length} units of daily write quota)`,
+      `${failing.length} listings in error with ${MISSING} on ebay would be updated in ${failing.length} requests (${failing.length} units of daily write quota; svc has counted 0 on this machine today`,
     );
     expect(result.stderr).toContain('Nothing was sent');
     expect(result.stderr).toContain('{"attributes":{"condition":"New"}}');

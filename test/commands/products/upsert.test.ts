@@ -103,3 +103,45 @@ describe('products upsert --create-unmatched after a lost answer', () => {
     expect(mugs(emu).sort()).toEqual([...ids].sort());
   });
 });
+
+describe('products upsert: files as Excel saves them', () => {
+  /** A catalog CSV of `rows` (after the header) as bytes: the cells in Windows-1252, `raw` bytes where asked. */
+  const catalog = (dir: string, rows: Buffer[]) => {
+    const path = join(dir, 'catalog.csv');
+    const header = Buffer.from('handle,title,sku,price,\r\n', 'latin1');
+    writeFileSync(
+      path,
+      Buffer.concat([header, ...rows.map((row) => Buffer.concat([row, Buffer.from('\r\n')]))]),
+    );
+    return path;
+  };
+
+  it('reads a Windows-1252 file with ö in the title and in an ignored column, saying so and naming --encoding', async () => {
+    const emu = await start();
+    const path = catalog(scratch(), [Buffer.from('bj,Björk tee,BJ-1,10.00,Grüße aus Köln', 'latin1')]);
+    const env = envFor(emu);
+    const dry = await runSvc(['products', 'upsert', path, '--dry-run', '--json'], { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toMatch(/Windows-1252.*--encoding/);
+    expect(JSON.parse(dry.stdout).first_products[0].title).toBe('Björk tee');
+    const live = await runSvc(['products', 'upsert', path], { env });
+    expect(live.code, live.stderr).toBe(0);
+    expect([...emu.store.products.values()].some((product) => product.title === 'Björk tee')).toBe(true);
+  });
+
+  it('bytes that are not text in an ignored column never stop it; in the title they do, naming the line', async () => {
+    const emu = await start();
+    const env = envFor(emu);
+    // 0x81 is no Windows-1252 character: the file is read as UTF-8, and the byte does not decode.
+    const stray = (before: string, after: string) =>
+      Buffer.concat([Buffer.from(before), Buffer.from([0x81]), Buffer.from(after)]);
+    const ignored = catalog(scratch(), [stray('ig,Plain tee,IG-1,10.00,note ', '')]);
+    const read = await runSvc(['products', 'upsert', ignored, '--dry-run'], { env });
+    expect(read.code, read.stderr).toBe(0);
+    const used = catalog(scratch(), [stray('ti,Plain ', 'tee,TI-1,10.00,')]);
+    const refused = await runSvc(['products', 'upsert', used, '--dry-run'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0x81)');
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+});
