@@ -213,7 +213,7 @@ describe('--dry-run --report says what the live run then does', () => {
     expect(verdicts.every((row) => row[2] === 'would_send')).toBe(true);
   });
 
-  it('listings publish --file: one new, one already published', async () => {
+  it('listings publish --file: one new, one already published, one of a product the store lacks', async () => {
     const emu = await start();
     const listed = [...emu.store.listings.values()].find((listing) => listing.status === 'listed');
     expect(listed).toBeDefined();
@@ -231,12 +231,17 @@ describe('--dry-run --report says what the live run then does', () => {
       [
         { product_id: product?.id, channel_account_id: accounts[0] },
         { product_id: listed?.product_id, channel_account_id: listed?.channel_account_id },
+        { product_id: 'prod_missing', channel_account_id: accounts[0] },
       ]
         .map((line) => JSON.stringify(line))
         .join('\n'),
     );
     const verdicts = await dryThenLive(emu, ['listings', 'publish', '--file', path]);
-    expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip']);
+    expect(verdicts.map((row) => [row[2], row[3]])).toEqual([
+      ['would_send', ''],
+      ['would_skip', 'listing_exists'],
+      ['would_fail', 'resource_missing'],
+    ]);
   });
 
   it('listings retry: the unfixed are held back in both', async () => {

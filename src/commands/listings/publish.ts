@@ -8,7 +8,6 @@ import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ListingInput } from '../../contract/schemas/listing.js';
 import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
-import type { ReportRow } from '../../output/report.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
@@ -185,40 +184,6 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
   await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
 }
 
-/** Reads in flight at once while a dry run looks for the listings a file would publish again. */
-const DRY_RUN_READS = 8;
-
-/**
- * What the live run would record for each listing of the file, from reads only: one already
- * published (an active listing of the product on the account) is skipped, any other is sent.
- */
-async function publishVerdicts(client: ApiClient, file: CheckedPublishFile): Promise<ReportRow[]> {
-  const { findActiveListing } = await import('../../client/resources/listings.js');
-  const { ERROR_CODES } = await import('../../contract/contract.js');
-  const rows: ReportRow[] = [];
-  for (let start = 0; start < file.items.length; start += DRY_RUN_READS) {
-    const slice = file.items.slice(start, start + DRY_RUN_READS);
-    const found = await Promise.all(
-      slice.map((item) => findActiveListing(client, item.input.product_id, item.input.channel_account_id)),
-    );
-    slice.forEach((item, at) => {
-      const listing = found[at];
-      rows.push(
-        listing
-          ? {
-              line: item.line,
-              key: item.key,
-              status: 'would_skip',
-              code: ERROR_CODES.listingExists,
-              message: `already published as ${listing.id}`,
-            }
-          : { line: item.line, key: item.key, status: 'would_send' },
-      );
-    });
-  }
-  return rows;
-}
-
 /** A file's publish as the bulk frame runs it. */
 function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: PublishOptions): BulkPlan {
   const listings = counted(file.items.length, 'listing');
@@ -254,7 +219,9 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
       const keyed = Boolean((await deps.credentials()).apiKey);
       if (keyed) await requireAccounts(await deps.client());
       const { showDryRun } = await import('../../cmdutil/bulk-command.js');
-      const rows = keyed && options.report ? await publishVerdicts(await deps.client(), file) : undefined;
+      const { publishVerdicts } = await import('../../core/listings/dry-verdicts.js');
+      const rows =
+        keyed && options.report ? await publishVerdicts(await deps.client(), file.items) : undefined;
       await showDryRun(deps, { ...dryRun, rows }, options.report);
     },
     prepare: requireAccounts,
