@@ -208,14 +208,14 @@ export class ChannelSimulation {
       if (outcome.ok && delist) {
         listing.status = 'delisted';
         listing.issues = [];
-        for (const variant of listing.variants) variant.status = 'inactive';
+        listing.variants = variantsWithStatus(listing, 'inactive');
       } else if (outcome.ok) {
         this.goLive(listing);
       } else {
         // A refused delist leaves a listing that is still on the channel listed.
         listing.status = delist && listing.id_on_channel ? 'listed' : 'error';
         listing.issues = outcome.issues;
-        if (listing.status === 'error') for (const variant of listing.variants) variant.status = 'error';
+        if (listing.status === 'error') listing.variants = variantsWithStatus(listing, 'error');
       }
       listing.updated_at = isoTime(atMs);
     });
@@ -245,4 +245,9 @@ export class ChannelSimulation {
 
 function failure(code: string, message: string): Outcome {
   return { ok: false, issues: [{ code, severity: 'error', message, attribute_names: [] }] };
+}
+
+/** A listing's variants with a new status: new entries, since a seeded store shares equal ones between listings. */
+function variantsWithStatus(listing: ListingRecord, status: string): ListingRecord['variants'] {
+  return listing.variants.map((variant) => ({ ...variant, status }));
 }

@@ -24,6 +24,11 @@ export interface ListSpec<T> {
   key: (item: T) => string;
   direction: Direction;
   fields?: Record<string, FieldValues<T>>;
+  /**
+   * Equality filters served from a few records the owner already groups (a product's
+   * listings): the records under a value, in any order; no index of their own is kept.
+   */
+  lookups?: Record<string, (value: string) => readonly T[]>;
 }
 
 /** An equality filter: a field and the value asked for (undefined when the request has none). */
@@ -135,6 +140,12 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
     let source: SortedIndex<T> = this.order;
     for (const [field, value] of where) {
       if (value === undefined) continue;
+      const lookup = this.spec.lookups?.[field];
+      if (lookup) {
+        const few = new SortedIndex(this.spec.key);
+        few.load([...lookup(value)]);
+        return few.from(this.spec.direction, after);
+      }
       const indexes = this.byField.get(field)?.indexes;
       if (!indexes) continue;
       const index = indexes.get(value);
