@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../contract/contract.js';
 import { compareRow } from './changes.js';
 import { type CheckedFile, inventoryBatches } from './check.js';
 import { type LiveIndex, LiveStockRead } from './live-stock.js';
+import { StockTable } from './stock-table.js';
 
 /** One row's verdict, as a dry run's report writes it. */
 export interface PushVerdict {
@@ -20,7 +21,7 @@ export interface PushVerdict {
 
 /** The store's SKUs and their live values, read once (paced, no write quota). */
 export async function storeStock(client: ApiClient, signal?: AbortSignal): Promise<LiveIndex> {
-  const live: LiveIndex = new Map();
+  const live = new StockTable();
   for await (const { sku, quantity, price } of new LiveStockRead(client, signal).rows())
     live.set(sku, { quantity, price });
   return live;
