@@ -53,6 +53,25 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
   const products: ProductRecord[] = [];
   const combosOf = TEMPLATES.map((template) => combinations(template.options));
   const tagsOf = TEMPLATES.map((template) => [...template.tags]);
+  // Weights and sizes repeat: one object of each (a write replaces them, never changes them in place).
+  const kept = new Map<string, ProductRecord['weight'] | ProductRecord['dimensions']>();
+  const once = <T extends ProductRecord['weight'] | ProductRecord['dimensions']>(
+    key: string,
+    make: () => T,
+  ): T => {
+    const found = kept.get(key);
+    if (found) return found as T;
+    const made = make();
+    kept.set(key, made);
+    return made;
+  };
+  const dimensions = (length: number, width: number, height: number) =>
+    once(`dimensions|${length}|${width}|${height}`, () => ({
+      length: String(length),
+      width: String(width),
+      height: String(height),
+      unit: 'in',
+    }));
   for (let index = 0; index < count; index++) {
     const template = TEMPLATES[index % TEMPLATES.length];
     const brand = BRANDS[index % BRANDS.length];
@@ -109,13 +128,11 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
       short_description: text(`${adjective} ${template.name.toLowerCase()} by ${brand}`),
       vat_rate: 20,
       mpn: `${template.code}${String(index + 1).padStart(5, '0')}`,
-      weight: { value: text((variants[0].grams / 28.3495).toFixed(1)), unit: 'oz' },
-      dimensions: {
-        length: text(String(rng.int(2, 30))),
-        width: text(String(rng.int(2, 20))),
-        height: text(String(rng.int(1, 12))),
-        unit: 'in',
-      },
+      weight: once(`weight|${(variants[0].grams / 28.3495).toFixed(1)}`, () => ({
+        value: (variants[0].grams / 28.3495).toFixed(1),
+        unit: 'oz',
+      })),
+      dimensions: dimensions(rng.int(2, 30), rng.int(2, 20), rng.int(1, 12)),
       tags: tagsOf[index % TEMPLATES.length],
       currency: 'USD',
       status: index % 17 === 16 ? 'draft' : 'ready',
