@@ -84,14 +84,11 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
   }
 
   /** Fill an empty map with many records at once: one sort, not one insert each. */
-  load(items: Iterable<T>): void {
+  load(items: readonly T[]): void {
     if (this.size > 0) throw new Error('IndexedMap.load needs an empty map');
-    const all: T[] = [];
-    for (const item of items) {
-      super.set(item.id, item);
-      all.push(item);
-    }
-    this.order.load(all);
+    // No copy of a million records to hold them here: the sort below makes the one it needs.
+    for (const item of items) super.set(item.id, item);
+    this.order.load(items);
     // The per-value indexes take the records in sorted order, so they need no sort of their own.
     const sorted = [...this.order];
     for (const { values, indexes } of this.byField.values()) {

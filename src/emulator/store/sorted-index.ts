@@ -31,7 +31,7 @@ export class SortedIndex<T extends { id: string }> {
   }
 
   /** Replace the contents with `items` (any order): one sort instead of one insert each. */
-  load(items: T[]): void {
+  load(items: readonly T[]): void {
     const key = this.key;
     // Sorted by reading each key again (a field): no pair per item to build, a million at once.
     const sorted = items.slice().sort((a, b) => compareParts(key(a), a.id, key(b), b.id));
