@@ -19,7 +19,6 @@ const decoder = new TextDecoder();
 export class StockTable {
   private slots = new Int32Array(1 << 12).fill(EMPTY);
   private starts = new Int32Array(1 << 11);
-  private lengths = new Int32Array(1 << 11);
   private quantities = new Float64Array(1 << 11);
   private priceIds = new Int32Array(1 << 11);
   private arena = new Uint8Array(1 << 16);
@@ -65,7 +64,7 @@ export class StockTable {
   *entries(): Generator<[string, StockValues]> {
     for (let entry = 0; entry < this.count; entry++) {
       const start = this.starts[entry];
-      const sku = decoder.decode(this.arena.subarray(start, start + this.lengths[entry]));
+      const sku = decoder.decode(this.arena.subarray(start, this.endOf(entry)));
       yield [sku, this.get(sku) as StockValues];
     }
   }
@@ -98,9 +97,14 @@ export class StockTable {
     return slot;
   }
 
+  /** Where a SKU's bytes end: where the next one's start (the arena only grows at its end). */
+  private endOf(entry: number): number {
+    return entry + 1 < this.count ? this.starts[entry + 1] : this.arenaUsed;
+  }
+
   private holds(entry: number, bytes: Uint8Array): boolean {
-    if (this.lengths[entry] !== bytes.length) return false;
     const start = this.starts[entry];
+    if (this.endOf(entry) - start !== bytes.length) return false;
     for (let index = 0; index < bytes.length; index++) {
       if (this.arena[start + index] !== bytes[index]) return false;
     }
@@ -110,22 +114,23 @@ export class StockTable {
   private append(bytes: Uint8Array): number {
     const entry = this.count++;
     if (entry === this.starts.length) {
-      const capacity = entry * 2;
+      // Half again, not twice: at a million SKUs the slack is what a doubling would waste.
+      const capacity = Math.ceil(entry * 1.5);
       this.starts = grown(this.starts, capacity);
-      this.lengths = grown(this.lengths, capacity);
       const quantities = new Float64Array(capacity);
       quantities.set(this.quantities);
       this.quantities = quantities;
       this.priceIds = grown(this.priceIds, capacity);
     }
     if (this.arenaUsed + bytes.length > this.arena.length) {
-      const bigger = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + bytes.length));
+      const bigger = new Uint8Array(
+        Math.max(Math.ceil(this.arena.length * 1.5), this.arenaUsed + bytes.length),
+      );
       bigger.set(this.arena.subarray(0, this.arenaUsed));
       this.arena = bigger;
     }
     this.arena.set(bytes, this.arenaUsed);
     this.starts[entry] = this.arenaUsed;
-    this.lengths[entry] = bytes.length;
     this.arenaUsed += bytes.length;
     return entry;
   }
@@ -135,7 +140,7 @@ export class StockTable {
     this.slots = new Int32Array(this.slots.length * 2).fill(EMPTY);
     for (let entry = 0; entry < this.count; entry++) {
       const start = this.starts[entry];
-      this.slots[this.slotFor(this.arena.subarray(start, start + this.lengths[entry]))] = entry;
+      this.slots[this.slotFor(this.arena.subarray(start, this.endOf(entry)))] = entry;
     }
   }
 }
