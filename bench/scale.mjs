@@ -127,6 +127,18 @@ async function pushBench() {
       }
     }
     summarize('push', bySize, PUSH_BUDGET_MB, 'rows');
+    // The largest file again with --changed-only: the store holds every row of it now, so the
+    // run is the live read of every SKU and the exact comparison, and sends nothing.
+    const again = await runMeasured(
+      [svc, 'inventory', 'push', join(tmp, `scale-push-${LARGEST}.csv`), '--changed-only', '--json'],
+      env,
+      { keepStdout: true },
+    );
+    const unchanged = again.code === 0 ? JSON.parse(again.stdout).unchanged : undefined;
+    const exact = unchanged === LARGEST;
+    console.log(
+      `push --changed-only of the ${count(LARGEST)} rows just pushed: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}`,
+    );
     const after = processFigures(emulator.pid);
     console.log(
       `emulator after the pushes: RSS ${fmt.mb(after.rssMb)} (${fmt.mb(rssMb)} after seeding in ${seconds.toFixed(1)} s), peak ${fmt.mb(after.peakMb)}`,
