@@ -13,6 +13,16 @@ export interface StockValues {
 
 const EMPTY = -1;
 const encoder = new TextEncoder();
+/** Where a SKU is encoded for a lookup: one buffer reused, not a new one (off the heap) per call. */
+let scratch = new Uint8Array(256);
+
+/** A view of `sku`'s UTF-8 bytes in the scratch buffer, valid until the next call. */
+function encoded(sku: string): Uint8Array {
+  // A UTF-16 unit is at most 3 bytes of UTF-8.
+  if (sku.length * 3 > scratch.length) scratch = new Uint8Array(sku.length * 3);
+  const { written } = encoder.encodeInto(sku, scratch);
+  return scratch.subarray(0, written);
+}
 const decoder = new TextDecoder();
 
 /** SKU → quantity and price, open addressing over typed arrays; SKUs are UTF-8 in one arena. */
@@ -35,7 +45,7 @@ export class StockTable {
 
   /** Set a SKU's values (a SKU read twice keeps the later ones). */
   set(sku: string, values: StockValues): this {
-    const bytes = encoder.encode(sku);
+    const bytes = encoded(sku);
     let entry = this.find(bytes);
     if (entry === EMPTY) {
       if ((this.count + 1) * 2 > this.slots.length) this.grow();
@@ -50,7 +60,7 @@ export class StockTable {
 
   /** A SKU's values; undefined when the store has no such SKU. */
   get(sku: string): StockValues | undefined {
-    const entry = this.find(encoder.encode(sku));
+    const entry = this.find(encoded(sku));
     if (entry === EMPTY) return undefined;
     const quantity = this.quantities[entry];
     const priceId = this.priceIds[entry];
