@@ -10,7 +10,8 @@
 //
 //   node bench/scale.mjs                    push, crawl and emulator at 100,000 / 300,000 / 1,000,000
 //   node bench/scale.mjs push crawl         some of them
-//   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`)
+//   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`;
+//                                          BENCH_SCALE=full npm run bench for the full sizes)
 //   BENCH_SIZES=100000,1000000 BENCH_ROUNDS=3 node bench/scale.mjs
 import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
