@@ -18,15 +18,13 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 import {
-  buildCliTree,
+  benchAgainstEmulator,
   cell,
   cliEnv,
   fmt,
   loadEmulator,
-  machine,
   median,
   runMeasured,
-  startEmulatorProcess,
   tmp,
   writeCsv,
 } from './lib/harness.mjs';
@@ -50,8 +48,10 @@ const verdict = (label, met) => {
   return met ? 'PASS' : 'FAIL';
 };
 
-const svc = await buildCliTree('inventory-cli');
-console.log(`machine: ${machine()}`);
+const { svc, seeded } = await benchAgainstEmulator(
+  'inventory-cli',
+  'inventory: push --dry-run against a csv-parse loop, a push to an emulator, and its pacing',
+);
 
 /** 1,000,000 unique SKUs with a quantity and a price. */
 function* generatedRows(count) {
@@ -127,23 +127,15 @@ async function pushBench() {
   console.log(
     `\n-- push: ${PUSH_ROWS.toLocaleString('en-US')} rows to an emulator in another process (--products ${products} --no-rate-limit --channel-delay ${CHANNEL_DELAY}), live key`,
   );
-  let started = performance.now();
   // Channels answer at once: with a delay, the emulator's queue of channel calls grows and its
   // CPU, not the CLI's, sets the pace (see bench/RESULTS.md).
-  const emulator = await startEmulatorProcess(svc, [
-    '--products',
-    String(products),
-    '--no-rate-limit',
-    '--channel-delay',
-    CHANNEL_DELAY,
-  ]);
+  const { emulator, env } = await seeded(
+    ['--products', String(products), '--no-rate-limit', '--channel-delay', CHANNEL_DELAY],
+    `${products.toLocaleString('en-US')} products`,
+  );
   try {
-    console.log(
-      `emulator seeded ${products.toLocaleString('en-US')} products in ${fmt.s(performance.now() - started)}`,
-    );
-    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
     const exported = join(tmp, 'inventory-export.csv');
-    started = performance.now();
+    const started = performance.now();
     const dump = await runMeasured([svc, 'inventory', 'export', '-o', 'csv'], env, { stdoutTo: exported });
     if (dump.code !== 0) throw new Error(`inventory export failed: ${dump.stderr.trim()}`);
     const records = await readExport(exported);

@@ -5,31 +5,20 @@
 //
 //   node bench/memory.mjs
 //   BENCH_ORDERS=50000 BENCH_TRIALS=3 node bench/memory.mjs
-import {
-  buildCliTree,
-  cliEnv,
-  fmt,
-  machine,
-  median,
-  runMeasured,
-  startEmulatorProcess,
-} from './lib/harness.mjs';
+import { benchAgainstEmulator, fmt, median, runMeasured } from './lib/harness.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 2);
 const BUDGET_MB = 120;
 
-const svc = await buildCliTree('memory-cli');
-console.log(
+const { svc, seeded } = await benchAgainstEmulator(
+  'memory-cli',
   `memory: svc api GET /orders --paginate -o ndjson over ${ORDERS.toLocaleString('en-US')} orders, emulator in another process (--no-rate-limit); target peak RSS <= ${BUDGET_MB} MB`,
 );
-console.log(`machine: ${machine()}`);
-const seeding = performance.now();
-const emulator = await startEmulatorProcess(svc, ['--orders', String(ORDERS), '--no-rate-limit']);
-console.log(
-  `emulator seeded ${ORDERS.toLocaleString('en-US')} orders in ${fmt.s(performance.now() - seeding)}`,
+const { emulator, env } = await seeded(
+  ['--orders', String(ORDERS), '--no-rate-limit'],
+  `${ORDERS.toLocaleString('en-US')} orders`,
 );
-const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
 const peaks = [];
 let complete = true;
 try {

@@ -190,6 +190,43 @@ export function startEmulatorProcess(svc, flags, env = cliEnv()) {
   });
 }
 
+/** Current and peak resident memory of a process in MB, and its CPU seconds so far, from /proc. */
+export function processFigures(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    rssMb: kb('VmRSS') / 1024,
+    peakMb: kb('VmHWM') / 1024,
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+  };
+}
+
+/**
+ * The start-up every bench against an emulator shares: a built CLI tree named `name`, the
+ * bench's title and the machine line, and `seeded` to start an emulator in its own process
+ * (the CLI's environment for it, and what seeding cost, printed).
+ */
+export async function benchAgainstEmulator(name, title) {
+  const svc = await buildCliTree(name);
+  console.log(title);
+  console.log(`machine: ${machine()}`);
+  const seeded = async (flags, what) => {
+    const started = performance.now();
+    const emulator = await startEmulatorProcess(svc, flags);
+    const seconds = (performance.now() - started) / 1000;
+    const figures = processFigures(emulator.pid);
+    console.log(
+      `emulator: ${what} seeded in ${seconds.toFixed(1)} s (CPU ${figures.cpuSeconds.toFixed(1)} s), RSS ${fmt.mb(figures.rssMb)}, peak ${fmt.mb(figures.peakMb)}`,
+    );
+    const env = cliEnv({ SVC_API_KEY: emulator.keys.live, SVC_BASE_URL: emulator.url });
+    return { emulator, env, seconds, ...figures };
+  };
+  return { svc, seeded };
+}
+
 /** Writes rows to a CSV file, minding backpressure; resolves when the file is closed. */
 export async function writeCsv(path, header, rows) {
   const out = createWriteStream(path);

@@ -11,8 +11,9 @@
  * A command also keeps its heap near what it holds: V8 lets the heap grow to several times
  * its live set before a full collection, which suits a server; a push or a crawl streams, and
  * holds some 20 MB whatever its length, but what its requests leave behind would otherwise
- * pile up to 150 MB and more before it is collected (bench/scale.mjs). The emulator, whose
- * live set is the store, keeps V8's own growth.
+ * pile up to 150 MB and more before it is collected: a 300,000-row push peaks at 126 to 129 MB
+ * with the setting and 172 MB without, for some 10% more CPU (bench/RESULTS.md, session 5).
+ * The emulator, whose live set is the store, keeps V8's own growth.
  */
 export async function useBaselineWasmTier(emulator: boolean): Promise<void> {
   const { setFlagsFromString } = await import('node:v8');

@@ -48,6 +48,12 @@ export interface ChangePlan {
   largest: RowChange[];
 }
 
+/** What a comparison keeps beyond the counts and lines. */
+export interface CompareOptions {
+  /** Each changed SKU's live values (`before`), for a backup; default true. */
+  keepBefore?: boolean;
+}
+
 /** How many of the largest changes a push's question shows. */
 const LARGEST_SHOWN = 10;
 
@@ -98,6 +104,7 @@ export async function compareWithStore(
   file: CheckedFile,
   live: LiveIndex,
   onChange?: (change: RowChange) => void,
+  { keepBefore = true }: CompareOptions = {},
 ): Promise<ChangePlan> {
   const counts: ChangeCounts = {
     rows: 0,
@@ -129,11 +136,12 @@ export async function compareWithStore(
         if (change.quantity) counts[`quantity_${change.quantity}`]++;
         if (change.price_after !== undefined) counts.price_changed++;
         plan.changedLines.push(row.line);
-        plan.before.push({
-          sku: row.sku,
-          quantity: current?.quantity ?? null,
-          price: current?.price ?? null,
-        });
+        if (keepBefore)
+          plan.before.push({
+            sku: row.sku,
+            quantity: current?.quantity ?? null,
+            price: current?.price ?? null,
+          });
         largest.add(change);
       }
       onChange?.(change);

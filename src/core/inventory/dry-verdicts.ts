@@ -19,6 +19,7 @@ import {
   UNCHANGED_NOTE,
   UNKNOWN_NOTE,
 } from './selection.js';
+import { StockTable } from './stock-table.js';
 
 /** One row's verdict, as a dry run's report writes it. */
 export interface PushVerdict {
@@ -31,7 +32,7 @@ export interface PushVerdict {
 
 /** The store's SKUs and their live values, read once (paced, no write quota). */
 export async function storeStock(client: ApiClient, signal?: AbortSignal): Promise<LiveIndex> {
-  const live: LiveIndex = new Map();
+  const live = new StockTable();
   for await (const { sku, quantity, price } of new LiveStockRead(client, signal).rows())
     live.set(sku, { quantity, price });
   return live;
@@ -58,7 +59,7 @@ export async function* pushVerdicts(
   store: LiveIndex | StoreView,
   plan: VerdictPlan = { batchSize: 1 },
 ): AsyncGenerator<PushVerdict> {
-  const view: StoreView = store instanceof Map ? { live: store } : store;
+  const view: StoreView = 'live' in store || 'compared' in store ? store : { live: store };
   const selected = plan.selection && lineKinds(plan.selection);
   const compared = 'compared' in view ? lineKinds(view.compared) : undefined;
   // A row's place among the rows sent, which names its batch.

@@ -26,8 +26,11 @@ export interface StockReadOptions {
   titles?: boolean;
 }
 
-/** The live values by SKU, for comparing a file with the store. */
-export type LiveIndex = Map<string, { quantity: number | null; price: string | null }>;
+/** The live values by SKU, for comparing a file with the store (a Map, or a StockTable for a whole store). */
+export interface LiveIndex {
+  get(sku: string): { quantity: number | null; price: string | null } | undefined;
+  readonly size: number;
+}
 
 /** A read of every SKU; its counters say how hard the store was to pin down. */
 export class LiveStockRead {

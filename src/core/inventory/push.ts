@@ -102,7 +102,10 @@ export class InventoryPush {
       const checked = copy ? { ...file, path: copy.path } : file;
       const readStore = async () => {
         const { compareFileWithStore } = await import('./live-read.js');
-        return compareFileWithStore(await deps.client(), checked, deps);
+        // The values before are kept only for a backup (a million changed SKUs would be a million objects).
+        return compareFileWithStore(await deps.client(), checked, deps, undefined, {
+          keepBefore: Boolean(flags.backup),
+        });
       };
       const plan = await planPush(checked, flags, state, readStore, notes);
       return new InventoryPush(file, copy, flags, deps, state, plan);

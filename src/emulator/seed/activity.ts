@@ -7,6 +7,9 @@ import { inventoryItem, productView, snapshot } from '../store/views.js';
 import type { SeededAccount } from './accounts.js';
 import { DAY_MS, MINUTE_MS, type SeedContext, timeBetween } from './context.js';
 
+/** The most seeded inventory pushes (half the products up to this many). */
+const MAX_SEEDED_PUSHES = 5_000;
+
 /** Operations behind the ongoing and failed listings, plus extra ones so every status shows. */
 export function seedOperations(
   ctx: SeedContext,
@@ -45,7 +48,8 @@ export function seedOperations(
   }
   // Inventory pushes across accounts, cycling through every status.
   const statuses = ['succeeded', 'partial', 'failed', 'pending', 'processing', 'succeeded', 'succeeded'];
-  const extra = Math.max(statuses.length * 3, Math.ceil(products.length / 2));
+  // A store's recent pushes do not grow with its catalog: a million-SKU store keeps a few thousand.
+  const extra = Math.max(statuses.length * 3, Math.min(MAX_SEEDED_PUSHES, Math.ceil(products.length / 2)));
   for (let index = 0; index < extra && products.length > 0; index++) {
     const status = statuses[index % statuses.length];
     const product = rng.pick(products);

@@ -43,10 +43,35 @@ function skuFor(template: Template, index: number, combo: Record<string, string>
   return suffix.length > 0 ? [base, ...suffix].join('-') : base;
 }
 
-/** `count` products with unique SKUs across the store. */
+/**
+ * `count` products with unique SKUs across the store. Parts no write changes in place are
+ * shared: a template's option values, an image's reference from its variants (a million
+ * SKUs would otherwise keep a million copies of each).
+ */
 export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
   const { rng, ids } = ctx;
   const products: ProductRecord[] = [];
+  const combosOf = TEMPLATES.map((template) => combinations(template.options));
+  const tagsOf = TEMPLATES.map((template) => [...template.tags]);
+  // Weights and sizes repeat: one object of each (a write replaces them, never changes them in place).
+  const kept = new Map<string, ProductRecord['weight'] | ProductRecord['dimensions']>();
+  const once = <T extends ProductRecord['weight'] | ProductRecord['dimensions']>(
+    key: string,
+    make: () => T,
+  ): T => {
+    const found = kept.get(key);
+    if (found) return found as T;
+    const made = make();
+    kept.set(key, made);
+    return made;
+  };
+  const dimensions = (length: number, width: number, height: number) =>
+    once(`dimensions|${length}|${width}|${height}`, () => ({
+      length: String(length),
+      width: String(width),
+      height: String(height),
+      unit: 'in',
+    }));
   for (let index = 0; index < count; index++) {
     const template = TEMPLATES[index % TEMPLATES.length];
     const brand = BRANDS[index % BRANDS.length];
@@ -61,6 +86,7 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
     const createdMs = timeBetween(ctx, ctx.now - 400 * DAY_MS, ctx.now - 2 * DAY_MS);
     const updatedMs = timeBetween(ctx, createdMs, ctx.now, 3);
     const images: ImageRecord[] = [];
+    const imageRefs: VariantRecord['images'][] = [];
     const imageCount = seedsWithoutImages(index) ? 0 : rng.int(1, 5);
     for (let position = 0; position < imageCount; position++) {
       const id = ids.next('img');
@@ -71,11 +97,11 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
         alt: text(`${title}, view ${position + 1}`),
         position,
       });
+      imageRefs.push([{ image_id: id, url: images[position].url, position: 0 }]);
     }
     const basePrice = rng.int(template.price[0] * 100, template.price[1] * 100) / 100;
-    const variants: VariantRecord[] = combinations(template.options).map((combo, variantIndex) => {
+    const variants: VariantRecord[] = combosOf[index % TEMPLATES.length].map((combo, variantIndex) => {
       const price = basePrice + variantIndex * (rng.chance(0.5) ? 1 : 0);
-      const image = images.length > 0 ? images[variantIndex % images.length] : undefined;
       const optionTitle = Object.values(combo).join(' / ');
       return {
         id: ids.next('var'),
@@ -88,7 +114,7 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
         barcode: rng.chance(0.12) ? null : `0${rng.digits(11)}`,
         grams: rng.int(template.grams[0], template.grams[1]),
         asin: rng.chance(0.3) ? `B0${rng.token(8).toUpperCase()}` : null,
-        images: image ? [{ image_id: image.id, url: image.url, position: 0 }] : [],
+        images: imageRefs.length > 0 ? imageRefs[variantIndex % imageRefs.length] : [],
         options: template.options.length > 0 ? combo : null,
       };
     });
@@ -102,14 +128,12 @@ export function seedProducts(ctx: SeedContext, count: number): ProductRecord[] {
       short_description: text(`${adjective} ${template.name.toLowerCase()} by ${brand}`),
       vat_rate: 20,
       mpn: `${template.code}${String(index + 1).padStart(5, '0')}`,
-      weight: { value: text((variants[0].grams / 28.3495).toFixed(1)), unit: 'oz' },
-      dimensions: {
-        length: text(String(rng.int(2, 30))),
-        width: text(String(rng.int(2, 20))),
-        height: text(String(rng.int(1, 12))),
-        unit: 'in',
-      },
-      tags: [...template.tags],
+      weight: once(`weight|${(variants[0].grams / 28.3495).toFixed(1)}`, () => ({
+        value: (variants[0].grams / 28.3495).toFixed(1),
+        unit: 'oz',
+      })),
+      dimensions: dimensions(rng.int(2, 30), rng.int(2, 20), rng.int(1, 12)),
+      tags: tagsOf[index % TEMPLATES.length],
       currency: 'USD',
       status: index % 17 === 16 ? 'draft' : 'ready',
       sync_status: 'ok',
@@ -246,6 +270,16 @@ export function seedListings(
   const listings: ListingRecord[] = [];
   const counters = accounts.map(() => 0);
   let failures = 0;
+  // Equal parts are kept once (an empty override, the same attributes, a variant list never
+  // listed): the store replaces these parts on a write, it never changes them in place.
+  const kept = new Map<string, unknown>();
+  const once = <T>(key: string, value: T): T => {
+    const found = kept.get(key);
+    if (found !== undefined) return found as T;
+    kept.set(key, value);
+    return value;
+  };
+  const onceByContent = <T>(value: T): T => once(JSON.stringify(value), value);
   products.forEach((product, productIndex) => {
     accounts.forEach(({ account, site }, accountIndex) => {
       const kind = account.channel;
@@ -284,18 +318,23 @@ export function seedListings(
       if (typeof listing.overrides.title === 'string')
         listing.overrides.title = shared(ctx, listing.overrides.title);
       for (const issue of listing.issues) issue.message = shared(ctx, issue.message);
+      listing.overrides = onceByContent(listing.overrides);
+      listing.attributes = onceByContent(listing.attributes);
+      listing.issues = onceByContent(listing.issues);
       const everListed = status !== 'error' && !(status === 'ongoing' && rng.chance(0.5));
       const idOnChannel = everListed ? profile.listingIdOnChannel(rng) : null;
       listing.status = status;
       listing.id_on_channel = idOnChannel;
       listing.url_on_channel = idOnChannel ? profile.listingUrl(site, idOnChannel) : null;
-      listing.variants = product.variants.map((variant) => ({
-        variant_id: variant.id,
-        sku: variant.sku,
-        // Joined: one flat string, where a concatenation keeps its pieces and a pair.
-        id_on_channel: idOnChannel ? [idOnChannel, variant.id.slice(-4)].join('-') : null,
-        status: VARIANT_STATUS[status],
-      }));
+      const variantsOf = () =>
+        product.variants.map((variant) => ({
+          variant_id: variant.id,
+          sku: variant.sku,
+          // Joined: one flat string, where a concatenation keeps its pieces and a pair.
+          id_on_channel: idOnChannel ? [idOnChannel, variant.id.slice(-4)].join('-') : null,
+          status: VARIANT_STATUS[status],
+        }));
+      listing.variants = idOnChannel ? variantsOf() : once(`variants|${product.id}|${status}`, variantsOf());
       listings.push(listing);
     });
   });

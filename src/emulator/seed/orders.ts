@@ -3,6 +3,7 @@ import { ORDER_STATUSES } from '../../contract/contract.js';
 import { channelKind } from '../channel-kinds.js';
 import { isoTime } from '../clock.js';
 import type { AddressRecord, OrderRecord, ProductRecord, VariantRecord } from '../model.js';
+import type { Rng } from '../rng.js';
 import type { SeededAccount } from './accounts.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, type SeedContext, timeBetween } from './context.js';
 
@@ -93,6 +94,43 @@ export interface Sellable {
   variant: VariantRecord;
 }
 
+/**
+ * Every variant of `products` in order, read by position: the `at` of a flat list of
+ * sellables, found from a running count per product (no object per SKU to build).
+ */
+export class Sellables {
+  readonly length: number;
+  private readonly before: Float64Array;
+
+  constructor(private readonly products: readonly ProductRecord[]) {
+    this.before = new Float64Array(products.length);
+    let count = 0;
+    products.forEach((product, index) => {
+      this.before[index] = count;
+      count += product.variants.length;
+    });
+    this.length = count;
+  }
+
+  /** The sellable at `position` (0 <= position < length). */
+  at(position: number): Sellable {
+    let low = 0;
+    let high = this.products.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.before[middle] <= position) low = middle;
+      else high = middle - 1;
+    }
+    const product = this.products[low];
+    return { product, variant: product.variants[position - this.before[low]] };
+  }
+
+  /** One sellable, drawn as `rng.pick` draws from the flat list. */
+  pick(rng: Rng): Sellable {
+    return this.at(Math.floor(rng.next() * this.length));
+  }
+}
+
 const lineTitles = new WeakMap<VariantRecord, { product: string; variant: string; title: string }>();
 
 /** A variant's title on order lines, made once and shared by every line (a million orders hold many). */
@@ -156,7 +194,7 @@ export function seedOrders(
   ctx: SeedContext,
   count: number,
   accounts: SeededAccount[],
-  sellables: Sellable[],
+  sellables: Sellables,
 ): OrderRecord[] {
   const { rng, ids } = ctx;
   const orders: OrderRecord[] = [];
@@ -187,7 +225,7 @@ export function seedOrders(
     const lines: OrderRecord['lines'] = [];
     let totalCents = 0;
     for (let l = 0; l < lineCount && sellables.length > 0; l++) {
-      const { product, variant } = rng.pick(sellables);
+      const { product, variant } = sellables.pick(rng);
       const quantity = rng.weighted([
         [1, 8],
         [2, 2],

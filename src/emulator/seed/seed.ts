@@ -6,7 +6,7 @@ import { seedAccounts, seedPolicies, seedTaxonomy } from './accounts.js';
 import { seedEvents, seedOperations } from './activity.js';
 import { seedListings, seedProducts } from './catalog.js';
 import { type SeedContext, textInterner } from './context.js';
-import { type Sellable, seedOrders } from './orders.js';
+import { Sellables, seedOrders } from './orders.js';
 
 /** Sizes and seed of the data. */
 export interface SeedOptions {
@@ -44,10 +44,7 @@ export function seedData(options: SeedOptions): SeedData {
   }
   const products = seedProducts(ctx, options.products);
   const listings = seedListings(ctx, products, seededAccounts, taxonomies);
-  const sellables: Sellable[] = products.flatMap((product) =>
-    product.variants.map((variant) => ({ product, variant })),
-  );
-  const orders = seedOrders(ctx, options.orders, seededAccounts, sellables);
+  const orders = seedOrders(ctx, options.orders, seededAccounts, new Sellables(products));
   const operations = seedOperations(ctx, listings, products, seededAccounts);
   const listingsByProduct = new Map<string, ListingRecord[]>();
   for (const listing of listings) {

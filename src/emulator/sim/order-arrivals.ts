@@ -7,7 +7,7 @@ import { channelKind } from '../channel-kinds.js';
 import { isoTime } from '../clock.js';
 import type { OrderRecord } from '../model.js';
 import { Rng } from '../rng.js';
-import { orderLine } from '../seed/orders.js';
+import { orderLine, Sellables } from '../seed/orders.js';
 import type { Store } from '../store/store.js';
 
 /** What arrivals need from the store. */
@@ -89,21 +89,20 @@ export class OrderArrivals {
   private newOrder(atMs: number): OrderRecord | undefined {
     const { rng } = this;
     const accounts = [...this.host.accounts.values()].filter((a) => a.status === 'connected');
-    const sellables = [...this.host.products.values()].flatMap((product) =>
-      product.variants.map((variant) => ({ product, variant })),
-    );
+    // Read by position, not copied into an object per SKU (a store of a million SKUs).
+    const sellables = new Sellables([...this.host.products.values()]);
     if (accounts.length === 0 || sellables.length === 0) return undefined;
     const account = rng.pick(accounts);
     // An earlier order of the account gives its currency and where its buyers live.
     const earlier = [...this.host.orders.values()].find((o) => o.channel_account_id === account.id);
     const country = earlier?.buyer.country ?? 'US';
-    const currency = earlier?.currency ?? sellables[0].product.currency ?? 'USD';
+    const currency = earlier?.currency ?? sellables.at(0).product.currency ?? 'USD';
     const profile = channelKind(account.channel);
     const idOnChannel = profile.orderIdOnChannel(rng, 100_000 + this.sequence++);
     const lines: OrderRecord['lines'] = [];
     let totalCents = 0;
     for (let count = rng.chance(0.75) ? 1 : 2; count > 0; count--) {
-      const { product, variant } = rng.pick(sellables);
+      const { product, variant } = sellables.pick(rng);
       const quantity = rng.chance(0.85) ? 1 : 2;
       totalCents += Math.round(Number(variant.price) * 100) * quantity;
       lines.push(orderLine(product, variant, quantity));

@@ -37,8 +37,9 @@ export class Catalog extends EventLog {
   readonly listings = new IndexedMap<ListingRecord>({
     key: (listing) => listing.updated_at,
     direction: 'desc',
+    // A product has a few listings: its filter reads them from listingIdsByProduct (no index per product).
+    lookups: { product_id: (productId) => this.listingsOf(productId) },
     fields: {
-      product_id: (listing) => listing.product_id,
       channel_account_id: (listing) => listing.channel_account_id,
       channel: (listing) => listing.channel,
       status: (listing) => listing.status,
@@ -77,6 +78,9 @@ export class Catalog extends EventLog {
     for (const product of products) this.indexSkus(product);
     this.listings.load(listings);
     for (const listing of listings) this.indexUnderProduct(listing);
+    // Pushes leave room for a dozen more ids in each array: a copy holds only what it has.
+    for (const [productId, ids] of this.listingIdsByProduct)
+      this.listingIdsByProduct.set(productId, ids.slice());
   }
 
   /** Add or replace a product and index its SKUs. */

@@ -24,6 +24,11 @@ export interface ListSpec<T> {
   key: (item: T) => string;
   direction: Direction;
   fields?: Record<string, FieldValues<T>>;
+  /**
+   * Equality filters served from a few records the owner already groups (a product's
+   * listings): the records under a value, in any order; no index of their own is kept.
+   */
+  lookups?: Record<string, (value: string) => readonly T[]>;
 }
 
 /** An equality filter: a field and the value asked for (undefined when the request has none). */
@@ -79,14 +84,11 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
   }
 
   /** Fill an empty map with many records at once: one sort, not one insert each. */
-  load(items: Iterable<T>): void {
+  load(items: readonly T[]): void {
     if (this.size > 0) throw new Error('IndexedMap.load needs an empty map');
-    const all: T[] = [];
-    for (const item of items) {
-      super.set(item.id, item);
-      all.push(item);
-    }
-    this.order.load(all);
+    // No copy of a million records to hold them here: the sort below makes the one it needs.
+    for (const item of items) super.set(item.id, item);
+    this.order.load(items);
     // The per-value indexes take the records in sorted order, so they need no sort of their own.
     const sorted = [...this.order];
     for (const { values, indexes } of this.byField.values()) {
@@ -135,6 +137,12 @@ export class IndexedMap<T extends { id: string }> extends Map<string, T> {
     let source: SortedIndex<T> = this.order;
     for (const [field, value] of where) {
       if (value === undefined) continue;
+      const lookup = this.spec.lookups?.[field];
+      if (lookup) {
+        const few = new SortedIndex(this.spec.key);
+        few.load([...lookup(value)]);
+        return few.from(this.spec.direction, after);
+      }
       const indexes = this.byField.get(field)?.indexes;
       if (!indexes) continue;
       const index = indexes.get(value);

@@ -31,11 +31,11 @@ export class SortedIndex<T extends { id: string }> {
   }
 
   /** Replace the contents with `items` (any order): one sort instead of one insert each. */
-  load(items: T[]): void {
+  load(items: readonly T[]): void {
     const key = this.key;
-    const keyed = items.map((item) => ({ key: key(item), item }));
-    keyed.sort((a, b) => compareParts(a.key, a.item.id, b.key, b.item.id));
-    this.loadSorted(keyed.map((entry) => entry.item));
+    // Sorted by reading each key again (a field): no pair per item to build, a million at once.
+    const sorted = items.slice().sort((a, b) => compareParts(key(a), a.id, key(b), b.id));
+    this.loadSorted(sorted);
   }
 
   /** Replace the contents with `items` already in ascending (key, id) order. */
