@@ -1,5 +1,5 @@
 // Regenerates the command reference from the built CLI (run `npm run docs`, which builds first):
-// docs/commands/*.md and man/svc.1, so that they match the command tree; test/e2e/docs.test.ts
+// docs/commands/*.md and man/svc.1, so that they match the command tree; test/docs/command-reference.test.ts
 // checks it. Pages of commands that no longer exist are removed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

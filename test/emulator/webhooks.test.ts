@@ -15,6 +15,11 @@ async function touchInventory(t: TestEmulator, skuIndex = 0): Promise<string> {
   return sku;
 }
 
+/** How many distinct events a receiver got (a delivery repeated after a timeout counts once). */
+function eventsIn(receiver: Receiver): number {
+  return new Set(receiver.received.map((delivery) => (JSON.parse(delivery.body) as { id: string }).id)).size;
+}
+
 async function createEndpoint(t: TestEmulator, body: Record<string, unknown>, key?: string) {
   return call(t.emulator, 'POST', '/webhook_endpoints', { body, key });
 }
@@ -193,13 +198,14 @@ describe('webhook deliveries', () => {
       );
       expect((await get(emu.emulator, `/webhook_endpoints/${dead.body.id}`)).body.status).toBe('disabled');
       expect((await get(emu.emulator, `/webhook_endpoints/${alive.body.id}`)).body.status).toBe('enabled');
-      expect(healthy.received).toHaveLength(1);
+      // A busy machine may answer past the 150 ms and see the event again: the event, once.
+      expect(eventsIn(healthy)).toEqual(1);
 
       // A disabled endpoint gets nothing more.
       await touchInventory(emu, 1);
       await emu.emulator.webhooks.idle();
       expect(silent.received).toHaveLength(WEBHOOK_RETRY_DELAYS_MS.length + 1);
-      expect(healthy.received).toHaveLength(2);
+      expect(eventsIn(healthy)).toEqual(2);
     } finally {
       await emu.emulator.close();
     }

@@ -3,11 +3,12 @@
  * profile name; a name that looks like a key is refused, at the prompt and as --profile; a key
  * from SVC_API_KEY with a trailing newline (a secrets file) is the key.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
+import { loginProfile } from '../../helpers/profiles.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { runInTerminal } from '../../helpers/terminal.js';
 
@@ -107,5 +108,89 @@ describe('SVC_API_KEY from a secrets file', () => {
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1);
+  });
+});
+
+describe('auth login with --with-key-stdin', () => {
+  let hostEmu: RunningEmulator;
+  beforeAll(async () => {
+    hostEmu = await emulator();
+  });
+  afterAll(() => hostEmu.close());
+
+  it('login with --with-key-stdin verifies the key, saves it 0600 and reports the mode', async () => {
+    const dir = freshConfigDir();
+    const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', hostEmu.url], {
+      stdin: hostEmu.keys.test,
+      env: { SVC_CONFIG_DIR: dir },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/test key/);
+    expect(result.stderr).not.toContain(hostEmu.keys.test);
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(hostEmu.requests({ path: '/channel_accounts' }).length).toBeGreaterThan(0);
+    const orders = await runSvc(['orders', 'list', '--limit', '1', '--json'], {
+      env: { SVC_CONFIG_DIR: dir },
+    });
+    expect(orders.code).toBe(0);
+    expect(JSON.parse(orders.stdout)).toHaveLength(1);
+  });
+
+  it('a key without products:read still logs in (403 scope_missing proves it valid)', async () => {
+    const key = hostEmu.createKey({ scopes: ['orders:read'] });
+    const dir = await loginProfile(hostEmu, key);
+    const status = await runSvc(['auth', 'status', '--json'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      profile: 'default',
+      mode: 'live',
+      key_source: 'profile',
+    });
+  });
+
+  it('a rejected key is not saved and exits 4', async () => {
+    const dir = freshConfigDir();
+    const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', hostEmu.url], {
+      stdin: 'svc_live_doesnotexist',
+      env: { SVC_CONFIG_DIR: dir },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/rejected/);
+    const status = await runSvc(['auth', 'status'], { env: { SVC_CONFIG_DIR: dir } });
+    expect(status.code).toBe(4);
+  });
+
+  it('a malformed key is refused before anything is sent', async () => {
+    const before = hostEmu.requests().length;
+    const result = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', hostEmu.url], {
+      stdin: 'hunter2',
+    });
+    expect(result.code).toBe(4);
+    expect(hostEmu.requests().length).toBe(before);
+  });
+
+  it('login without a terminal and without --with-key-stdin says how to proceed (exit 2)', async () => {
+    const result = await runSvc(['auth', 'login', '--base-url', hostEmu.url]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--with-key-stdin/);
+  });
+
+  it('logging in to a second profile keeps the current one and says so; --use switches', async () => {
+    const dir = await loginProfile(hostEmu, hostEmu.keys.live, 'storeA');
+    const second = await runSvc(
+      ['auth', 'login', '--with-key-stdin', '--base-url', hostEmu.url, '--profile', 'storeB'],
+      { stdin: hostEmu.keys.test, env: { SVC_CONFIG_DIR: dir } },
+    );
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('current profile is still "storeA"');
+    const env = { SVC_CONFIG_DIR: dir };
+    expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('storeA');
+
+    const third = await runSvc(
+      ['auth', 'login', '--with-key-stdin', '--base-url', hostEmu.url, '--profile', 'storeC', '--use'],
+      { stdin: hostEmu.keys.live, env },
+    );
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stderr).toContain('now the current profile');
+    expect(JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout).profile).toBe('storeC');
   });
 });

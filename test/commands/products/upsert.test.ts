@@ -4,7 +4,7 @@
  * when the read-back cannot tell, the lines are `write_unconfirmed` (exit 3), named, with the
  * way to check.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,12 @@ import { type DroppingProxy, droppingProxy } from '../../helpers/dropping-proxy.
 import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import {
+  emu as productsEmu,
+  fixture as productsFixture,
+  svc as productsSvc,
+  useProductsEmulator,
+} from './products-emulator.js';
 
 const start = emulatorPerTest({ rateLimit: false });
 const proxies: DroppingProxy[] = [];
@@ -143,5 +149,158 @@ describe('products upsert: files as Excel saves them', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0x81)');
     expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+});
+
+describe('products upsert, files of products', () => {
+  useProductsEmulator();
+  const bulkDir = tempDir('svc-products-');
+
+  const bulkFile = (count: number) => {
+    const file = join(bulkDir, `bulk-${count}.jsonl`);
+    const lines = Array.from({ length: count }, (_, i) =>
+      JSON.stringify({
+        title: `Bulk ${i}`,
+        variants: ['S', 'M'].map((size) => ({
+          sku: `BULK-${i}-${size}`,
+          price: '5.00',
+          options: { Size: size },
+        })),
+      }),
+    );
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return file;
+  };
+
+  it('upserts 250 products in exactly 3 requests, with a report of every product', async () => {
+    const report = join(bulkDir, 'report.csv');
+    const result = await productsSvc(['products', 'upsert', bulkFile(250), '--report', report]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('250 products in 3 requests');
+    expect(result.stderr).toContain('250 created');
+    expect(productsEmu.requests({ route: 'POST /products/batch' })).toHaveLength(3);
+    expect(productsEmu.store.locateSku('BULK-249-M')).toBeDefined();
+    const rows = readFileSync(report, 'utf8').trim().split(/\r?\n/);
+    expect(rows[0]).toBe('line,key,status,code,message');
+    expect(rows).toHaveLength(251);
+    expect(rows[1]).toMatch(/^1,BULK-0-S,created,,prod_/);
+
+    const again = await productsSvc(['products', 'upsert', bulkFile(250), '--json']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ total: 250, created: 0, updated: 250, requests: 3 });
+  });
+
+  it('--dry-run checks and plans without sending', async () => {
+    const result = await productsSvc(['products', 'upsert', bulkFile(250), '--dry-run', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    // It reads the catalog to judge each product (reads only), and writes nothing.
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      products: 250,
+      variants: 500,
+      requests: 3,
+      would_send: 250,
+      would_fail: 0,
+    });
+    expect(productsEmu.requests().filter((request) => request.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('names the line of malformed JSON and sends nothing (exit 2)', async () => {
+    // Stored as .txt so that the linter leaves the broken JSON alone.
+    const file = join(bulkDir, 'malformed.json');
+    copyFileSync(productsFixture('malformed-array.json.txt'), file);
+    const result = await productsSvc(['products', 'upsert', file]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('malformed.json line 4 column 3: malformed JSON');
+    const lines = await productsSvc(['products', 'upsert', productsFixture('malformed.jsonl')]);
+    expect(lines.code, lines.stderr).toBe(2);
+    expect(lines.stderr).toContain('line 3: malformed JSON at column 50');
+    expect(productsEmu.requests()).toHaveLength(0);
+  });
+
+  it('refuses a SKU in two products of the file, naming both lines (exit 2)', async () => {
+    const result = await productsSvc(['products', 'upsert', productsFixture('duplicate-sku.jsonl')]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('line 3: SKU DUP-SHARED is also on line 1');
+    expect(productsEmu.requests()).toHaveLength(0);
+  });
+
+  it('reads the CSV layout: one row per variant grouped by handle, options as columns', async () => {
+    const result = await productsSvc(['products', 'upsert', productsFixture('catalog.csv')]);
+    expect(result.code, result.stderr).toBe(0);
+    const tee = productsEmu.store.locateSku('CSV-TEE-M-BLUE')?.product;
+    expect(tee).toMatchObject({ title: 'CSV tee', brand: 'Acme', tags: ['cotton', 'summer'] });
+    expect(tee?.variants.map((v) => v.options)).toContainEqual({ Size: 'M', Color: 'Blue' });
+    expect(tee?.images).toHaveLength(1);
+    expect(productsEmu.store.locateSku('CSV-MUG')?.variant).toMatchObject({ price: '9.50', quantity: 12 });
+  });
+
+  it('exits 3 when an item fails on the service, reporting it with its code', async () => {
+    const [a, b] = [...productsEmu.store.products.values()];
+    const file = join(bulkDir, 'split.json');
+    const items = [
+      { title: 'Fine', variants: [{ sku: 'SPLIT-OK' }] },
+      { title: 'Straddles two products', variants: [{ sku: a.variants[0].sku }, { sku: b.variants[0].sku }] },
+    ];
+    // One product per line: the failing one starts on line 3.
+    writeFileSync(file, `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`);
+    const report = join(bulkDir, 'split-report.csv');
+    const result = await productsSvc(['products', 'upsert', file, '--report', report]);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain('1 product failed');
+    const rows = readFileSync(report, 'utf8').trim().split(/\r?\n/);
+    expect(rows.find((row) => row.includes('failed'))).toMatch(/^3,.+,failed,validation_failed,/);
+    expect(productsEmu.store.locateSku('SPLIT-OK')).toBeDefined();
+  });
+
+  it('refuses a product without variants (it could never be matched) unless --create-unmatched', async () => {
+    const file = join(bulkDir, 'unmatched.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title: 'Gift card' })}\n${JSON.stringify({ title: 'Mug', variants: [{ sku: 'MUG-NEW' }] })}\n`,
+    );
+    const refused = await productsSvc(['products', 'upsert', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 1: "Gift card" has no variants');
+    expect(refused.stderr).toContain('--create-unmatched');
+    expect(productsEmu.requests()).toHaveLength(0);
+    const created = await productsSvc(['products', 'upsert', file, '--create-unmatched', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ total: 2, created: 2 });
+    expect([...productsEmu.store.products.values()].filter((p) => p.title === 'Gift card')).toHaveLength(1);
+  });
+
+  it('names a product by a title of a megabyte in a line, not a megabyte of stderr', async () => {
+    const file = join(bulkDir, 'huge-title.jsonl');
+    writeFileSync(file, `${JSON.stringify({ title: 'x'.repeat(1_000_000) })}\n`);
+    const refused = await productsSvc(['products', 'upsert', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/line 1: "x+…" has no variants/);
+    expect(refused.stderr.length).toBeLessThan(2000);
+    expect(productsEmu.requests()).toHaveLength(0);
+  });
+
+  it('after a lost answer, reads back what a product without variants created before sending again', async () => {
+    const file = join(bulkDir, 'unmatched-lost.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title: 'Gift card' })}\n${JSON.stringify({ title: 'Mug', variants: [{ sku: 'MUG-LOST' }] })}\n`,
+    );
+    productsEmu.faults.inject({ method: 'POST', path: '/products/batch', kind: 'drop_after' });
+    const result = await productsSvc(['products', 'upsert', file, '--create-unmatched', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 2, failed: 0 });
+    expect([...productsEmu.store.products.values()].filter((p) => p.title === 'Gift card')).toHaveLength(1);
+    expect(productsEmu.store.locateSku('MUG-LOST')).toBeDefined();
+    const order = productsEmu.requests().map((r) => `${r.method} ${r.path}`);
+    expect(order).toEqual(['POST /products/batch', 'GET /products', 'POST /products/batch']);
+  });
+
+  it('with a test key the outcomes are simulated and nothing changes', async () => {
+    const result = await productsSvc(
+      ['products', 'upsert', productsFixture('catalog.csv'), '--json'],
+      'test',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 2, simulated: 2 });
+    expect(productsEmu.store.locateSku('CSV-MUG')).toBeUndefined();
   });
 });

@@ -5,13 +5,13 @@
  */
 import type { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import { createManualClock, type ManualClock, type RunningEmulator } from '../../src/emulator/index.js';
-import type { OrderRecord } from '../../src/emulator/model.js';
-import { emulatorPerTest } from '../helpers/emulator.js';
-import { memoryIO } from '../helpers/memory-io.js';
-import { type StoreRouter, storeRouter } from '../helpers/store-router.js';
-import { freshConfigDir } from '../helpers/svc.js';
+import { main } from '../../../src/cli/main.js';
+import { createManualClock, type ManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
+import type { OrderRecord } from '../../../src/emulator/model.js';
+import { emulatorPerTest } from '../../helpers/emulator.js';
+import { memoryIO } from '../../helpers/memory-io.js';
+import { type StoreRouter, storeRouter } from '../../helpers/store-router.js';
+import { freshConfigDir } from '../../helpers/svc.js';
 
 // The bundle defines it; main() runs here from the sources.
 (globalThis as { __SVC_VERSION__?: string }).__SVC_VERSION__ ??= '0.0.0-test';

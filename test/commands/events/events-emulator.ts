@@ -1,0 +1,84 @@
+/**
+ * What the events commands' tests share: one emulator per test file (a long channel delay keeps
+ * operation.completed events out of the counts), receivers closed after each test, the
+ * environment with the signing secret, and the log read straight from the API.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { emulator, envFor } from '../../helpers/emulator.js';
+import { type Receiver, startReceiver } from '../../helpers/receiver.js';
+
+export const SECRET = 'whsec_e2e_events_0123456789abcdef';
+
+/** The emulator of the test file that called useEventsEmulator (a live binding). */
+export let emu: RunningEmulator;
+let receivers: Receiver[] = [];
+
+/** Starts the file's emulator before its tests and resets it before each; closes what they opened. */
+export function useEventsEmulator(): void {
+  beforeAll(async () => {
+    emu = await emulator({ channelDelayMs: 600_000 });
+  });
+  beforeEach(() => emu.reset());
+  afterEach(async () => {
+    await Promise.all(receivers.map((r) => r.close()));
+    receivers = [];
+  });
+  afterAll(() => emu.close());
+}
+
+export async function receiver(answer?: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
+  const started = await startReceiver(answer);
+  receivers.push(started);
+  return started;
+}
+
+export function env(): Record<string, string> {
+  return { ...envFor(emu), SVC_WEBHOOK_SECRET: SECRET };
+}
+
+/** The log's events since `since` (inclusive), oldest first, straight from the API. */
+export async function logSince(since: string, type?: string): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  do {
+    const query = new URLSearchParams({ created_after: since, limit: '100', ...(type ? { type } : {}) });
+    if (cursor) query.set('cursor', cursor);
+    const page = await fetch(`${emu.url}/rest/v1/events?${query}`, {
+      headers: { authorization: `Bearer ${emu.keys.live}` },
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          data: Array<Record<string, unknown>>;
+          has_more: boolean;
+          next_cursor: string | null;
+        }>,
+    );
+    items.push(...page.data);
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return items.reverse();
+}
+
+/** A port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Changes a SKU's quantity with the live key over HTTP, so the store emits inventory.updated. */
+export async function touchInventory(index: number): Promise<void> {
+  const sku = emu.store.allSkus()[index];
+  const quantity = (emu.store.inventoryBySku(sku)?.quantity ?? 0) + 1;
+  const answer = await fetch(`${emu.url}/rest/v1/inventory/${encodeURIComponent(sku)}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ quantity }),
+  });
+  expect(answer.status).toBe(200);
+}
