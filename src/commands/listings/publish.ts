@@ -1,14 +1,23 @@
 import type { ApiClient } from '../../client/client.js';
-import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
+import { createListingBatch, findActiveListing } from '../../client/resources/listings.js';
+import { type BulkPlan, type DryRun, runBulk, showDryRun } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { checkInput, inputEncoding } from '../../cmdutil/input-check.js';
+import { inputFile } from '../../cmdutil/input-file.js';
+import { showWrite } from '../../cmdutil/listings/show-write.js';
 import { collect } from '../../cmdutil/parse.js';
-import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
+import { showVerdict } from '../../cmdutil/verdict.js';
+import { BATCH_MAX_ITEMS, ERROR_CODES } from '../../contract/contract.js';
 import type { ListingInput } from '../../contract/schemas/listing.js';
-import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
+import { parseAssignments, unknownOverrides } from '../../core/listings/assignments.js';
+import { checkAttributes, requireAccounts } from '../../core/listings/discovery.js';
+import { publishItems, publishOne } from '../../core/listings/publish.js';
+import { type CheckedPublishFile, checkPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import type { ReportRow } from '../../output/report.js';
+import { publishDryRunText } from '../../output/views/listings.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
@@ -112,7 +121,6 @@ async function publishListing(
     options.attribute,
   );
   const client = await deps.client();
-  const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
   const account = (await requireAccounts(client, [input.channel_account_id])).get(input.channel_account_id);
   if (account && input.attributes) {
     const check = await checkAttributes(client, {
@@ -124,13 +132,9 @@ async function publishListing(
     if (check.note) deps.io.messages.warn(check.note);
   }
   if (options.dryRun) {
-    const { publishDryRunText } = await import('../../output/views/listings.js');
-    const { showVerdict } = await import('../../cmdutil/verdict.js');
     await showVerdict(deps, input, publishDryRunText(input));
     return;
   }
-  const { publishOne } = await import('../../core/listings/publish.js');
-  const { showWrite } = await import('../../cmdutil/listings/show-write.js');
   const { listing, outcome } = await publishOne(client, input);
   const headline =
     outcome === 'created'
@@ -146,7 +150,6 @@ async function buildInput(
   overrideArgs: string[],
   attributeArgs: string[],
 ): Promise<ListingInput> {
-  const { parseAssignments, unknownOverrides } = await import('../../core/listings/assignments.js');
   const overrides = parseAssignments('--override', overrideArgs);
   const attributes = parseAssignments('--attribute', attributeArgs);
   const unknown = unknownOverrides(overrides);
@@ -176,16 +179,13 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
     throw new UsageError(
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
-  const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const { checkInput, inputEncoding } = await import('../../cmdutil/input-check.js');
-  const source = await (await import('../../cmdutil/input-file.js')).inputFile(deps, path, {
+  const source = await inputFile(deps, path, {
     '--report': options.report,
   });
   const encoding = await inputEncoding(deps, source, path, options.encoding);
   const file = await checkInput(path, options.report, () =>
     checkPublishFile(source, path === '-' ? 'standard input' : path, encoding),
   );
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
 }
 
@@ -197,8 +197,6 @@ const DRY_RUN_READS = 8;
  * published (an active listing of the product on the account) is skipped, any other is sent.
  */
 async function publishVerdicts(client: ApiClient, file: CheckedPublishFile): Promise<ReportRow[]> {
-  const { findActiveListing } = await import('../../client/resources/listings.js');
-  const { ERROR_CODES } = await import('../../contract/contract.js');
   const rows: ReportRow[] = [];
   for (let start = 0; start < file.items.length; start += DRY_RUN_READS) {
     const slice = file.items.slice(start, start + DRY_RUN_READS);
@@ -229,8 +227,8 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   const accounts = file.accountIds.length;
-  const requireAccounts = async (client: ApiClient): Promise<void> => {
-    await (await import('../../core/listings/discovery.js')).requireAccounts(client, file.accountIds);
+  const requireFileAccounts = async (client: ApiClient): Promise<void> => {
+    await requireAccounts(client, file.accountIds);
   };
   const dryRun: DryRun = {
     plan: {
@@ -256,17 +254,14 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
     dryRun: async () => {
       // A dry run checks the accounts too when a key is at hand; without one it stays offline.
       const keyed = Boolean((await deps.credentials()).apiKey);
-      if (keyed) await requireAccounts(await deps.client());
-      const { showDryRun } = await import('../../cmdutil/bulk-command.js');
+      if (keyed) await requireFileAccounts(await deps.client());
       const rows = keyed && options.report ? await publishVerdicts(await deps.client(), file) : undefined;
       await showDryRun(deps, { ...dryRun, rows }, options.report);
     },
-    prepare: requireAccounts,
+    prepare: requireFileAccounts,
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      const { createListingBatch, findActiveListing } = await import('../../client/resources/listings.js');
-      const { publishItems } = await import('../../core/listings/publish.js');
       await publishItems(file.items, {
         ...session.runOptions,
         simulated: !client.live,
