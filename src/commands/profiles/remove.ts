@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { unknownProfile } from '../../cmdutil/profiles/unknown.js';
 import { removeProfile } from '../../core/auth/keys.js';
 import { UsageError } from '../../errors.js';
-import { unknownProfile } from './use.js';
 
 /** `svc profiles remove P`. */
 export const command = defineCommand<{ name: string }>({
