@@ -78,9 +78,7 @@ function commandMetadata(definition, file) {
   const { run: _run, fields, flags, ...rest } = definition;
   return {
     ...rest,
-    ...(flags
-      ? { flags: flags.map(({ parse, ...flag }) => (parse ? { ...flag, parses: true } : flag)) }
-      : {}),
+    ...(flags ? { flags: flags.map(({ parse: _parse, ...flag }) => flag) } : {}),
     ...(fields ? { fields: true } : {}),
     file: relative(commandsDir, file).replace(/\.ts$/, '.js'),
   };

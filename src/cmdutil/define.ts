@@ -104,8 +104,8 @@ export interface CommandDefinition<Args = Record<string, unknown>> {
   run: (args: Args, deps: Deps) => Promise<void>;
 }
 
-/** What help and completion read of a flag: its definition without the parser, and whether it has one. */
-export type FlagMetadata = Omit<FlagSpec, 'parse'> & { parses?: boolean };
+/** What help and completion read of a flag: its definition without the parser. */
+export type FlagMetadata = Omit<FlagSpec, 'parse'>;
 
 /**
  * A command as the manifest holds it (src/cli/manifest.ts, written from the definition by

@@ -34,7 +34,7 @@ function entryOf(definition: CommandDefinition<never>): CommandEntry {
   const { run: _run, fields, flags, ...rest } = definition;
   return {
     ...rest,
-    flags: flags?.map(({ parse, ...flag }) => ({ ...flag, parses: parse !== undefined })),
+    flags: flags?.map(({ parse: _parse, ...flag }) => flag),
     fields: fields !== undefined,
     load: async () => definition,
   };
