@@ -103,14 +103,23 @@ export async function manifestText() {
     ...nounList.map((noun) => `  ${json(noun)},`),
     '];',
     '',
-    '/** Every command: what help and completion read, and the one file its run loads. */',
-    'export const COMMANDS: readonly CommandEntry[] = [',
-    ...commandList.map((metadata) => {
-      const { file, ...rest } = metadata;
-      const data = json(rest).slice(1, -1);
-      return `  { ${data}, load: async () => (await import('../commands/${file}')).command },`;
-    }),
-    '];',
+    '/**',
+    ' * Every command by its first word: what help and completion read, and the one file its run',
+    ' * loads. A function a word, so that a run makes the entries of the word it names alone.',
+    ' */',
+    'export const COMMAND_WORDS: Readonly<Record<string, () => readonly CommandEntry[]>> = {',
+    ...[...new Set(commandList.map((metadata) => metadata.path[0]))].sort().flatMap((word) => [
+      `  '${word}': () => [`,
+      ...commandList
+        .filter((metadata) => metadata.path[0] === word)
+        .map((metadata) => {
+          const { file, ...rest } = metadata;
+          const data = json(rest).slice(1, -1);
+          return `    { ${data}, load: async () => (await import('../commands/${file}')).command },`;
+        }),
+      '  ],',
+    ]),
+    '};',
     '',
   ].join('\n');
 }

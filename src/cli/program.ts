@@ -11,7 +11,7 @@ import { OUTPUT_FORMATS } from '../output/view.js';
 import { addCommand, addNoun, prepareToRun } from './command-builder.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 import { GLOBAL_OPTIONS_HELP, pointToVerbs, ROOT_HELP_FOOTER } from './help-layout.js';
-import { COMMANDS, NOUNS } from './manifest.js';
+import { COMMAND_WORDS, NOUNS } from './manifest.js';
 import { commandWords, rememberWhereUsageErrorsArise } from './usage-errors.js';
 import { useBaselineWasmTier } from './v8-flags.js';
 
@@ -141,7 +141,8 @@ async function describeWholeTree(ctx: Context) {
 
 /** The manifest's entries of the commands under `word` (`orders`: orders list, get, fulfill), or of every command. */
 export function commandsFor(word?: string): readonly CommandEntry[] {
-  return word === undefined ? COMMANDS : COMMANDS.filter((command) => command.path[0] === word);
+  if (word === undefined) return Object.values(COMMAND_WORDS).flatMap((entries) => entries());
+  return Object.hasOwn(COMMAND_WORDS, word) ? COMMAND_WORDS[word]() : [];
 }
 
 /** Every command with subcommands loads the definition of the one it hands the command line to, before that parses it. */
@@ -231,7 +232,7 @@ export function nounNamed(program: Command, args: readonly string[]): string | u
 
 /** Whether `word` is a noun or command directly below `svc`. */
 function isFirstWord(word: string): boolean {
-  return COMMANDS.some((command) => command.path[0] === word);
+  return Object.hasOwn(COMMAND_WORDS, word);
 }
 
 /** Adapts a parser that throws plain errors to commander's invalid-argument error. */
