@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import { bundleCli, bundleLibrary } from './bundle.mjs';
 import { writeManifest } from './manifest.mjs';
 
-// The list of command definitions comes from the files in src/commands.
-writeManifest();
+// The command manifest (help, completion, which file defines each command) comes from the files in src/commands.
+await writeManifest();
 const dist = new URL('../dist', import.meta.url).pathname;
 rmSync(dist, { recursive: true, force: true });
 await bundleCli(dist);

@@ -62,8 +62,8 @@ const HELP_WARM_UP = ['orders', 'list', '--help'];
 
 /**
  * Bundles dist/help.cjs, which bin/svc runs for a command line that asks for help: one
- * CommonJS script holding the program and every command definition (each word's run on first
- * use), and none of what the commands run. Node 20 keeps no compiled code of ES modules
+ * CommonJS script holding the program and the command manifest (src/cli/manifest.ts), and
+ * none of the command definitions or what they run. Node 20 keeps no compiled code of ES modules
  * between runs, but V8 takes a code cache for a script: help.cjs.cache is the code V8 compiled
  * for `svc orders list --help`, made here by running it. A Node whose V8 differs rejects it
  * and compiles the script as usual. Its figures: bench/RESULTS.md, Start-up.
@@ -95,9 +95,9 @@ async function bundleHelp(outdir) {
 }
 
 /**
- * Keeps out of the help script every module a command imports when it runs: a run that gets
- * that far (it was no help after all) stops with SVC_OUTSIDE_HELP, and bin/svc runs dist/cli.js.
- * The commands of each word (src/commands/manifest/<word>.ts) come in, loaded on first use.
+ * Keeps out of the help script every module loaded lazily, the command definitions first: a run
+ * that gets that far (it was no help after all) stops with SVC_OUTSIDE_HELP, and bin/svc runs
+ * dist/cli.js.
  */
 function helpOnly() {
   return {
@@ -105,11 +105,6 @@ function helpOnly() {
     setup(builder) {
       builder.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind !== 'dynamic-import' || isBuiltin(args.path)) return undefined;
-        if (
-          /^\.\/manifest\/[^/]+\.js$/.test(args.path) &&
-          args.importer.endsWith(join('src', 'commands', 'manifest.ts'))
-        )
-          return undefined;
         return { path: args.path, namespace: 'outside-help' };
       });
       builder.onLoad({ filter: /.*/, namespace: 'outside-help' }, (args) => ({
@@ -168,10 +163,9 @@ export async function bundleLibrary(outdir) {
 
 /**
  * Absolute paths of the modules to tie into the start-up chunk: every module reached from the
- * CLI entry by static imports alone, and those that the commands of more than one first word
- * (`src/commands/manifest/<word>.ts`, each loaded only when a run names it) import statically.
- * Each word's own modules then make one chunk of their own, and a run loads the start-up chunk
- * and at most one more before it parses its command line.
+ * CLI entry by static imports alone. Each command's definition (loaded by the manifest when a
+ * run names it) is an entry of its own: esbuild gives it a chunk, and what several definitions
+ * import chunks of their own.
  */
 async function startupModules() {
   const { metafile } = await build({
@@ -181,33 +175,19 @@ async function startupModules() {
     write: false,
     metafile: true,
   });
-  /** What `from` reaches by static imports, not going through `known`. */
-  const closure = (from, known = new Set()) => {
-    const reached = new Set();
-    const visit = (path) => {
-      if (reached.has(path) || known.has(path)) return;
-      reached.add(path);
-      for (const edge of metafile.inputs[path]?.imports ?? []) {
-        if (edge.kind === 'import-statement' && !edge.external) visit(edge.path);
-      }
-    };
-    visit(from);
-    return reached;
+  const startup = new Set();
+  const visit = (path) => {
+    if (startup.has(path)) return;
+    startup.add(path);
+    for (const edge of metafile.inputs[path]?.imports ?? []) {
+      if (edge.kind === 'import-statement' && !edge.external) visit(edge.path);
+    }
   };
-  const startup = closure(CLI_ENTRY);
-  const words = Object.keys(metafile.inputs).filter((path) => WORD_MODULE.test(path));
-  const wordsUsing = new Map();
-  for (const word of words) {
-    for (const path of closure(word, startup)) wordsUsing.set(path, (wordsUsing.get(path) ?? 0) + 1);
-  }
-  for (const [path, count] of wordsUsing) if (count > 1) startup.add(path);
+  visit(CLI_ENTRY);
   startup.delete(CLI_ENTRY);
   // Our own modules only: libraries they import follow them into the same chunk.
   return new Set([...startup].filter((path) => path.startsWith('src/')).map((path) => join(root, path)));
 }
-
-/** The module that imports the commands of one first word (written by scripts/manifest.mjs). */
-const WORD_MODULE = /^src\/commands\/manifest\/[^/]+\.ts$/;
 
 const LAZY = 'svc-lazy-require';
 

@@ -1,6 +1,9 @@
 /**
  * Turns command definitions (src/cmdutil/define.ts) into commander commands: usage, flags,
  * help text, the id checks of arguments, and the call of `run` with the parsed arguments.
+ * Each command is built from its manifest entry (src/cli/manifest.ts); the one file that
+ * defines it is loaded only for the command a run names (`prepareToRun`, before its flags are
+ * parsed, since their parsers live there), so help and completion load none.
  */
 import { Argument, type Command, InvalidArgumentError, Option } from 'commander';
 import type { Context } from '../cmdutil/context.js';
@@ -8,6 +11,8 @@ import {
   type ArgSpec,
   argKey,
   type CommandDefinition,
+  type CommandEntry,
+  type FlagMetadata,
   type FlagSpec,
   type NounDefinition,
 } from '../cmdutil/define.js';
@@ -22,12 +27,29 @@ export function completionOf(option: Option): ValueSource | undefined {
   return completions.get(option);
 }
 
-/** The definition behind each command commander built from one (for scopes and help). */
-const definitions = new WeakMap<Command, CommandDefinition<never>>();
+/** The manifest entry behind each command commander built from one (for scopes and help). */
+const entries = new WeakMap<Command, CommandEntry>();
 
-/** The definition a command was built from; undefined for nouns and the root. */
-export function definitionOf(command: Command): CommandDefinition<never> | undefined {
-  return definitions.get(command);
+/** How to load each command's definition, once (with its flags' parsers set up). */
+const loaders = new WeakMap<Command, () => Promise<CommandDefinition<never>>>();
+
+/** The manifest entry a command was built from; undefined for nouns and the root. */
+export function definitionOf(command: Command): CommandEntry | undefined {
+  return entries.get(command);
+}
+
+/** The definition of a command built from the manifest: its one file, loaded on first ask. */
+export function loadDefinition(command: Command): Promise<CommandDefinition<never>> {
+  const load = loaders.get(command);
+  return load ? load() : Promise.reject(new Error(`svc ${command.name()} has no definition`));
+}
+
+/**
+ * Loads the definition of `command`, about to parse its command line (commander's
+ * preSubcommand hook): its flags' parsers come with it. Nouns load nothing.
+ */
+export async function prepareToRun(command: Command): Promise<void> {
+  if (loaders.has(command)) await loadDefinition(command);
 }
 
 /** Adds a noun (a word that groups commands) below `parent`. */
@@ -36,11 +58,7 @@ export function addNoun(parent: Command, noun: NounDefinition): Command {
 }
 
 /** Adds the command `definition` describes below `parent`; its action runs `definition.run` with `ctx`. */
-export function addCommand<Args>(
-  parent: Command,
-  definition: CommandDefinition<Args>,
-  ctx: Context,
-): Command {
+export function addCommand(parent: Command, definition: CommandEntry, ctx: Context): Command {
   const command = parent
     .command(definition.path.at(-1) ?? '', { hidden: definition.hidden })
     .description(definition.description);
@@ -48,14 +66,25 @@ export function addCommand<Args>(
   // kubectl's and gh's word for it.
   if (definition.path.at(-1) === 'list') command.alias('ls');
   for (const arg of definition.args ?? []) command.addArgument(argumentOf(arg));
-  for (const flag of definition.flags ?? []) command.addOption(optionOf(flag, ctx, command));
-  const help = helpAfter(definition as CommandDefinition<never>);
+  for (const flag of definition.flags ?? []) command.addOption(optionOf(flag));
+  const help = helpAfter(definition);
   if (help) command.addHelpText('after', help);
   command.action(async (...values: unknown[]) => {
-    const args = argsOf(definition as CommandDefinition<never>, values);
-    await definition.run(args as Args, ctx);
+    const args = argsOf(definition, values);
+    await (await loadDefinition(command)).run(args as never, ctx);
   });
-  definitions.set(command, definition as CommandDefinition<never>);
+  entries.set(command, definition);
+  let loading: Promise<CommandDefinition<never>> | undefined;
+  loaders.set(command, () => {
+    loading ??= definition.load().then((found) => {
+      for (const flag of found.flags ?? []) {
+        const option = command.options.find((candidate) => candidate.flags === flag.flags);
+        if (option && flag.parse) parseWith(option, flag.parse, ctx, command);
+      }
+      return found;
+    });
+    return loading;
+  });
   return command;
 }
 
@@ -66,28 +95,34 @@ function argumentOf(spec: ArgSpec): Argument {
   return argument;
 }
 
-function optionOf(spec: FlagSpec, ctx: Context, command: Command): Option {
+function optionOf(spec: FlagMetadata): Option {
   const option = new Option(spec.flags, spec.description);
-  const { parse } = spec;
-  if (parse) {
-    // The root reads its own options (--time among them) wherever they stand on the line,
-    // before the command's are parsed: its value is known here.
-    const timeZone = () => (rootOf(command).opts().time === 'utc' ? 'utc' : 'local');
-    option.argParser((value: string, previous: unknown) => {
-      try {
-        return parse(value, previous, { now: ctx.now, timeZone });
-      } catch (error) {
-        if (error instanceof InvalidArgumentError) throw error;
-        throw new InvalidArgumentError((error as Error).message);
-      }
-    });
-  }
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.required) option.makeOptionMandatory();
   if (spec.choices) option.choices(spec.choices);
   if (spec.hidden) option.hideHelp();
   if (spec.completes) completions.set(option, spec.completes);
   return option;
+}
+
+/** Sets a flag's parser from its definition: a value it refuses is a usage error (exit 2). */
+function parseWith(
+  option: Option,
+  parse: NonNullable<FlagSpec['parse']>,
+  ctx: Context,
+  command: Command,
+): void {
+  // The root reads its own options (--time among them) wherever they stand on the line,
+  // before the command's are parsed: its value is known here.
+  const timeZone = () => (rootOf(command).opts().time === 'utc' ? 'utc' : 'local');
+  option.argParser((value: string, previous: unknown) => {
+    try {
+      return parse(value, previous, { now: ctx.now, timeZone });
+    } catch (error) {
+      if (error instanceof InvalidArgumentError) throw error;
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  });
 }
 
 function rootOf(command: Command): Command {
@@ -97,7 +132,7 @@ function rootOf(command: Command): Command {
 }
 
 /** commander hands the action each argument, then the options: one object keyed by name. */
-function argsOf(definition: CommandDefinition<never>, values: unknown[]): Record<string, unknown> {
+function argsOf(definition: CommandEntry, values: unknown[]): Record<string, unknown> {
   const specs = definition.args ?? [];
   const options = (values[specs.length] ?? {}) as Record<string, unknown>;
   const args: Record<string, unknown> = { ...options };
@@ -124,7 +159,7 @@ function article(noun: string): string {
 }
 
 /** What --help prints after the flags: the notes, then the examples. */
-function helpAfter(definition: CommandDefinition<never>): string {
+function helpAfter(definition: CommandEntry): string {
   const lines: string[] = [];
   if (definition.notes?.length) lines.push('', ...definition.notes);
   if (definition.examples.length > 0) {

@@ -7,7 +7,7 @@ import { type Command, CommanderError } from 'commander';
 import type { Context } from '../cmdutil/context.js';
 import { UsageError } from '../errors.js';
 import { plural } from '../words.js';
-import { definitionOf } from './command-builder.js';
+import { definitionOf, loadDefinition } from './command-builder.js';
 import { type CommandScope, flagsFor, isScoped } from './command-scopes.js';
 
 /** The command's path below the root: `orders list`. */
@@ -21,7 +21,11 @@ export function commandPath(command: Command): string {
 export function scopeOf(command: Command): CommandScope | undefined {
   const definition = definitionOf(command);
   const times = definition?.flags?.some((flag) => flag.flags.includes('<time>'));
-  return definition && { ...definition.takes, fields: definition.fields, times };
+  // Its --fields list is the definition's to give: loaded by then (the command is about to run).
+  const fields = definition?.fields
+    ? async () => (await (await loadDefinition(command)).fields?.()) ?? []
+    : undefined;
+  return definition && { ...definition.takes, fields, times };
 }
 
 /** Checks the global flags against `action` (the command about to run), before it runs. */

@@ -1,7 +1,6 @@
 /** Entry point: builds the context and program, runs one command, returns the exit code. */
 import { type Command, CommanderError } from 'commander';
 import { Context, STOP_GRACE_MS } from '../cmdutil/context.js';
-import { NOUNS } from '../commands/manifest.js';
 import type { KeyringBackend } from '../config/keyring.js';
 import { adviseOnRefusedKey } from '../core/auth/advice.js';
 import { DifferencesFound, Interrupted, UsageError } from '../errors.js';
@@ -11,6 +10,7 @@ import { machineFormatChosen } from '../output/view.js';
 import { errorJson } from './error-json.js';
 import { describeError, EXIT, exitCodeFor, oneLine } from './exit.js';
 import { HELP_TOPICS, helpTopic, topicText } from './help-topics.js';
+import { NOUNS } from './manifest.js';
 import { buildProgram } from './program.js';
 import { helpCommandFor } from './usage-errors.js';
 import { refuseJsonFieldList, usageMessage } from './usage-words.js';
@@ -59,7 +59,7 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
         throw new RunsACommand();
       }
     : undefined;
-  const program = await buildProgram(ctx, ctx.argv, { beforeRun });
+  const program = await buildProgram(ctx, ctx.argv, { beforeRun, helpOnly });
   const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
   try {
     const topic = argv[2] === 'help' && argv.length === 4 ? helpTopic(argv[3]) : undefined;

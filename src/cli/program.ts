@@ -2,16 +2,16 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { connectionSettings } from '../cmdutil/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
-import { type CommandDefinition, HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
+import { type CommandEntry, HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';
-import { COMMAND_WORDS, NOUNS } from '../commands/manifest.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import { TIME_MODES } from '../output/time.js';
 import { OUTPUT_FORMATS } from '../output/view.js';
-import { addCommand, addNoun } from './command-builder.js';
+import { addCommand, addNoun, prepareToRun } from './command-builder.js';
 import { checkGlobalFlags, scopeOf } from './global-flags.js';
 import { GLOBAL_OPTIONS_HELP, pointToVerbs, ROOT_HELP_FOOTER } from './help-layout.js';
+import { COMMAND_WORDS, NOUNS } from './manifest.js';
 import { commandWords, rememberWhereUsageErrorsArise } from './usage-errors.js';
 import { useBaselineWasmTier } from './v8-flags.js';
 
@@ -21,12 +21,18 @@ const SETUP: HelpGroup = 'Setup';
 export interface ProgramOptions {
   /** Called once the command line is parsed, before the command it names runs; may throw to stop it. */
   beforeRun?: () => void;
+  /**
+   * Only help is asked for (dist/help.cjs): no definition is loaded before the command line is
+   * parsed, so a command's flags take their values unparsed (help prints them, nothing runs).
+   */
+  helpOnly?: boolean;
 }
 
 /**
- * Builds the command tree; nothing heavy is imported until a command runs. Given the
- * command line's arguments, it loads and registers only the commands of the word they name
- * (`orders`, when they name one); without them, the whole tree.
+ * Builds the command tree from the manifest; nothing heavy is imported until a command runs.
+ * Given the command line's arguments, it registers only the commands of the word they name
+ * (`orders`, when they name one); without them, the whole tree. Of the commands, only the one
+ * the command line runs has its definition loaded: just before commander parses its flags.
  */
 export async function buildProgram(
   ctx: Context,
@@ -108,7 +114,7 @@ export async function buildProgram(
   });
 
   const named = args ? nounNamed(program, args) : undefined;
-  const commands = await commandsFor(named);
+  const commands = commandsFor(named);
   for (const entry of childrenOf([], commands)) {
     if (named && entry.name !== named) continue;
     // commander files the commands added after commandsGroup() under that heading.
@@ -119,6 +125,7 @@ export async function buildProgram(
   program.commandsGroup(`${SETUP}:`).helpCommand('help [command]', 'show help for a command');
   program.addHelpText('after', ROOT_HELP_FOOTER);
   for (const noun of program.commands) pointToVerbs(noun);
+  if (!options.helpOnly) loadBeforeParsing(program);
   rememberWhereUsageErrorsArise(program, args);
   return program;
 }
@@ -132,13 +139,17 @@ async function describeWholeTree(ctx: Context) {
   return describeProgram(await buildProgram(ctx));
 }
 
-/**
- * The definitions of the commands under `word` (`orders`: orders list, get, fulfill), or of
- * every command. Each word's are loaded only when asked for: start-up compiles no others.
- */
-export async function commandsFor(word?: string): Promise<readonly CommandDefinition<never>[]> {
-  if (word !== undefined) return Object.hasOwn(COMMAND_WORDS, word) ? COMMAND_WORDS[word]() : [];
-  return (await Promise.all(Object.values(COMMAND_WORDS).map((load) => load()))).flat();
+/** The manifest's entries of the commands under `word` (`orders`: orders list, get, fulfill), or of every command. */
+export function commandsFor(word?: string): readonly CommandEntry[] {
+  if (word === undefined) return Object.values(COMMAND_WORDS).flatMap((entries) => entries());
+  return Object.hasOwn(COMMAND_WORDS, word) ? COMMAND_WORDS[word]() : [];
+}
+
+/** Every command with subcommands loads the definition of the one it hands the command line to, before that parses it. */
+function loadBeforeParsing(command: Command): void {
+  if (command.commands.length === 0) return;
+  command.hook('preSubcommand', (_parent, sub) => prepareToRun(sub));
+  for (const sub of command.commands) loadBeforeParsing(sub);
 }
 
 /** A noun or command of the manifest directly below a noun (or `svc`), ready to add. */
@@ -153,7 +164,7 @@ interface Child {
  * The nouns and commands directly below the noun at `path` (`[]`: below `svc`), in the order
  * help lists them: below `svc` by group, then rank; below a noun by rank, then name.
  */
-function childrenOf(path: readonly string[], commands: readonly CommandDefinition<never>[]): Child[] {
+function childrenOf(path: readonly string[], commands: readonly CommandEntry[]): Child[] {
   const below = <T extends { path: readonly string[] }>(list: readonly T[]) =>
     list.filter(
       (item) =>
@@ -221,10 +232,7 @@ export function nounNamed(program: Command, args: readonly string[]): string | u
 
 /** Whether `word` is a noun or command directly below `svc`. */
 function isFirstWord(word: string): boolean {
-  return (
-    Object.hasOwn(COMMAND_WORDS, word) ||
-    NOUNS.some((noun) => noun.path.length === 1 && noun.path[0] === word)
-  );
+  return Object.hasOwn(COMMAND_WORDS, word);
 }
 
 /** Adapts a parser that throws plain errors to commander's invalid-argument error. */

@@ -10,7 +10,12 @@ import type { CommandTree } from '../core/command-tree.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
-import type { ConnectionSettings, SharedPacing } from './connection-settings.js';
+import {
+  type ConnectionSettings,
+  connectionSettings,
+  type SharedPacing,
+  sharedPacingFor,
+} from './connection-settings.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
 import { SavedSettings } from './saved-settings.js';
@@ -160,8 +165,7 @@ export class Context implements Deps {
     const { ApiClient } = await import('../client/client.js');
     const messages = this.io.messages;
     // A command that takes no connection flags: the environment's settings alone.
-    const connection =
-      this.connection ?? (await import('./connection-settings.js')).connectionSettings({}, this.env);
+    const connection = this.connection ?? connectionSettings({}, this.env);
     const client = new ApiClient({
       baseUrl,
       apiKey,
@@ -189,7 +193,6 @@ export class Context implements Deps {
 
   /** What a client shares with the other processes on its key (connection-settings.ts). */
   private async sharedPacing(pacing: boolean): Promise<SharedPacing> {
-    const { sharedPacingFor } = await import('./connection-settings.js');
     // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
     const settings = () => this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
     return sharedPacingFor(this.env, pacing, settings, (password) =>

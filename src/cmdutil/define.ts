@@ -104,6 +104,21 @@ export interface CommandDefinition<Args = Record<string, unknown>> {
   run: (args: Args, deps: Deps) => Promise<void>;
 }
 
+/** What help and completion read of a flag: its definition without the parser. */
+export type FlagMetadata = Omit<FlagSpec, 'parse'>;
+
+/**
+ * A command as the manifest holds it (src/cli/manifest.ts, written from the definition by
+ * scripts/manifest.mjs): everything but `run`, the parsers and the --fields loader, and
+ * `load`, which imports the one file that defines it.
+ */
+export interface CommandEntry extends Omit<CommandDefinition<never>, 'run' | 'fields' | 'flags'> {
+  flags?: readonly FlagMetadata[];
+  /** It takes --fields (the definition's `fields` lists them). */
+  fields?: boolean;
+  load: () => Promise<CommandDefinition<never>>;
+}
+
 /** A word that groups commands and runs nothing itself: `svc orders`, `svc products images`. */
 export interface NounDefinition {
   path: readonly string[];

@@ -28,14 +28,31 @@ function staticClosure(entry: string): string[] {
   return [...seen];
 }
 
+/** The source files a chunk of dist/ holds, by esbuild's `// src/…` comments. */
+function sourcesIn(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^\/\/ (src\/\S+)$/gm)].map((match) => match[1] ?? '');
+}
+
+/** A command's definition file (not a noun's). */
+const isDefinition = (source: string) => source.startsWith('src/commands/') && !source.endsWith('/noun.ts');
+
 describe('start-up', () => {
-  it('compiles no command definition: dist/cli.js and its static imports hold the nouns, not the commands', () => {
-    const sources = staticClosure(join(DIST, 'cli.js')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^\/\/ (src\/commands\/\S+)$/gm)].map((match) => match[1]),
-    );
-    const commands = sources.filter((source) => !/\/noun\.ts$|\/manifest\.ts$/.test(source ?? ''));
-    expect(sources.length).toBeGreaterThan(0);
-    expect(commands).toEqual([]);
+  it('compiles no command definition: dist/cli.js and its static imports hold the manifest, not the commands', () => {
+    const sources = staticClosure(join(DIST, 'cli.js')).flatMap(sourcesIn);
+    expect(sources).toContain('src/cli/manifest.ts');
+    expect(sources.filter((source) => source.startsWith('src/commands/'))).toEqual([]);
+  });
+
+  it('a run loads one command definition: each is a chunk of its own, whose static imports hold no other', () => {
+    const chunks = readdirSync(join(DIST, 'chunks'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => join(DIST, 'chunks', name));
+    const definitions = chunks.filter((chunk) => sourcesIn(chunk).some(isDefinition));
+    expect(definitions.length).toBeGreaterThan(50);
+    for (const chunk of definitions) {
+      const loaded = new Set(staticClosure(chunk).flatMap(sourcesIn).filter(isDefinition));
+      expect(loaded.size, chunk).toBe(1);
+    }
   });
 
   it('svc orders list --help loads no child processes and no V8 settings (neither is needed to print help)', async () => {

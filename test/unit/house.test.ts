@@ -110,6 +110,20 @@ function endpointsWrittenOut(code: string): string[] {
   );
 }
 
+/** How many `await import(` src/commands may keep: a definition imports what it uses at its top. */
+const MAX_LAZY_IMPORTS = 20;
+
+/** Each `await import(` of a source (its line), and whether the line above is a comment giving its reason. */
+function lazyImports(code: string): { line: number; reason: boolean }[] {
+  const lines = code.split('\n');
+  return lines.flatMap((text, index) =>
+    [...text.matchAll(/await import\(/g)].map(() => ({
+      line: index + 1,
+      reason: /^\s*\/\/\s*\S.{8,}/.test(lines[index - 1] ?? ''),
+    })),
+  );
+}
+
 describe('the house', () => {
   it('a method and path are written in the endpoint table alone (src/contract/)', () => {
     // The detector sees each way of writing one out, and not words that only look like one.
@@ -136,16 +150,14 @@ describe('the house', () => {
       /\.command\(/.test(readFileSync(join(SRC, file), 'utf8')),
     );
     expect(registering).toEqual(['cli/command-builder.ts']);
-    // The manifest is exactly the files that define a command or a noun (the build writes it).
-    const { manifestFiles } = (await import(join(SRC, '..', 'scripts', 'manifest.mjs'))) as {
-      manifestFiles: () => Map<string, string>;
+    // The manifest is what the files that define a command or a noun say now (the build writes it).
+    const { manifestText, MANIFEST } = (await import(join(SRC, '..', 'scripts', 'manifest.mjs'))) as {
+      manifestText: () => Promise<string>;
+      MANIFEST: string;
     };
-    const expected = manifestFiles();
-    for (const [path, text] of expected) expect(readFileSync(path, 'utf8'), path).toBe(text);
-    const written = readdirSync(join(SRC, 'commands', 'manifest')).map((name) =>
-      join(SRC, 'commands', 'manifest', name),
+    expect(readFileSync(MANIFEST, 'utf8'), 'src/cli/manifest.ts: run npm run build').toBe(
+      await manifestText(),
     );
-    expect(written.filter((path) => !expected.has(path))).toEqual([]);
     // No command is defined outside src/commands.
     const elsewhere = sourceFiles().filter(
       (file) =>
@@ -153,6 +165,24 @@ describe('the house', () => {
         /^export const (command|noun)\b/m.test(readFileSync(join(SRC, file), 'utf8')),
     );
     expect(elsewhere).toEqual([]);
+  });
+
+  it('commands import like ordinary modules: at most 20 `await import(` under src/commands, each with its reason', () => {
+    // The detector counts each lazy import and its reason, the comment line just above it.
+    expect(lazyImports("const { a } = await import('./a.js');")).toEqual([{ line: 1, reason: false }]);
+    expect(lazyImports("// only the --web branch opens a browser\nconst b = await import('open');")).toEqual([
+      { line: 2, reason: true },
+    ]);
+    const found = sourceFiles()
+      .filter((file) => file.startsWith('commands/'))
+      .flatMap((file) =>
+        lazyImports(readFileSync(join(SRC, file), 'utf8')).map((lazy) => ({
+          ...lazy,
+          at: `${file}:${lazy.line}`,
+        })),
+      );
+    expect(found.length, found.map((lazy) => lazy.at).join(', ')).toBeLessThanOrEqual(MAX_LAZY_IMPORTS);
+    expect(found.filter((lazy) => !lazy.reason).map((lazy) => lazy.at)).toEqual([]);
   });
 
   it('no file imports itself through others: no import circle, type-only ones included', () => {

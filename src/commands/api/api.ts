@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import type { HttpMethod, QueryValue } from '../../client/types.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import { noteCutList } from '../../cmdutil/list-command.js';
 import { isStdin } from '../../config/spool.js';
 import { IDEMPOTENCY_HEADER } from '../../contract/contract.js';
+import { needsKey } from '../../contract/routes.js';
 import { apiPath, buildFields, type FieldArg, toQuery } from '../../core/api/fields.js';
 import { ApiError, FileError, UsageError } from '../../errors.js';
 
@@ -124,7 +127,6 @@ export const command = defineCommand<ApiArgs>({
     const { idempotencyKey, headers } = parseHeaders(options.header ?? []);
 
     // The endpoint table loads with the client, not with the help.
-    const { needsKey } = await import('../../contract/routes.js');
     const auth = needsKey(method, path);
     const client = await deps.client({ auth });
     // JSON unless a format was asked for; a query's scalars one a line (tsv when piped).
@@ -135,7 +137,6 @@ export const command = defineCommand<ApiArgs>({
       let count = 0;
       if (options.silent) for await (const _ of items) count++;
       else count = await printer.list(items, { columns: [], fields: [] });
-      const { noteCutList } = await import('../../cmdutil/list-command.js');
       noteCutList(deps, items, count, 'items');
       return;
     }
@@ -197,7 +198,6 @@ function parseHeaders(raw: readonly string[]): {
 
 /** `HTTP/1.1 200 OK` and the answer's headers, as `curl -i` and `gh api -i` print them. */
 async function statusAndHeaders(status: number, headers: Record<string, string>): Promise<string> {
-  const { STATUS_CODES } = await import('node:http');
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()];
   for (const [name, value] of Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)))
     lines.push(`${headerCase(name)}: ${value}`);

@@ -1,7 +1,12 @@
 import { dirname, join } from 'node:path';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { ConfigStore, ConfigUnreadable } from '../../config/config-store.js';
+import { profileNameProblem } from '../../config/credentials.js';
 import { ERROR_CODES, keyMode, maskKey } from '../../contract/contract.js';
+import { checkKey } from '../../core/auth/check-key.js';
+import { saveLogin } from '../../core/auth/keys.js';
 import { AuthError, KEY_MALFORMED, UsageError } from '../../errors.js';
 import { countedNames } from '../../words.js';
 
@@ -58,7 +63,6 @@ export const command = defineCommand<LoginOptions>({
     }
     const config = await configForLogin(deps);
     const { stores, accounts, note } = await verifyKey(deps, baseUrl, apiKey);
-    const { saveLogin } = await import('../../core/auth/keys.js');
     const saved = await saveLogin(config, await deps.keyring(), {
       profile,
       baseUrl,
@@ -97,12 +101,10 @@ export const command = defineCommand<LoginOptions>({
  * only once the user agreed: --yes, or yes at a terminal; without either, exit 2 naming it.
  */
 async function configForLogin(deps: Pick<Deps, 'config' | 'globals' | 'io' | 'prompts'>) {
-  const { ConfigStore, ConfigUnreadable } = await import('../../config/config-store.js');
   try {
     return await deps.config();
   } catch (error) {
     if (!(error instanceof ConfigUnreadable)) throw error;
-    const { confirmDestructive } = await import('../../cmdutil/confirm.js');
     const target = `the unreadable ${error.path}`;
     const question = () => `${error.path} is not valid JSON: replace it, losing its profiles?`;
     if (!(await confirmDestructive(deps, { verb: 'replace', target }, question)))
@@ -120,7 +122,6 @@ async function verifyKey(
   baseUrl: string,
   apiKey: string,
 ): Promise<{ stores?: string[]; accounts?: string[]; note: string }> {
-  const { checkKey } = await import('../../core/auth/check-key.js');
   const client = await deps.clientFor(baseUrl, apiKey);
   try {
     const check = await checkKey(client);
@@ -184,7 +185,6 @@ async function fromPrompts(
     })
   ).trim();
   deps.io.boundary.protect(apiKey);
-  const { profileNameProblem } = await import('../../config/credentials.js');
   const profile =
     deps.globals.profile ??
     (await input({

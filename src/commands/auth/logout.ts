@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { forgetKey } from '../../core/auth/keys.js';
 import { UsageError } from '../../errors.js';
 
 /** `svc auth logout`: forgets the key of the current (or --profile) profile, wherever it is kept. */
@@ -14,7 +15,6 @@ export const command = defineCommand<Record<string, never>>({
       throw new UsageError(
         name ? `unknown profile "${name}" (svc profiles list)` : 'not logged in: no current profile',
       );
-    const { forgetKey } = await import('../../core/auth/keys.js');
     const { storage, problem } = await forgetKey(config, await deps.keyring(), name);
     if (problem) deps.io.messages.warn(problem);
     const from =

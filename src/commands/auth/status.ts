@@ -4,8 +4,11 @@ import type { Deps } from '../../cmdutil/deps.js';
 import type { Credentials } from '../../config/credentials.js';
 import { requireKey } from '../../config/credentials.js';
 import { keyMode, maskKey } from '../../contract/contract.js';
-import type { KeyInspection } from '../../core/auth/check-key.js';
+import { keyFromEnvironment } from '../../core/auth/advice.js';
+import { inspectKey, type KeyInspection, refusalAdvice } from '../../core/auth/check-key.js';
+import { quotaJson } from '../../core/quota/spent.js';
 import { type ApiError, AuthError } from '../../errors.js';
+import { authStatusText } from '../../output/views/auth-status.js';
 
 /** `svc auth status`: which key and base URL are in force, where each came from, and what the service says of the key. */
 export const command = defineCommand<Record<string, never>>({
@@ -27,7 +30,6 @@ export const command = defineCommand<Record<string, never>>({
       // Names what is missing: no key at all, or a keyring that did not give it.
       requireKey(credentials);
     }
-    const { inspectKey, refusalAdvice } = await import('../../core/auth/check-key.js');
     const client = await deps.client();
     let inspection: KeyInspection;
     try {
@@ -39,7 +41,6 @@ export const command = defineCommand<Record<string, never>>({
     if (!inspection.accepted) {
       const { status, code, message } = inspection.error;
       await print(deps, credentials, { ...settings, verified: false, refused: { status, code, message } });
-      const { keyFromEnvironment } = await import('../../core/auth/advice.js');
       throw refusal(credentials, inspection.error, (error, source, profile) =>
         refusalAdvice(error, source, profile, keyFromEnvironment(deps.env)),
       );
@@ -66,7 +67,6 @@ export const command = defineCommand<Record<string, never>>({
 async function writeQuota(client: ApiClient): Promise<Record<string, unknown> | null> {
   const reading = await client.quotaSpent();
   if (!reading) return null;
-  const { quotaJson } = await import('../../core/quota/spent.js');
   return quotaJson(reading);
 }
 
@@ -105,6 +105,5 @@ async function print(
   credentials: Credentials,
   status: Record<string, unknown>,
 ): Promise<void> {
-  const { authStatusText } = await import('../../output/views/auth-status.js');
   await io.printer.item(status, { summary: () => authStatusText(credentials, status) });
 }

@@ -1,3 +1,4 @@
+import { listCategories } from '../../client/resources/channels.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { categoryFields } from '../../cmdutil/fields/channels.js';
 import { printList } from '../../cmdutil/list-command.js';
@@ -28,7 +29,6 @@ export const command = defineCommand<{ id: string; search?: string; parent?: str
     "svc channels categories chac_123 --search shoes --query '[].id'",
   ],
   async run({ id, search, parent }, deps) {
-    const { listCategories } = await import('../../client/resources/channels.js');
     const filters = { query: search, parent_id: parent };
     const categories = listCategories(await deps.client(), id, filters, deps.io.listLimit);
     await printList(deps, categories, categoriesView, 'categories');

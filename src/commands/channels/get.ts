@@ -1,3 +1,4 @@
+import { getChannelAccount } from '../../client/resources/channels.js';
 import { accountFields } from '../../cmdutil/fields/channels.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
 
@@ -9,7 +10,6 @@ export const command = getCommand({
   kind: 'channel account',
   list: 'svc channels list',
   fields: accountFields,
-  fetch: async (client, id) =>
-    (await import('../../client/resources/channels.js')).getChannelAccount(client, id),
+  fetch: async (client, id) => getChannelAccount(client, id),
   examples: ['svc channels get chac_123'],
 });

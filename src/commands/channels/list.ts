@@ -1,3 +1,4 @@
+import { listChannelAccounts } from '../../client/resources/channels.js';
 import { accountSummaryFields } from '../../cmdutil/fields/channels.js';
 import { listCommand } from '../../cmdutil/resource-commands.js';
 import { channelAccountsView } from '../../output/views/channels.js';
@@ -8,7 +9,7 @@ export const command = listCommand({
   rank: 1,
   description: 'list connected channel accounts (ids to use with --channel-account)',
   fields: accountSummaryFields,
-  fetch: async (client) => (await import('../../client/resources/channels.js')).listChannelAccounts(client),
+  fetch: async (client) => listChannelAccounts(client),
   view: channelAccountsView,
   noun: 'channel accounts',
   examples: ['svc channels list'],

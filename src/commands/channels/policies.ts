@@ -1,3 +1,4 @@
+import { listPolicies } from '../../client/resources/channels.js';
 import { policyFields } from '../../cmdutil/fields/channels.js';
 import { listCommand } from '../../cmdutil/resource-commands.js';
 import { policiesView } from '../../output/views/channels.js';
@@ -9,8 +10,7 @@ export const command = listCommand({
   description: "list a channel account's shipping, return and payment policies",
   of: { kind: 'channel account', list: 'svc channels list' },
   fields: policyFields,
-  fetch: async (client, id) =>
-    (await import('../../client/resources/channels.js')).listPolicies(client, id as string),
+  fetch: async (client, id) => listPolicies(client, id as string),
   view: policiesView,
   noun: 'policies',
   examples: ['svc channels policies chac_123'],

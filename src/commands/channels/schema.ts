@@ -1,3 +1,4 @@
+import { getAttributeSchema } from '../../client/resources/channels.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { fromArray, printList } from '../../cmdutil/list-command.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
@@ -14,7 +15,6 @@ export const command = defineCommand<{ id: string; categoryId: string }>({
   ],
   examples: ['svc channels schema chac_123 cat_42'],
   async run({ id, categoryId }, deps) {
-    const { getAttributeSchema } = await import('../../client/resources/channels.js');
     const schema = await getAttributeSchema(await deps.client(), id, categoryId);
     if (deps.io.format === 'json' || deps.io.format === 'ndjson') {
       await deps.io.printer.item(schema);

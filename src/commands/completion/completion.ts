@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { completionScript } from '../../core/completion/script.js';
 import { SHELLS, type Shell } from '../../core/completion/shells.js';
 
 /**
@@ -21,7 +22,6 @@ export const command = defineCommand<{ shell: Shell }>({
     'svc completion fish > ~/.config/fish/completions/svc.fish  # fish',
   ],
   async run({ shell }, deps) {
-    const { completionScript } = await import('../../core/completion/script.js');
     await deps.io.printer.raw(completionScript(shell, await deps.commandTree()).trimEnd());
   },
 });

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { commandReference } from '../../core/docs/reference.js';
 
 /** `svc __docs` (hidden): what `npm run docs` writes docs/commands/ and man/svc.1 from. */
 export const command = defineCommand<Record<string, never>>({
@@ -10,7 +11,6 @@ export const command = defineCommand<Record<string, never>>({
   takes: { output: 'none', offline: true },
   examples: [],
   async run(_args, deps) {
-    const { commandReference } = await import('../../core/docs/reference.js');
     await deps.io.printer.text(JSON.stringify(commandReference(await deps.commandTree()), null, 2));
   },
 });

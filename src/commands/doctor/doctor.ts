@@ -1,5 +1,8 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { configDir } from '../../config/config-store.js';
+import { runDoctor } from '../../core/doctor/run.js';
 import { CommandFailed } from '../../errors.js';
+import { doctorRecord, doctorText, doctorVerdict } from '../../output/views/doctor.js';
 import { plural } from '../../words.js';
 
 /** `svc doctor`: what to run when something is wrong; one line per check, with the fix. */
@@ -16,11 +19,6 @@ export const command = defineCommand<Record<string, never>>({
   examples: ['svc doctor', 'svc doctor --json > doctor.json'],
   /** Runs every check, prints the report, and exits 1 when a check failed. */
   async run(_args, deps) {
-    const [{ runDoctor }, { configDir }, { doctorRecord, doctorText, doctorVerdict }] = await Promise.all([
-      import('../../core/doctor/run.js'),
-      import('../../config/config-store.js'),
-      import('../../output/views/doctor.js'),
-    ]);
     const checks = await runDoctor({
       env: deps.env,
       configDir: configDir(deps.env),

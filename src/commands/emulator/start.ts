@@ -1,8 +1,18 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InvalidArgumentError } from 'commander';
+import { isLoopbackName } from '../../client/proxy-route.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { collectFault } from '../../cmdutil/emulator/fault-flag.js';
 import { integerFlag, positiveNumberFlag } from '../../cmdutil/parse.js';
-import type { FaultSpec, RunningEmulator } from '../../emulator/index.js';
+import {
+  EmulatorStateError,
+  type FaultSpec,
+  makeTlsIdentity,
+  type RunningEmulator,
+  startEmulator,
+} from '../../emulator/index.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
 
@@ -174,8 +184,6 @@ export const command = defineCommand<EmulatorStartOptions>({
   ],
   /** Starts the emulator, prints where it listens and its keys, and serves until interrupted. */
   async run(options, { io, signal }) {
-    const { EmulatorStateError, startEmulator } = await import('../../emulator/index.js');
-    const { isLoopbackName } = await import('../../client/proxy-route.js');
     const { randomKeys, warning } = exposure(options.host, isLoopbackName(options.host), options.fixedKeys);
     const tls = options.tls ? await tlsFiles(options.state) : undefined;
     const emulator = await startEmulator({
@@ -266,12 +274,6 @@ export const command = defineCommand<EmulatorStartOptions>({
  * in the --state directory (kept), else in a temporary directory removed on stop.
  */
 async function tlsFiles(stateDir: string | undefined) {
-  const [{ mkdir, mkdtemp, rm, writeFile }, { tmpdir }, { join }, { makeTlsIdentity }] = await Promise.all([
-    import('node:fs/promises'),
-    import('node:os'),
-    import('node:path'),
-    import('../../emulator/index.js'),
-  ]);
   const dir = stateDir ?? (await mkdtemp(join(tmpdir(), 'svc-emulator-tls-')));
   if (stateDir) await mkdir(stateDir, { recursive: true });
   const identity = await makeTlsIdentity();

@@ -1,5 +1,12 @@
+import { Deliverer } from '../../client/delivery.js';
+import { defaultSleep } from '../../client/pacing/pacer.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { MAX_WAIT_SECONDS, secondsFlag, timeParser } from '../../cmdutil/parse.js';
+import { runListen } from '../../core/events/listen.js';
+import { checkReplayWindow } from '../../core/events/replay.js';
+import { checkReceiverUrl } from '../../core/webhooks/input.js';
+import { loadSigningSecret } from '../../core/webhooks/secret.js';
+import { outcomeJson, outcomeLine } from '../../output/forwarding.js';
 import { plural } from '../../words.js';
 
 /** Options of `svc events listen`. */
@@ -50,19 +57,12 @@ export const command = defineCommand<ListenCommandOptions>({
   ],
   /** Checks the flags and the secret, then forwards until SIGINT or SIGTERM (exit 0). */
   async run(options, deps) {
-    const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
-    const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
     const url = checkReceiverUrl(options.forwardTo, '--forward-to');
     if (options.since !== undefined) {
-      const { checkReplayWindow } = await import('../../core/events/replay.js');
       checkReplayWindow(options.since, deps.now());
     }
     const secret = await loadSigningSecret({ secretFile: options.secretFile, env: deps.env });
     const client = await deps.client();
-    const { runListen } = await import('../../core/events/listen.js');
-    const { Deliverer } = await import('../../client/delivery.js');
-    const { defaultSleep } = await import('../../client/pacing/pacer.js');
-    const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
     const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
     const intervalMs = Math.round(options.interval * 1000);
     try {

@@ -1,8 +1,16 @@
+import { Deliverer } from '../../client/delivery.js';
 import { defineCommand } from '../../cmdutil/define.js';
+import { checkEventType } from '../../cmdutil/filter-check.js';
+import { fromArray, printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
+import { rerunCommand } from '../../cmdutil/rerun.js';
 import type { ForwardOutcome } from '../../core/events/forward.js';
-import type { ReplaySummary } from '../../core/events/replay.js';
+import { checkReplayWindow, collectWindow, type ReplaySummary, runReplay } from '../../core/events/replay.js';
+import { checkReceiverUrl } from '../../core/webhooks/input.js';
+import { loadSigningSecret } from '../../core/webhooks/secret.js';
 import { CommandFailed, PartialFailure } from '../../errors.js';
+import { outcomeJson, outcomeLine } from '../../output/forwarding.js';
+import { eventsView } from '../../output/views/events.js';
 import { counted, plural } from '../../words.js';
 
 /** Options of `svc events replay`. */
@@ -45,15 +53,11 @@ export const command = defineCommand<ReplayCommandOptions>({
   ],
   /** Checks everything local first (window, URL, secret), then reads the window and sends it. */
   async run(options, deps) {
-    const { checkReplayWindow, collectWindow, runReplay } = await import('../../core/events/replay.js');
-    const { checkReceiverUrl } = await import('../../core/webhooks/input.js');
-    const { checkEventType } = await import('../../cmdutil/filter-check.js');
     checkReplayWindow(options.since, deps.now());
     checkEventType(options.type);
     const url = checkReceiverUrl(options.to, '--to');
     let secret = '';
     if (!options.dryRun) {
-      const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
       secret = await loadSigningSecret({ secretFile: options.secretFile, env: deps.env });
     }
     const events = await collectWindow(
@@ -62,8 +66,6 @@ export const command = defineCommand<ReplayCommandOptions>({
       deps.signal,
     );
     if (options.dryRun) {
-      const { printList, fromArray } = await import('../../cmdutil/list-command.js');
-      const { eventsView } = await import('../../output/views/events.js');
       await printList(deps, fromArray(events), eventsView, 'events');
       deps.io.messages.info(
         `Dry run: would send ${events.length} ${plural(events.length, 'event')} to ${url}, oldest first; nothing was sent.`,
@@ -76,8 +78,6 @@ export const command = defineCommand<ReplayCommandOptions>({
       );
       return;
     }
-    const { Deliverer } = await import('../../client/delivery.js');
-    const { outcomeLine, outcomeJson } = await import('../../output/forwarding.js');
     const deliverer = new Deliverer({ userAgent: `svc/${__SVC_VERSION__}` });
     const json = deps.io.wantsJson;
     const ndjson = deps.io.format === 'ndjson';
@@ -116,7 +116,6 @@ export const command = defineCommand<ReplayCommandOptions>({
     }
     if (summary.interrupted) {
       if (summary.resumeSince) {
-        const { rerunCommand } = await import('../../cmdutil/rerun.js');
         const rest = rerunCommand(deps.argv, { set: { '--since': summary.resumeSince } });
         deps.io.messages.warn(
           `stopped with ${summary.delivered} of ${summary.total} events delivered; \`${rest}\` sends the rest (receivers deduplicate by event id)`,

@@ -1,11 +1,13 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
-import { DECIMAL_COMMA_FLAG } from '../../cmdutil/inventory/read-file.js';
+import { checkStockFile, DECIMAL_COMMA_FLAG, storeReadDeps } from '../../cmdutil/inventory/read-file.js';
 import { fromArray } from '../../cmdutil/list-command.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import type { RowChange } from '../../core/inventory/changes.js';
+import { diffSummary, type RowChange } from '../../core/inventory/changes.js';
+import { compareFileWithStore } from '../../core/inventory/live-read.js';
 import { DifferencesFound } from '../../errors.js';
+import { changesView, diffSummaryLine } from '../../output/views/inventory.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc inventory diff`. */
@@ -71,10 +73,6 @@ async function runDiff(
   path: string,
   options: DiffOptions,
 ): Promise<void> {
-  const { checkStockFile, storeReadDeps } = await import('../../cmdutil/inventory/read-file.js');
-  const { compareFileWithStore } = await import('../../core/inventory/live-read.js');
-  const { diffSummary } = await import('../../core/inventory/changes.js');
-  const { changesView, diffSummaryLine } = await import('../../output/views/inventory.js');
   const file = await checkStockFile(deps, path, options);
   const changes: RowChange[] = [];
   const client = await deps.client();

@@ -1,6 +1,9 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { fixedFields } from '../../cmdutil/fields.js';
+import { withCrawlProgress } from '../../cmdutil/list-command.js';
+import { LiveStockRead, sampleStock } from '../../core/inventory/live-stock.js';
+import { stockView, stockWithTitlesView } from '../../output/views/inventory.js';
 import { plural } from '../../words.js';
 
 /** Flags of `svc inventory export`. */
@@ -52,11 +55,8 @@ async function runExport(
   const named = (deps.globals.fields ?? []).some((field) => field === 'title' || field === 'options');
   const titles = Boolean(options.withTitles) || named;
   // A whole export is settled (every SKU once, even while a push runs); --limit N asks for a sample.
-  const { LiveStockRead, sampleStock } = await import('../../core/inventory/live-stock.js');
-  const { stockView, stockWithTitlesView } = await import('../../output/views/inventory.js');
   const read = new LiveStockRead(client, deps.signal);
   const sample = limit === undefined ? undefined : sampleStock(client, limit, { titles });
-  const { withCrawlProgress } = await import('../../cmdutil/list-command.js');
   // A whole export crawls every product: counted while it goes, to a file or a CI log.
   const rows = sample ?? withCrawlProgress(deps, read.rows({ titles }), 'SKUs');
   await deps.io.printerDefaulting('csv').list(rows, titles ? stockWithTitlesView : stockView);

@@ -1,14 +1,29 @@
-import type { BulkDeps, BulkPlan, FollowUp } from '../../cmdutil/bulk-command.js';
+import {
+  type BulkDeps,
+  type BulkPlan,
+  type FollowUp,
+  runBulk,
+  showDryRun,
+} from '../../cmdutil/bulk-command.js';
 import type { BulkSession } from '../../cmdutil/bulk-session.js';
+import { confirmRisk } from '../../cmdutil/confirm.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
-import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
-import { DECIMAL_COMMA_FLAG } from '../../cmdutil/inventory/read-file.js';
+import { followMany, type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { checkStockFile, DECIMAL_COMMA_FLAG, storeReadDeps } from '../../cmdutil/inventory/read-file.js';
 import { integerFlag } from '../../cmdutil/parse.js';
+import { rerunCommand } from '../../cmdutil/rerun.js';
+import { configDir } from '../../config/config-store.js';
+import { CheckedCopy } from '../../config/journal-files.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { CheckedFile } from '../../core/inventory/check.js';
-import type { InventoryPush } from '../../core/inventory/push.js';
+import { pushVerdicts, storeStock } from '../../core/inventory/dry-verdicts.js';
+import { InventoryPush } from '../../core/inventory/push.js';
+import { offlineDryRun, zeroingWords } from '../../core/inventory/push-plan.js';
 import type { ZeroingRisk } from '../../core/inventory/zeroing.js';
+import { endOfFollow } from '../../core/operations/follow.js';
+import { writeStockFile } from '../../output/stock-file.js';
+import { largestChangesLines } from '../../output/views/inventory.js';
 import { plural } from '../../words.js';
 
 /** Flags of `svc inventory push`. */
@@ -115,9 +130,6 @@ type PushRunDeps = BulkDeps & Pick<Deps, 'env' | 'credentials' | 'atEnd'>;
 
 /** Checks the whole file, then pushes it (or only what differs from the store) in batches and reports per-SKU outcomes. */
 async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Promise<void> {
-  const { configDir } = await import('../../config/config-store.js');
-  const { CheckedCopy } = await import('../../config/journal-files.js');
-  const { checkStockFile } = await import('../../cmdutil/inventory/read-file.js');
   // A dry run sends nothing, so it keeps no copy; a resume plan needs the journal, not a copy.
   const copy = flags.dryRun ? undefined : CheckedCopy.create(configDir(deps.env));
   let file: CheckedFile;
@@ -128,19 +140,14 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
     throw error;
   }
   copy?.close();
-  const { runBulk, showDryRun } = await import('../../cmdutil/bulk-command.js');
   // A plain dry run needs neither the store nor the journal: it stays offline.
   if (flags.dryRun && !flags.resume && !flags.changedOnly && !flags.backup) {
-    const { offlineDryRun } = await import('../../core/inventory/push-plan.js');
     const dryRun = offlineDryRun(file, flags.batchSize ?? BATCH_MAX_ITEMS);
     if (!flags.report) return showDryRun(deps, dryRun);
     // Its report says what the live push would record of each row: that needs the store's SKUs.
-    const { pushVerdicts, storeStock } = await import('../../core/inventory/dry-verdicts.js');
     const live = await storeStock(await deps.client(), deps.signal);
     return showDryRun(deps, { ...dryRun, rows: pushVerdicts(file, live) }, flags.report);
   }
-  const { InventoryPush } = await import('../../core/inventory/push.js');
-  const { storeReadDeps } = await import('../../cmdutil/inventory/read-file.js');
   // A live push asked at a terminal reads the store first, to show its largest changes beside the question.
   const preview = !flags.dryRun && !deps.globals.yes && deps.io.canPrompt && (await deps.client()).live;
   const push = await InventoryPush.open(
@@ -153,14 +160,12 @@ async function runPush(deps: PushRunDeps, path: string, flags: PushOptions): Pro
       credentials: () => deps.credentials(),
       configDir: configDir(deps.env),
       now: deps.now,
-      saveBackup: async (backup, rows) =>
-        (await import('../../output/stock-file.js')).writeStockFile(backup, rows),
+      saveBackup: async (backup, rows) => writeStockFile(backup, rows),
     },
   );
   try {
     if (!flags.dryRun && (await guardZeroing(deps, push.zeroing, Boolean(flags.allowZeroing))))
       push.acceptZeroing();
-    const { largestChangesLines } = await import('../../output/views/inventory.js');
     const found = push.largestChanges;
     const details = found && largestChangesLines(found.largest, found.changed);
     await runBulk(deps, { ...bulkPlan(deps, push, flags), details, file: path }, flags);
@@ -179,13 +184,11 @@ async function guardZeroing(
   allowed: boolean,
 ): Promise<boolean> {
   if (!risk) return false;
-  const { zeroingWords } = await import('../../core/inventory/push-plan.js');
   const words = zeroingWords(risk);
   if (allowed) {
     deps.io.messages.warn(words.goingOn);
     return true;
   }
-  const { confirmRisk } = await import('../../cmdutil/confirm.js');
   await confirmRisk(deps, words.question, words.refusal, 'push');
   return true;
 }
@@ -198,7 +201,6 @@ function bulkPlan(deps: BulkDeps, push: InventoryPush, flags: PushOptions): Bulk
     items: () => push.items(),
     report: flags.report,
     dryRun: async () => {
-      const { showDryRun } = await import('../../cmdutil/bulk-command.js');
       // Its report says what the live push would record of each row.
       const rows = flags.report ? push.verdicts() : undefined;
       await showDryRun(deps, { ...(await push.dryRun()), rows }, flags.report);
@@ -209,7 +211,6 @@ function bulkPlan(deps: BulkDeps, push: InventoryPush, flags: PushOptions): Bulk
     verb: 'Pushed',
     follow: flags.wait ? (session) => followPush(deps, push, session, flags.timeout) : undefined,
     stopNote: async () => {
-      const { rerunCommand } = await import('../../cmdutil/rerun.js');
       const { confirmed, total, resumeSource } = push.resumePoint;
       const resume = rerunCommand(deps.argv, { add: ['--resume'], stdinPath: resumeSource });
       return `stopped with ${confirmed} of ${total} batches confirmed; \`${resume}\` sends only the rest`;
@@ -229,8 +230,6 @@ async function followPush(
   deps.io.messages.info(
     `Waiting for ${operations} ${plural(operations, 'operation')} to reach the channels…`,
   );
-  const { followMany } = await import('../../cmdutil/follow.js');
-  const { endOfFollow } = await import('../../core/operations/follow.js');
   const followed = await followMany(deps, await deps.client(), push.operationIds, {
     timeoutSeconds,
     createdAfter: push.followFrom,

@@ -1,8 +1,11 @@
+import { setInventory } from '../../client/resources/inventory.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { schemaFields } from '../../cmdutil/fields.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { PRICE_PATTERN, QUANTITY_MAX } from '../../contract/contract.js';
+import { InventoryItem } from '../../contract/schemas/inventory.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { inventoryItemText } from '../../output/views/inventory.js';
 
 /** `svc inventory set SKU [--quantity N] [--price P]`. */
 export const command = defineCommand<{ sku: string; quantity?: number; price?: string }>({
@@ -18,7 +21,7 @@ export const command = defineCommand<{ sku: string; quantity?: number; price?: s
     },
     { flags: '--price <p>', description: 'decimal such as 12.50' },
   ],
-  fields: schemaFields(async () => (await import('../../contract/schemas/inventory.js')).InventoryItem),
+  fields: schemaFields(async () => InventoryItem),
   examples: [
     'svc inventory set TSHIRT-RED-M --quantity 12',
     'svc inventory set TSHIRT-RED-M --price 19.90 --quantity 0',
@@ -30,8 +33,6 @@ export const command = defineCommand<{ sku: string; quantity?: number; price?: s
     if (values.price !== undefined && !PRICE_PATTERN.test(values.price)) {
       throw new UsageError(`--price takes a non-negative decimal such as 12.50, got "${values.price}"`);
     }
-    const { setInventory } = await import('../../client/resources/inventory.js');
-    const { inventoryItemText } = await import('../../output/views/inventory.js');
     try {
       const item = await setInventory(await deps.client(), { sku, ...values });
       await deps.io.printer.item(item, { summary: inventoryItemText });

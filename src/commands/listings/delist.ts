@@ -1,7 +1,11 @@
 import type { ApiClient } from '../../client/client.js';
+import { deleteListing, getListing } from '../../client/resources/listings.js';
+import { getOperation } from '../../client/resources/operations.js';
+import { confirmDestructive } from '../../cmdutil/confirm.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { showWrite } from '../../cmdutil/listings/show-write.js';
 import type { Listing } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError } from '../../errors.js';
 
@@ -17,8 +21,6 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
   examples: ['svc listings delist list_123', 'svc listings delist list_123 --yes --wait   # in scripts'],
   /** Confirms, delists, and after an ambiguous failure reads the listing back before giving up. */
   async run({ id, ...flags }, deps) {
-    const { deleteListing, getListing } = await import('../../client/resources/listings.js');
-    const { confirmDestructive } = await import('../../cmdutil/confirm.js');
     const yes = await confirmDestructive(deps, { verb: 'delist', target: id }, async () => {
       const listing = await getListing(await deps.client(), id);
       return `Delist ${id} (${listing.product_id} on ${listing.channel ?? listing.channel_account_id}, now ${listing.status})?`;
@@ -37,7 +39,6 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
       if (!landed) throw error;
       listing = landed;
     }
-    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     await showWrite(
       deps,
       client,
@@ -50,8 +51,6 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
 
 /** The listing, when it shows the delist was applied: delisted, or ongoing under a delist operation. */
 async function delistLanded(client: ApiClient, id: string): Promise<Listing | undefined> {
-  const { getListing } = await import('../../client/resources/listings.js');
-  const { getOperation } = await import('../../client/resources/operations.js');
   const listing = await getListing(client, id);
   if (listing.status === 'delisted') return listing;
   if (listing.status !== 'ongoing' || !listing.operation_id) return undefined;

@@ -1,6 +1,10 @@
+import { accountLabels, listChannelAccounts } from '../../client/resources/channels.js';
+import { listListings } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { fixedFields } from '../../cmdutil/fields.js';
 import { fromArray } from '../../cmdutil/list-command.js';
+import { ErrorSummary } from '../../core/listings/error-summary.js';
+import { errorsView } from '../../output/views/listings.js';
 import { plural } from '../../words.js';
 
 /** Flags of `svc listings errors`. */
@@ -32,9 +36,6 @@ export const command = defineCommand<ErrorsOptions>({
   examples: ['svc listings errors', 'svc listings errors --by-account --json'],
   /** Crawls the listings in error once, then prints the groups and a one-line total. */
   async run({ byAccount = false }, deps) {
-    const { listListings } = await import('../../client/resources/listings.js');
-    const { ErrorSummary } = await import('../../core/listings/error-summary.js');
-    const { errorsView } = await import('../../output/views/listings.js');
     const client = await deps.client();
     const summary = new ErrorSummary();
     for await (const listing of listListings(client, { status: 'error' }, 'all', deps.signal))
@@ -43,15 +44,11 @@ export const command = defineCommand<ErrorsOptions>({
     const missing = summary.accountsWithoutKind();
     const kinds = new Map<string, string>();
     if (missing.length > 0) {
-      const { listChannelAccounts } = await import('../../client/resources/channels.js');
       for (const account of await listChannelAccounts(client)) kinds.set(account.id, account.channel);
     }
     const groups = summary.groups(byAccount, kinds);
     // On a table, accounts by their labels (one read), as listings list shows them.
-    const labels =
-      byAccount && deps.io.format === 'table'
-        ? await (await import('../../client/resources/channels.js')).accountLabels(client)
-        : undefined;
+    const labels = byAccount && deps.io.format === 'table' ? await accountLabels(client) : undefined;
     await deps.io.printer.list(fromArray(groups), errorsView(byAccount, labels));
     deps.io.messages.info(
       summary.listings === 0

@@ -1,5 +1,8 @@
+import { getListing } from '../../client/resources/listings.js';
 import { listingFields } from '../../cmdutil/fields/listings.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
+import { withHints } from '../../core/listings/cause.js';
+import { ListingReads } from '../../core/listings/reads.js';
 
 /** `svc listings get ID`. */
 export const command = getCommand({
@@ -9,7 +12,7 @@ export const command = getCommand({
   kind: 'listing',
   list: 'svc listings list',
   fields: listingFields,
-  fetch: async (client, id) => (await import('../../client/resources/listings.js')).getListing(client, id),
+  fetch: async (client, id) => getListing(client, id),
   web: (listing) => ({
     url: listing.url_on_channel,
     what: `listing ${listing.id} on its channel`,
@@ -24,8 +27,6 @@ export const command = getCommand({
   /** On a table, the issues' messages with their hints (a read of the category when the listing names none). */
   async show(listing, deps) {
     if (deps.io.format !== 'table') return deps.io.printer.item(listing);
-    const { ListingReads } = await import('../../core/listings/reads.js');
-    const { withHints } = await import('../../core/listings/cause.js');
     const reads = new ListingReads(await deps.client(), deps.signal);
     await deps.io.printer.item(await withHints(reads, listing));
   },

@@ -1,11 +1,22 @@
 import type { ApiClient } from '../../client/client.js';
-import type { ListingFilters } from '../../client/resources/listings.js';
+import { byUpdatedAt } from '../../client/merged-list.js';
+import { accountLabels } from '../../client/resources/channels.js';
+import { type ListingFilters, listListings } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { listingFields } from '../../cmdutil/fields/listings.js';
+import {
+  checkChannelAccount,
+  checkChannelKinds,
+  checkErrorCode,
+  checkNotBlank,
+  checkStatuses,
+} from '../../cmdutil/filter-check.js';
 import { type ListItems, listEach, printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Listing } from '../../contract/schemas/listing.js';
+import { ListingReads } from '../../core/listings/reads.js';
+import { productTitles } from '../../core/listings/titles.js';
 import { listingsView } from '../../output/views/listings.js';
 
 /** Flags of `svc listings list`. */
@@ -52,9 +63,6 @@ export const command = defineCommand<ListingsListOptions>({
     'svc listings list --status error,delisted --channel etsy,ebay',
   ],
   async run(options, deps) {
-    const { listListings } = await import('../../client/resources/listings.js');
-    const { checkStatuses, checkChannelKinds, checkChannelAccount, checkErrorCode, checkNotBlank } =
-      await import('../../cmdutil/filter-check.js');
     const route = (param: string) => ({ operation: 'listListings' as const, param });
     const statuses = checkStatuses('listings', options.status, route('status'));
     const filters = {
@@ -70,7 +78,6 @@ export const command = defineCommand<ListingsListOptions>({
     const channels = await checkChannelKinds(deps, options.channel, route('channel'));
     const client = await deps.client();
     const limit = deps.io.listLimit;
-    const { byUpdatedAt } = await import('../../client/merged-list.js');
     const listings = await listEach<ListingFilters, Listing>(
       filters,
       { status: statuses, channel: channels },
@@ -83,7 +90,7 @@ export const command = defineCommand<ListingsListOptions>({
       return;
     }
     // On a table, accounts by their labels: one read, shared with the --channel check.
-    const labels = await (await import('../../client/resources/channels.js')).accountLabels(client);
+    const labels = await accountLabels(client);
     const titles = new Map<string, string>();
     // A column is fixed when a filter leaves it one value: --status error, not --status error,delisted.
     const fixed = {
@@ -129,8 +136,6 @@ function withTitles(
         failure = error;
       }
       if (failure === undefined) {
-        const { ListingReads } = await import('../../core/listings/reads.js');
-        const { productTitles } = await import('../../core/listings/titles.js');
         for (const [id, title] of await productTitles(new ListingReads(client, signal), read))
           titles.set(id, title);
       }

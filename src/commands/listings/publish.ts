@@ -1,13 +1,22 @@
 import type { ApiClient } from '../../client/client.js';
-import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
+import { createListingBatch, findActiveListing } from '../../client/resources/listings.js';
+import { type BulkPlan, type DryRun, runBulk, showDryRun } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { readInputFile } from '../../cmdutil/input-check.js';
+import { showWrite } from '../../cmdutil/listings/show-write.js';
 import { collect } from '../../cmdutil/parse.js';
+import { showVerdict } from '../../cmdutil/verdict.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
 import type { ListingInput } from '../../contract/schemas/listing.js';
-import type { CheckedPublishFile } from '../../core/listings/publish-file.js';
+import { parseAssignments, unknownOverrides } from '../../core/listings/assignments.js';
+import { checkAttributes, requireAccounts } from '../../core/listings/discovery.js';
+import { publishVerdicts } from '../../core/listings/dry-verdicts.js';
+import { publishItems, publishOne } from '../../core/listings/publish.js';
+import { type CheckedPublishFile, checkPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
+import { publishDryRunText } from '../../output/views/listings.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings publish`. */
@@ -111,7 +120,6 @@ async function publishListing(
     options.attribute,
   );
   const client = await deps.client();
-  const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
   const account = (await requireAccounts(client, [input.channel_account_id])).get(input.channel_account_id);
   if (account && input.attributes) {
     const check = await checkAttributes(client, {
@@ -123,13 +131,9 @@ async function publishListing(
     if (check.note) deps.io.messages.warn(check.note);
   }
   if (options.dryRun) {
-    const { publishDryRunText } = await import('../../output/views/listings.js');
-    const { showVerdict } = await import('../../cmdutil/verdict.js');
     await showVerdict(deps, input, publishDryRunText(input));
     return;
   }
-  const { publishOne } = await import('../../core/listings/publish.js');
-  const { showWrite } = await import('../../cmdutil/listings/show-write.js');
   const { listing, outcome } = await publishOne(client, input);
   const headline =
     outcome === 'created'
@@ -145,7 +149,6 @@ async function buildInput(
   overrideArgs: string[],
   attributeArgs: string[],
 ): Promise<ListingInput> {
-  const { parseAssignments, unknownOverrides } = await import('../../core/listings/assignments.js');
   const overrides = parseAssignments('--override', overrideArgs);
   const attributes = parseAssignments('--attribute', attributeArgs);
   const unknown = unknownOverrides(overrides);
@@ -175,12 +178,9 @@ async function publishFromFile(deps: PublishDeps, path: string, options: Publish
     throw new UsageError(
       '--wait follows one publish; for a file, follow operations with `svc operations list`',
     );
-  const { checkPublishFile } = await import('../../core/listings/publish-file.js');
-  const { readInputFile } = await import('../../cmdutil/input-check.js');
   const file = await readInputFile(deps, path, options, (source, encoding, shownPath) =>
     checkPublishFile(source, shownPath, encoding),
   );
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, { ...publishPlan(deps, file, options), file: path }, options);
 }
 
@@ -190,8 +190,8 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
   const requests = Math.ceil(file.items.length / BATCH_MAX_ITEMS);
   const inRequests = `${requests} ${plural(requests, 'request')}`;
   const accounts = file.accountIds.length;
-  const requireAccounts = async (client: ApiClient): Promise<void> => {
-    await (await import('../../core/listings/discovery.js')).requireAccounts(client, file.accountIds);
+  const requireFileAccounts = async (client: ApiClient): Promise<void> => {
+    await requireAccounts(client, file.accountIds);
   };
   const dryRun: DryRun = {
     plan: {
@@ -217,19 +217,15 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
     dryRun: async () => {
       // A dry run checks the accounts too when a key is at hand; without one it stays offline.
       const keyed = Boolean((await deps.credentials()).apiKey);
-      if (keyed) await requireAccounts(await deps.client());
-      const { showDryRun } = await import('../../cmdutil/bulk-command.js');
-      const { publishVerdicts } = await import('../../core/listings/dry-verdicts.js');
+      if (keyed) await requireFileAccounts(await deps.client());
       const rows =
         keyed && options.report ? await publishVerdicts(await deps.client(), file.items) : undefined;
       await showDryRun(deps, { ...dryRun, rows }, options.report);
     },
-    prepare: requireAccounts,
+    prepare: requireFileAccounts,
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      const { createListingBatch, findActiveListing } = await import('../../client/resources/listings.js');
-      const { publishItems } = await import('../../core/listings/publish.js');
       await publishItems(file.items, {
         ...session.runOptions,
         simulated: !client.live,

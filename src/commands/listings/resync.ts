@@ -1,6 +1,8 @@
+import { updateListing } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
+import { showWrite } from '../../cmdutil/listings/show-write.js';
 
 /** `svc listings resync ID`: send the listing to its channel again as it is (PATCH {}). */
 export const command = defineCommand<{ id: string } & WaitFlags>({
@@ -14,8 +16,6 @@ export const command = defineCommand<{ id: string } & WaitFlags>({
   /** Sends the listing to its channel again as it is (PATCH {}), and shows it (after --wait). */
   async run({ id, ...flags }, deps) {
     const client = await deps.client();
-    const { updateListing } = await import('../../client/resources/listings.js');
-    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     const listing = await updateListing(client, id, {}, deps.signal);
     await showWrite(deps, client, listing, `Resync of ${id} started`, flags);
   },

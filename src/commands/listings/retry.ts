@@ -1,12 +1,19 @@
+import { accountLabels } from '../../client/resources/channels.js';
+import { quotaSpentNote } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
-import type { ResyncDeps } from '../../cmdutil/listings/resync-plan.js';
-import { type Selection, selectionFlags } from '../../cmdutil/listings/selection.js';
+import { guideOrRefuse } from '../../cmdutil/guide.js';
+import { fromArray } from '../../cmdutil/list-command.js';
+import { type ResyncDeps, runResync } from '../../cmdutil/listings/resync-plan.js';
+import { chooseRetry } from '../../cmdutil/listings/retry-guided.js';
+import { type Selection, selectFailing, selectionFlags } from '../../cmdutil/listings/selection.js';
+import { rerunCommand } from '../../cmdutil/rerun.js';
 import type { Listing } from '../../contract/schemas/listing.js';
-import type { CauseCheck, RetryPlanned } from '../../core/listings/cause.js';
-import type { ListingReads } from '../../core/listings/reads.js';
-import type { Verdict } from '../../core/outcomes.js';
+import { type CauseCheck, checkCauses, type RetryPlanned } from '../../core/listings/cause.js';
+import { ListingReads } from '../../core/listings/reads.js';
+import { BulkLedger, type Verdict } from '../../core/outcomes.js';
 import { requestsAndQuota } from '../../output/summary.js';
+import { retryPlanView } from '../../output/views/listings.js';
 import { counted, plural } from '../../words.js';
 
 /** Flags of `svc listings retry`. */
@@ -73,20 +80,16 @@ export const command = defineCommand<RetryOptions>({
 async function retryOrChoose(deps: ResyncDeps, options: RetryOptions): Promise<void> {
   const { errorCode } = options;
   if (errorCode !== undefined) return retry(deps, { ...options, errorCode });
-  const { guideOrRefuse } = await import('../../cmdutil/guide.js');
   guideOrRefuse(
     deps,
     'give the issue code to retry, e.g. --error-code photo_required_for_channel (svc listings errors lists them)',
   );
-  const { ListingReads } = await import('../../core/listings/reads.js');
   const reads = new ListingReads(await deps.client(), deps.signal);
-  const { chooseRetry } = await import('../../cmdutil/listings/retry-guided.js');
   const chosen = await chooseRetry(deps, options, reads);
   if (!chosen) return;
   // Said, and resumed, as the flags it stands for: a stop names the command that runs the rest.
   const argv = [...deps.argv, '--error-code', chosen.errorCode];
   if (chosen.channel !== undefined && options.channel === undefined) argv.push('--channel', chosen.channel);
-  const { rerunCommand } = await import('../../cmdutil/rerun.js');
   deps.io.messages.info(`Running ${rerunCommand(argv)}`);
   const { client, globals, io, now, prompts, signal } = deps;
   await retry({ argv, client, globals, io, now, prompts, signal }, { ...options, ...chosen }, reads);
@@ -98,19 +101,15 @@ async function retry(
   options: RetryOptions & { errorCode: string },
   shared?: ListingReads,
 ): Promise<void> {
-  const { selectFailing } = await import('../../cmdutil/listings/selection.js');
   const selection = await selectFailing(deps, options);
   const { matches, what } = selection;
   if (matches.length === 0) {
     deps.io.messages.info(`No ${what}; nothing to retry.`);
-    const { BulkLedger } = await import('../../core/outcomes.js');
     // A script reading the summary gets one with nothing in it.
     if (deps.io.wantsJson) await deps.io.printer.item({ ...new BulkLedger(0).summary(0), unfixed: 0 });
     return;
   }
-  const { ListingReads } = await import('../../core/listings/reads.js');
   const reads = shared ?? new ListingReads(await deps.client(), deps.signal);
-  const { checkCauses } = await import('../../core/listings/cause.js');
   const checks = options.includeUnfixed
     ? new Map<string, CauseCheck>()
     : await checkCauses(reads, matches, options.errorCode, deps.signal);
@@ -124,7 +123,6 @@ async function retry(
     });
   }
   const count = `${matches.length.toLocaleString('en-US')} ${what}`;
-  const { runResync } = await import('../../cmdutil/listings/resync-plan.js');
   await runResync(deps, {
     selection,
     held,
@@ -176,13 +174,8 @@ async function showRetryDryRun(
       },
     };
   });
-  const { fromArray } = await import('../../cmdutil/list-command.js');
-  const { retryPlanView } = await import('../../output/views/listings.js');
   // On a table, accounts by their labels (one read), as listings list shows them.
-  const labels =
-    deps.io.format === 'table'
-      ? await (await import('../../client/resources/channels.js')).accountLabels(await deps.client())
-      : undefined;
+  const labels = deps.io.format === 'table' ? await accountLabels(await deps.client()) : undefined;
   await deps.io.printer.list(fromArray(planned), retryPlanView(labels));
   const sent = planned.length - held;
   const unfixed =
@@ -190,7 +183,6 @@ async function showRetryDryRun(
       ? `; ${counted(held, 'listing')} ${plural(held, 'looks', 'look')} unfixed and would not be sent (--include-unfixed sends them)`
       : '';
   const which = sent === planned.length ? count : `${sent.toLocaleString('en-US')} of ${count}`;
-  const { quotaSpentNote } = await import('../../cmdutil/bulk-command.js');
   const { sentence } = await quotaSpentNote(deps, `${which} would be resynced in ${requestsAndQuota(sent)}`);
   deps.io.messages.info(`Dry run: ${sentence}${unfixed}. Nothing was sent.`);
 }

@@ -1,9 +1,16 @@
+import { getListing, updateListing } from '../../client/resources/listings.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { listingIdArg } from '../../cmdutil/fields/listings.js';
 import { type WaitFlags, waitFlags } from '../../cmdutil/follow.js';
 import { type SelectionFlags, selectionFlags } from '../../cmdutil/listings/selection.js';
+import { showWrite } from '../../cmdutil/listings/show-write.js';
+import { updateFailing } from '../../cmdutil/listings/update-bulk.js';
 import { collect } from '../../cmdutil/parse.js';
+import { showVerdict } from '../../cmdutil/verdict.js';
+import { updateBody } from '../../core/listings/bulk-update.js';
+import { checkAttributes, requireAccounts } from '../../core/listings/discovery.js';
 import { UsageError } from '../../errors.js';
+import { updateDryRunText } from '../../output/views/listings.js';
 import { plural } from '../../words.js';
 
 /** Flags of `svc listings update`. */
@@ -71,7 +78,6 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
         'give either a listing id or --error-code CODE (every listing in error with that issue code), not both: svc listings update list_123 --attribute k=v',
       );
     }
-    const { updateBody } = await import('../../core/listings/bulk-update.js');
     const { body, unknown } = updateBody(options.override, options.attribute);
     if (!body.overrides && !body.attributes) {
       const resync = id
@@ -86,7 +92,6 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
         `${plural(unknown.length, 'override')} ${unknown.join(', ')} not documented by the API; sent as given`,
       );
     if (id === undefined) {
-      const { updateFailing } = await import('../../cmdutil/listings/update-bulk.js');
       return updateFailing(deps, { ...options, errorCode: options.errorCode as string }, body);
     }
     for (const [flag, given] of [
@@ -97,10 +102,8 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
       if (given !== undefined) throw new UsageError(`${flag} goes with --error-code, not with a listing id`);
     }
     const client = await deps.client();
-    const { getListing, updateListing } = await import('../../client/resources/listings.js');
     if (body.attributes) {
       const listing = await getListing(client, id);
-      const { checkAttributes, requireAccounts } = await import('../../core/listings/discovery.js');
       const account = (await requireAccounts(client, [listing.channel_account_id])).get(
         listing.channel_account_id,
       );
@@ -116,12 +119,9 @@ export const command = defineCommand<{ id?: string } & UpdateOptions>({
       }
     }
     if (options.dryRun) {
-      const { updateDryRunText } = await import('../../output/views/listings.js');
-      const { showVerdict } = await import('../../cmdutil/verdict.js');
       await showVerdict(deps, body, updateDryRunText(id, body));
       return;
     }
-    const { showWrite } = await import('../../cmdutil/listings/show-write.js');
     const listing = await updateListing(client, id, body, deps.signal);
     await showWrite(deps, client, listing, `Updated ${id}; it is being resynced to its channel`, options);
   },

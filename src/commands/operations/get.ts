@@ -1,3 +1,4 @@
+import { getOperation } from '../../client/resources/operations.js';
 import { operationFields } from '../../cmdutil/fields/operations.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
 
@@ -9,7 +10,6 @@ export const command = getCommand({
   kind: 'operation',
   list: 'svc operations list',
   fields: operationFields,
-  fetch: async (client, id) =>
-    (await import('../../client/resources/operations.js')).getOperation(client, id),
+  fetch: async (client, id) => getOperation(client, id),
   examples: ['svc operations get op_123'],
 });

@@ -1,6 +1,8 @@
-import type { OperationFilters } from '../../client/resources/operations.js';
+import { byCreatedAt } from '../../client/merged-list.js';
+import { listOperations, type OperationFilters } from '../../client/resources/operations.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { operationFields } from '../../cmdutil/fields/operations.js';
+import { checkStatuses } from '../../cmdutil/filter-check.js';
 import { listEach, printList } from '../../cmdutil/list-command.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
 import type { Operation } from '../../contract/schemas/operation.js';
@@ -30,9 +32,6 @@ export const command = defineCommand<{ status?: string; createdAfter?: string }>
     'svc operations list --created-after 1h --all',
   ],
   async run(options, deps) {
-    const { listOperations } = await import('../../client/resources/operations.js');
-    const { byCreatedAt } = await import('../../client/merged-list.js');
-    const { checkStatuses } = await import('../../cmdutil/filter-check.js');
     const statuses = checkStatuses('operations', options.status, {
       operation: 'listOperations',
       param: 'status',

@@ -1,7 +1,9 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { operationFields } from '../../cmdutil/fields/operations.js';
-import { timeoutFlag } from '../../cmdutil/follow.js';
+import { followOne, timeoutFlag } from '../../cmdutil/follow.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
+import { endOfFollow, operationFailure } from '../../core/operations/follow.js';
+import { operationText } from '../../output/views/operations.js';
 
 /** `svc operations wait ID [--timeout S]`. */
 export const command = defineCommand<{ id: string; timeout: number }>({
@@ -18,9 +20,6 @@ export const command = defineCommand<{ id: string; timeout: number }>({
   examples: ['svc operations wait op_123', 'svc operations wait op_123 --timeout 30 --json'],
   /** Waits for one operation, prints it with its per-channel results, and ends as the wait did (exit 3 or 8). */
   async run({ id, timeout }, deps) {
-    const { followOne } = await import('../../cmdutil/follow.js');
-    const { endOfFollow, operationFailure } = await import('../../core/operations/follow.js');
-    const { operationText } = await import('../../output/views/operations.js');
     const followed = await followOne(deps, await deps.client(), id, timeout);
     const [operation] = followed.operations;
     await deps.io.printer.item(operation, { summary: (item) => operationText(item) });

@@ -1,11 +1,18 @@
-import type { BulkDeps } from '../../cmdutil/bulk-command.js';
+import { fulfillmentBody, fulfillmentRequest } from '../../client/resources/orders.js';
+import { type BulkDeps, runBulk } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { guideOrRefuse } from '../../cmdutil/guide.js';
 import { orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
-import type { FulfillOptions } from '../../cmdutil/orders/fulfill-file.js';
+import { type FulfillOptions, fulfillPlan, runFile } from '../../cmdutil/orders/fulfill-file.js';
+import * as guided from '../../cmdutil/orders/fulfill-guided.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
+import { showVerdict } from '../../cmdutil/verdict.js';
+import { fulfillOne } from '../../core/orders/fulfill.js';
 import { fulfillDepsOver } from '../../core/orders/fulfill-plan.js';
+import { isHttpUrl } from '../../core/orders/shipments.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { orderLine } from '../../output/views/orders.js';
 import { counted } from '../../words.js';
 
 /** `svc orders fulfill ID …` and `svc orders fulfill --file shipments.csv`. */
@@ -131,7 +138,6 @@ async function runFulfill(deps: GuidedDeps, id: string | undefined, options: Ful
     }
     if (options.showBuyer)
       throw new UsageError('--show-buyer goes with an order id; --file prints a summary');
-    const { runFile } = await import('../../cmdutil/orders/fulfill-file.js');
     return runFile(deps, options.file, options);
   }
   if (id === undefined) return runGuided(deps, options, single);
@@ -151,7 +157,6 @@ async function runFulfill(deps: GuidedDeps, id: string | undefined, options: Ful
 
 /** No id and no --file: at a terminal, the orders and their tracking are asked for, then shipped as a file of them would be. */
 async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: boolean): Promise<void> {
-  const { guideOrRefuse } = await import('../../cmdutil/guide.js');
   guideOrRefuse(
     deps,
     'give an order id and its tracking (svc orders fulfill ord_123 --tracking-number N --carrier C), or --file shipments.csv',
@@ -162,7 +167,6 @@ async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: bool
     );
   if (options.map || options.ignore || options.encoding)
     throw new UsageError('--map, --ignore and --encoding go with --file');
-  const guided = await import('../../cmdutil/orders/fulfill-guided.js');
   guided.checkSavePath(options.save);
   const entered = await guided.guideShipments(deps, {
     showBuyer: Boolean(options.showBuyer),
@@ -177,16 +181,12 @@ async function runGuided(deps: GuidedDeps, options: FulfillOptions, single: bool
     deps.io.messages.info(
       `Saved to ${options.save} (svc orders fulfill --file ${options.save} runs it again).`,
     );
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
-  const { fulfillPlan } = await import('../../cmdutil/orders/fulfill-file.js');
   const unresolved = { shipments, settled: new Map(), seen: new Map(), numberLines: 0, listRequests: 0 };
   const plan = fulfillPlan(options.save, unresolved, undefined, options, deps);
   await runBulk(deps, guided.guidedPlan(deps, plan, shipments, options.save), options);
 }
 
 async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): Promise<void> {
-  const { isHttpUrl } = await import('../../core/orders/shipments.js');
-  const { orderLine } = await import('../../output/views/orders.js');
   const trackingNumber = options.trackingNumber?.trim() ?? '';
   const carrier = options.carrier?.trim() ?? '';
   if (trackingNumber === '')
@@ -205,9 +205,7 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   }
   if (options.dryRun) {
     // As the file form's dry run: what would be sent, checked, and nothing sent.
-    const { fulfillmentBody, fulfillmentRequest } = await import('../../client/resources/orders.js');
     const body = fulfillmentBody({ number: trackingNumber, carrier, url: trackingUrl });
-    const { showVerdict } = await import('../../cmdutil/verdict.js');
     await showVerdict(
       deps,
       body,
@@ -217,7 +215,6 @@ async function runSingle(deps: BulkDeps, id: string, options: FulfillOptions): P
   }
   const view = await orderView(deps, Boolean(options.showBuyer));
   const client = await deps.client();
-  const { fulfillOne } = await import('../../core/orders/fulfill.js');
   const requests = await fulfillDepsOver(client, () => {});
   const result = await fulfillOne(requests, { line: 0, orderId: id, trackingNumber, carrier, trackingUrl });
   const { outcome, order } = result;

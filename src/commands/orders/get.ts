@@ -1,3 +1,4 @@
+import { getOrder } from '../../client/resources/orders.js';
 import { orderFields, orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
 
@@ -11,7 +12,7 @@ export const command = getCommand({
   flags: [{ flags: '--show-buyer', description: SHOW_BUYER_HELP }],
   fields: orderFields,
   view: (deps, args) => orderView(deps, Boolean(args.showBuyer)),
-  fetch: async (client, id) => (await import('../../client/resources/orders.js')).getOrder(client, id),
+  fetch: async (client, id) => getOrder(client, id),
   web: (order) => ({
     url: order.order_url,
     what: `order ${order.id} on its marketplace`,

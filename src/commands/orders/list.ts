@@ -1,11 +1,25 @@
 import type { ApiClient } from '../../client/client.js';
-import type { OrderFilters } from '../../client/resources/orders.js';
+import { byUpdatedAt } from '../../client/merged-list.js';
+import { listChannelAccounts } from '../../client/resources/channels.js';
+import { listOrders, type OrderFilters } from '../../client/resources/orders.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { checkChannelAccount, checkChannelKinds, checkStatuses } from '../../cmdutil/filter-check.js';
 import { listEach, printList } from '../../cmdutil/list-command.js';
 import { orderFields, orderView, SHOW_BUYER_HELP } from '../../cmdutil/orders/buyer.js';
 import { TIME_HELP, timeParser } from '../../cmdutil/parse.js';
+import { configDir } from '../../config/config-store.js';
+import {
+  checkMarkName,
+  checkSameExport,
+  markPath,
+  readMark,
+  storeToSave,
+  writeMark,
+} from '../../config/marks.js';
+import { markStoreOf, storeIdentity } from '../../config/store-identity.js';
 import type { Order } from '../../contract/schemas/order.js';
+import { IncrementalExport } from '../../core/orders/incremental-export.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { View } from '../../output/view.js';
 import { plural } from '../../words.js';
@@ -81,9 +95,6 @@ type ListDeps = Pick<Deps, 'io' | 'globals' | 'client' | 'credentials' | 'env' |
 
 /** Lists orders matching the filters; several values of --status or --channel, one crawl each, merged. */
 async function runOrdersList(options: OrdersListOptions, deps: ListDeps): Promise<void> {
-  const { checkStatuses, checkChannelKinds, checkChannelAccount } = await import(
-    '../../cmdutil/filter-check.js'
-  );
   const route = (param: string) => ({ operation: 'listOrders' as const, param });
   const statuses = checkStatuses('orders', options.status, route('status'));
   const channels = await checkChannelKinds(deps, options.channel, route('channel'));
@@ -110,8 +121,6 @@ async function runOrdersList(options: OrdersListOptions, deps: ListDeps): Promis
       view,
     );
   }
-  const { listOrders } = await import('../../client/resources/orders.js');
-  const { byUpdatedAt } = await import('../../client/merged-list.js');
   const client = await deps.client();
   const limit = deps.io.listLimit;
   const orders = await listEach(
@@ -136,11 +145,6 @@ async function runSinceLast(
       '--since-last exports every order since the mark, so it cannot take --limit (a partial export would move the mark past orders not yet exported)',
     );
   }
-  const { checkMarkName, checkSameExport, markPath, readMark, storeToSave, writeMark } = await import(
-    '../../config/marks.js'
-  );
-  const { configDir } = await import('../../config/config-store.js');
-  const { markStoreOf, storeIdentity } = await import('../../config/store-identity.js');
   checkMarkName(name);
   const dir = configDir(deps.env);
   const mark = await readMark(dir, name);
@@ -161,8 +165,6 @@ async function runSinceLast(
     );
   }
 
-  const { listOrders } = await import('../../client/resources/orders.js');
-  const { IncrementalExport } = await import('../../core/orders/incremental-export.js');
   const run = new IncrementalExport(
     (createdAfter, onPage) =>
       listOrders(client, { ...rest, created_after: createdAfter }, 'all', { onPage, signal: deps.signal }),
@@ -194,7 +196,6 @@ async function runSinceLast(
  * when the key may not list them (403: it lacks products:read).
  */
 async function storeAccounts(client: ApiClient): Promise<string[] | undefined> {
-  const { listChannelAccounts } = await import('../../client/resources/channels.js');
   try {
     return (await listChannelAccounts(client)).map((account) => account.id);
   } catch (error) {

@@ -1,6 +1,11 @@
+import { createProduct } from '../../client/resources/products.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { productFields } from '../../cmdutil/fields/products.js';
+import { readProductBody } from '../../cmdutil/products/write-helpers.js';
 import type { ProductInput } from '../../contract/schemas/product.js';
+import { bodyProblemsError } from '../../core/products/body-file.js';
+import { checkProductInput } from '../../core/products/check.js';
+import { createdText } from '../../output/views/products.js';
 
 /** `svc products create --file F`. */
 export const command = defineCommand<{ file: string }>({
@@ -29,18 +34,13 @@ export const command = defineCommand<{ file: string }>({
   examples: ['svc products create --file tee.json', 'svc products create --file - --json < tee.json'],
   /** Checks the file locally, then sends it as written. */
   async run(options, deps) {
-    const { readProductBody } = await import('../../cmdutil/products/write-helpers.js');
-    const { checkProductInput } = await import('../../core/products/check.js');
-    const { bodyProblemsError } = await import('../../core/products/body-file.js');
     const body = await readProductBody(deps, options.file);
     const checked = checkProductInput(body);
     if (!checked.ok)
       throw bodyProblemsError(options.file === '-' ? 'standard input' : options.file, checked.problems);
     const client = await deps.client();
-    const { createProduct } = await import('../../client/resources/products.js');
     // The body as written, so fields the service added after this CLI still reach it.
     const product = await createProduct(client, body as ProductInput);
-    const { createdText } = await import('../../output/views/products.js');
     await deps.io.printer.item(product, { summary: createdText });
   },
 });

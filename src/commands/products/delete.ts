@@ -1,3 +1,4 @@
+import { deleteProduct, getProduct } from '../../client/resources/products.js';
 import { deleteCommand } from '../../cmdutil/resource-commands.js';
 import type { Deleted } from '../../contract/schemas/common.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
@@ -13,7 +14,6 @@ export const command = deleteCommand({
   examples: ['svc products delete prod_123', 'svc products delete prod_123 --yes   # in scripts'],
   /** Names the product and how many of its listings go with it. */
   async question(id, deps) {
-    const { getProduct } = await import('../../client/resources/products.js');
     const product = await getProduct(await deps.client(), id);
     const listed = (product.listings ?? []).filter((listing) => listing.status !== 'delisted').length;
     const note = listed > 0 ? ` Its ${listed} ${plural(listed, 'listing')} will be delisted.` : '';
@@ -21,7 +21,6 @@ export const command = deleteCommand({
   },
   /** Deletes it; when the answer was lost, the product being gone means the delete was applied. */
   async remove(client, id): Promise<Deleted> {
-    const { deleteProduct, getProduct } = await import('../../client/resources/products.js');
     try {
       return await deleteProduct(client, id);
     } catch (error) {

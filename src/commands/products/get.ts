@@ -1,3 +1,4 @@
+import { getProduct } from '../../client/resources/products.js';
 import { productFields } from '../../cmdutil/fields/products.js';
 import { getCommand } from '../../cmdutil/resource-commands.js';
 
@@ -9,6 +10,6 @@ export const command = getCommand({
   kind: 'product',
   list: 'svc products list',
   fields: productFields,
-  fetch: async (client, id) => (await import('../../client/resources/products.js')).getProduct(client, id),
+  fetch: async (client, id) => getProduct(client, id),
   examples: ['svc products get prod_123'],
 });

@@ -1,3 +1,4 @@
+import { listProducts } from '../../client/resources/products.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { productFields } from '../../cmdutil/fields/products.js';
 import { printList } from '../../cmdutil/list-command.js';
@@ -20,7 +21,6 @@ export const command = defineCommand<{ updatedAfter?: string }>({
   fields: productFields,
   examples: ['svc products list', 'svc products list --updated-after 7d --all --json'],
   async run(options, deps) {
-    const { listProducts } = await import('../../client/resources/products.js');
     const filters = { updated_after: options.updatedAfter };
     const products = listProducts(await deps.client(), filters, deps.io.listLimit);
     await printList(deps, products, productsView, 'products');

@@ -1,9 +1,15 @@
+import { getProduct, updateProduct } from '../../client/resources/products.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { productFields } from '../../cmdutil/fields/products.js';
 import { collect, timeParser } from '../../cmdutil/parse.js';
+import { readProductBody } from '../../cmdutil/products/write-helpers.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { ProductUpdate } from '../../contract/schemas/product.js';
+import { bodyProblemsError } from '../../core/products/body-file.js';
+import { checkProductUpdate } from '../../core/products/check.js';
+import { parseSetFields } from '../../core/products/set-fields.js';
 import { ApiError, UsageError } from '../../errors.js';
+import { updatedText } from '../../output/views/products.js';
 
 /** Arguments of `svc products update`. */
 export interface UpdateArgs {
@@ -55,22 +61,16 @@ export const command = defineCommand<UpdateArgs>({
         'nothing to change: give --file F or --set field=value, e.g. --set title="Blue mug"',
       );
     }
-    const { readProductBody } = await import('../../cmdutil/products/write-helpers.js');
-    const { checkProductUpdate } = await import('../../core/products/check.js');
-    const { bodyProblemsError } = await import('../../core/products/body-file.js');
     let body: Record<string, unknown>;
     if (options.file !== undefined) {
       body = await readProductBody(deps, options.file, ['expected_updated_at']);
     } else {
-      const { parseSetFields } = await import('../../core/products/set-fields.js');
       body = parseSetFields(sets);
     }
     if (options.expectedUpdatedAt !== undefined) body.expected_updated_at = options.expectedUpdatedAt;
     const checked = checkProductUpdate(body);
     if (!checked.ok) throw bodyProblemsError(options.file ?? '--set', checked.problems);
     const client = await deps.client();
-    const { getProduct, updateProduct } = await import('../../client/resources/products.js');
-    const { updatedText } = await import('../../output/views/products.js');
     try {
       const product = await updateProduct(client, id, body as ProductUpdate);
       await deps.io.printer.item(product, { summary: updatedText });

@@ -1,8 +1,12 @@
-import type { BulkPlan, DryRun } from '../../cmdutil/bulk-command.js';
+import { listProducts, upsertProducts as sendBatch } from '../../client/resources/products.js';
+import { type BulkPlan, type DryRun, runBulk } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
+import { readInputFile } from '../../cmdutil/input-check.js';
+import { showUpsertDryRun } from '../../cmdutil/products/upsert-dry-run.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import type { CheckedUpsertFile } from '../../core/products/upsert-file.js';
+import { upsertProducts } from '../../core/products/upsert.js';
+import { type CheckedUpsertFile, checkUpsertFile, formatOf } from '../../core/products/upsert-file.js';
 import { UPSERT_FORMATS, type UpsertFormat } from '../../core/products/upsert-formats.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
@@ -94,7 +98,6 @@ export const command = defineCommand<{ file: string } & UpsertCommandOptions>({
 
 /** Checks the whole file, then upserts it in chunks of 100 and reports per-product outcomes. */
 async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions): Promise<void> {
-  const { checkUpsertFile, formatOf } = await import('../../core/products/upsert-file.js');
   const format = options.format ?? formatOf(path);
   if (!format || !UPSERT_FORMATS.includes(format)) {
     const why = options.format
@@ -102,11 +105,9 @@ async function runUpsert(deps: Deps, path: string, options: UpsertCommandOptions
       : `cannot tell the format of ${path} from its name; use --format with`;
     throw new UsageError(`${why} ${UPSERT_FORMATS.join(', ')}`);
   }
-  const { readInputFile } = await import('../../cmdutil/input-check.js');
   const file = await readInputFile(deps, path, options, (source, encoding, shownPath) =>
     checkUpsertFile(source, format, shownPath, { encoding, createUnmatched: options.createUnmatched }),
   );
-  const { runBulk } = await import('../../cmdutil/bulk-command.js');
   await runBulk(deps, { ...upsertPlan(deps, file, options), file: path }, options);
 }
 
@@ -145,14 +146,11 @@ function upsertPlan(deps: Deps, file: CheckedUpsertFile, options: UpsertCommandO
     items: () => file.items,
     report: options.report,
     dryRun: async () => {
-      const { showUpsertDryRun } = await import('../../cmdutil/products/upsert-dry-run.js');
       await showUpsertDryRun(deps, file, dryRun, options.report);
     },
     confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
-      const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
-      const { upsertProducts } = await import('../../core/products/upsert.js');
       await upsertProducts(file.items, {
         ...session.runOptions,
         simulated: !client.live,

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { unknownProfile } from '../../cmdutil/profiles/unknown.js';
+import { removeProfile } from '../../core/auth/keys.js';
 import { UsageError } from '../../errors.js';
-import { unknownProfile } from './use.js';
 
 /** `svc profiles remove P`. */
 export const command = defineCommand<{ name: string }>({
@@ -13,7 +14,6 @@ export const command = defineCommand<{ name: string }>({
   async run({ name }, deps) {
     const config = await deps.config();
     if (!config.profiles[name]) throw new UsageError(unknownProfile(name, Object.keys(config.profiles)));
-    const { removeProfile } = await import('../../core/auth/keys.js');
     const { problem } = await removeProfile(config, await deps.keyring(), name);
     if (problem) deps.io.messages.warn(problem);
     deps.io.messages.info(`Removed profile "${name}".`);

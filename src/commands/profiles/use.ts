@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cmdutil/define.js';
+import { unknownProfile } from '../../cmdutil/profiles/unknown.js';
 import { UsageError } from '../../errors.js';
 
 /** `svc profiles use P`. */
@@ -16,8 +17,3 @@ export const command = defineCommand<{ name: string }>({
     deps.io.messages.info(`Now using profile "${name}".`);
   },
 });
-
-/** The message for a profile name that is not saved, listing the ones that are. */
-export function unknownProfile(name: string, known: string[]): string {
-  return `unknown profile "${name}"; ${known.length ? `saved profiles: ${known.join(', ')}` : 'none saved yet (svc auth login)'}`;
-}

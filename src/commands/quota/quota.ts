@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cmdutil/define.js';
 import { fixedFields } from '../../cmdutil/fields.js';
+import { countedWhere, quotaJson, spentSentence } from '../../core/quota/spent.js';
 
 /** `svc quota`: the daily write quota svc has spent today on the key in force, as svc counted it. */
 export const command = defineCommand<Record<string, never>>({
@@ -28,7 +29,6 @@ export const command = defineCommand<Record<string, never>>({
   ]),
   async run(_args, deps) {
     const client = await deps.client();
-    const { quotaJson, spentSentence, countedWhere } = await import('../../core/quota/spent.js');
     const reading = await client.quotaSpent();
     if (!reading) throw new Error('svc keeps no count of the write quota without a config dir');
     await deps.io.printer.item(quotaJson(reading), {

@@ -1,5 +1,10 @@
+import { createWebhookEndpoint } from '../../client/resources/webhooks.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { webhookFields } from '../../cmdutil/fields/webhooks.js';
+import { checkEventTypes } from '../../cmdutil/filter-check.js';
+import { checkEndpointUrl, parseEventList } from '../../core/webhooks/input.js';
+import { UsageError } from '../../errors.js';
+import { createdWebhookText } from '../../output/views/webhooks.js';
 
 /** Options of `svc webhooks create`. */
 export interface CreateOptions {
@@ -25,12 +30,9 @@ export const command = defineCommand<CreateOptions>({
   ],
   /** Checks the flags, creates the endpoint, shows it with its secret and a warning on stderr. */
   async run(options, deps) {
-    const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-    const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
     const fields = deps.globals.fields;
     if (fields && !fields.includes('secret')) {
       // The secret is shown once, at creation: output that leaves it out would lose it for good.
-      const { UsageError } = await import('../../errors.js');
       throw new UsageError(
         `--fields ${fields.join(',')} leaves out secret, which the service shows only now; add secret to --fields`,
       );
@@ -40,8 +42,6 @@ export const command = defineCommand<CreateOptions>({
       enabled_events: checkEventTypes(parseEventList(options.events)),
       description: options.description,
     };
-    const { createWebhookEndpoint } = await import('../../client/resources/webhooks.js');
-    const { createdWebhookText } = await import('../../output/views/webhooks.js');
     const endpoint = await createWebhookEndpoint(await deps.client(), input);
     await deps.io.printer.item(endpoint, { summary: createdWebhookText });
     deps.io.messages.warn(

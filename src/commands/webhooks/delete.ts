@@ -1,7 +1,9 @@
+import { deleteWebhookEndpoint } from '../../client/resources/webhooks.js';
 import { confirmDestructive } from '../../cmdutil/confirm.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { deletedFields } from '../../cmdutil/fields/webhooks.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
+import { deletedWebhookText } from '../../output/views/webhooks.js';
 
 /** `svc webhooks delete ID`: asks on a terminal; elsewhere needs --yes. */
 export const command = defineCommand<{ id: string }>({
@@ -23,8 +25,6 @@ export const command = defineCommand<{ id: string }>({
       deps.io.messages.info('Nothing deleted.');
       return;
     }
-    const { deleteWebhookEndpoint } = await import('../../client/resources/webhooks.js');
-    const { deletedWebhookText } = await import('../../output/views/webhooks.js');
     const deleted = await deleteWebhookEndpoint(await deps.client(), id);
     await deps.io.printer.item(deleted, { summary: deletedWebhookText });
   },

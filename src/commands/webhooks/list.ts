@@ -1,3 +1,4 @@
+import { listWebhookEndpoints } from '../../client/resources/webhooks.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { webhookFields } from '../../cmdutil/fields/webhooks.js';
 import { printList } from '../../cmdutil/list-command.js';
@@ -12,7 +13,6 @@ export const command = defineCommand<Record<string, never>>({
   fields: webhookFields,
   examples: ['svc webhooks list', 'svc webhooks list --json'],
   async run(_args, deps) {
-    const { listWebhookEndpoints } = await import('../../client/resources/webhooks.js');
     await printList(
       deps,
       listWebhookEndpoints(await deps.client(), deps.io.listLimit),

@@ -1,8 +1,12 @@
+import { updateWebhookEndpoint } from '../../client/resources/webhooks.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import { webhookFields } from '../../cmdutil/fields/webhooks.js';
+import { checkEventTypes } from '../../cmdutil/filter-check.js';
 import { idArg } from '../../cmdutil/resource-commands.js';
 import type { WebhookEndpointUpdate } from '../../contract/schemas/webhook-endpoint.js';
+import { checkEndpointUrl, parseEventList } from '../../core/webhooks/input.js';
 import { UsageError } from '../../errors.js';
+import { updatedWebhookText } from '../../output/views/webhooks.js';
 
 /** Options of `svc webhooks update`. */
 export interface UpdateOptions {
@@ -33,8 +37,6 @@ export const command = defineCommand<UpdateOptions & { id: string }>({
   ],
   async run({ id, ...options }, deps) {
     const change = await updateFromFlags(options);
-    const { updateWebhookEndpoint } = await import('../../client/resources/webhooks.js');
-    const { updatedWebhookText } = await import('../../output/views/webhooks.js');
     const endpoint = await updateWebhookEndpoint(await deps.client(), id, change);
     await deps.io.printer.item(endpoint, { summary: updatedWebhookText });
   },
@@ -43,8 +45,6 @@ export const command = defineCommand<UpdateOptions & { id: string }>({
 /** The PATCH body the flags ask for; exit 2 when they ask for nothing or for both --enable and --disable. */
 async function updateFromFlags(options: UpdateOptions): Promise<WebhookEndpointUpdate> {
   if (options.enable && options.disable) throw new UsageError('give --enable or --disable, not both');
-  const { checkEndpointUrl, parseEventList } = await import('../../core/webhooks/input.js');
-  const { checkEventTypes } = await import('../../cmdutil/filter-check.js');
   const change: WebhookEndpointUpdate = {};
   if (options.url !== undefined) change.url = checkEndpointUrl(options.url);
   if (options.events !== undefined) change.enabled_events = checkEventTypes(parseEventList(options.events));

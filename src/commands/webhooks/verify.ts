@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { integerFlag } from '../../cmdutil/parse.js';
 import { isStdin } from '../../config/spool.js';
+import { verifySignature } from '../../contract/signature.js';
+import { loadSigningSecret } from '../../core/webhooks/secret.js';
 import { CommandFailed, FileError } from '../../errors.js';
 
 /** Options of `svc webhooks verify`. */
@@ -41,10 +44,8 @@ export const command = defineCommand<VerifyOptions>({
   ],
   /** Reads the secret and the raw body, verifies, prints the verdict; not authentic is exit 1. */
   async run(options, deps) {
-    const { loadSigningSecret } = await import('../../core/webhooks/secret.js');
     const secret = await loadSigningSecret({ secretFile: options.secretFile, env: deps.env });
     const payload = await readPayload(deps, options.payload);
-    const { verifySignature } = await import('../../contract/signature.js');
     const now = deps.now();
     const result = verifySignature({
       payload,
@@ -74,7 +75,6 @@ async function readPayload({ io }: Pick<Deps, 'io'>, source: string): Promise<Bu
     for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
     return Buffer.concat(chunks);
   }
-  const { readFile } = await import('node:fs/promises');
   try {
     return await readFile(source);
   } catch (error) {

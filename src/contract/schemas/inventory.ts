@@ -7,7 +7,7 @@ import { ItemError, Money, PriceInput, SyncBlock, Timestamp } from './common.js'
 export const INVENTORY_ITEM_STATUSES = ['updated', 'unchanged', 'failed'] as const;
 
 /** A quantity a client sends: a non-negative JSON integer. */
-export const QuantityInput = z.int().min(0).max(QUANTITY_MAX);
+const QuantityInput = z.int().min(0).max(QUANTITY_MAX);
 
 /** The answer to PATCH /inventory/{sku}. */
 export const InventoryItem = z.looseObject({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Timestamp } from './common.js';
 
 /** One half-hour bucket of the status history. */
-export const StatusBucket = z.looseObject({ t: Timestamp, up_ratio: z.number() });
+const StatusBucket = z.looseObject({ t: Timestamp, up_ratio: z.number() });
 
 /** GET /status: seven days of half-hour buckets and the latest probe. */
 export const Status = z.looseObject({

@@ -73,8 +73,10 @@ describe('command scopes', () => {
   });
 
   it('every declared field list loads', async () => {
-    for (const command of await commandsFor()) {
-      if (command.fields) expect((await command.fields()).length, command.path.join(' ')).toBeGreaterThan(0);
+    for (const entry of commandsFor()) {
+      const { fields } = await entry.load();
+      expect(fields !== undefined, entry.path.join(' ')).toBe(entry.fields === true);
+      if (fields) expect((await fields()).length, entry.path.join(' ')).toBeGreaterThan(0);
     }
   });
 });

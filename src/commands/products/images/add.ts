@@ -1,6 +1,12 @@
+import { basename } from 'node:path';
+import { uploadFile } from '../../../client/resources/files.js';
+import { getProduct } from '../../../client/resources/products.js';
 import { defineCommand } from '../../../cmdutil/define.js';
 import { imageFields } from '../../../cmdutil/fields/products.js';
+import { editImages } from '../../../cmdutil/products/images.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
+import { isImageUrl, planAdd, readLocalImage } from '../../../core/products/images.js';
+import { addedText } from '../../../output/views/images.js';
 
 /** `svc products images add ID IMAGE…`. */
 export const command = defineCommand<{ id: string; image: string[] }>({
@@ -24,16 +30,12 @@ export const command = defineCommand<{ id: string; image: string[] }>({
   ],
   /** Checks every local file, reads the product, refuses a 21st image, uploads, then sends the full array. */
   async run({ id, image: sources }, deps) {
-    const { isImageUrl, planAdd, readLocalImage } = await import('../../../core/products/images.js');
     const locals = [];
     for (const source of sources) if (!isImageUrl(source)) locals.push(await readLocalImage(source));
-    const { getProduct } = await import('../../../client/resources/products.js');
     const client = await deps.client();
     const product = await getProduct(client, id);
     // The limit is checked with placeholder URLs first, so nothing is uploaded for a refused add.
     planAdd(product.id, product.images ?? [], sources);
-    const { uploadFile } = await import('../../../client/resources/files.js');
-    const { basename } = await import('node:path');
     const urls: string[] = [];
     for (const source of sources) {
       const local = locals.find((image) => image.path === source);
@@ -49,8 +51,6 @@ export const command = defineCommand<{ id: string; image: string[] }>({
       deps.io.messages.info(`Uploaded ${local.path} as ${file.id}`);
       urls.push(file.url);
     }
-    const { editImages } = await import('../../../cmdutil/products/images.js');
-    const { addedText } = await import('../../../output/views/images.js');
     await editImages(
       deps,
       id,

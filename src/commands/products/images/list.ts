@@ -1,5 +1,7 @@
+import { getProduct } from '../../../client/resources/products.js';
 import { defineCommand } from '../../../cmdutil/define.js';
 import { imageFields } from '../../../cmdutil/fields/products.js';
+import { printImages } from '../../../cmdutil/products/images.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
 
 /** `svc products images list ID`. */
@@ -11,8 +13,6 @@ export const command = defineCommand<{ id: string }>({
   fields: imageFields,
   examples: ['svc products images list prod_123'],
   async run({ id }, deps) {
-    const { getProduct } = await import('../../../client/resources/products.js');
-    const { printImages } = await import('../../../cmdutil/products/images.js');
     await printImages(deps, await getProduct(await deps.client(), id));
   },
 });

@@ -1,6 +1,9 @@
 import { defineCommand } from '../../../cmdutil/define.js';
 import { imageFields } from '../../../cmdutil/fields/products.js';
+import { editImages } from '../../../cmdutil/products/images.js';
 import { idArg } from '../../../cmdutil/resource-commands.js';
+import { planReorder } from '../../../core/products/images.js';
+import { reorderedText } from '../../../output/views/images.js';
 
 /** `svc products images reorder ID IMAGE-ID…`. */
 export const command = defineCommand<{ id: string; imageId: string[] }>({
@@ -14,9 +17,6 @@ export const command = defineCommand<{ id: string; imageId: string[] }>({
   fields: imageFields,
   examples: ['svc products images reorder prod_123 img_9   # img_9 becomes the main image'],
   async run({ id, imageId: imageIds }, deps) {
-    const { planReorder } = await import('../../../core/products/images.js');
-    const { editImages } = await import('../../../cmdutil/products/images.js');
-    const { reorderedText } = await import('../../../output/views/images.js');
     await editImages(
       deps,
       id,
