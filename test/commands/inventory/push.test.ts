@@ -215,9 +215,13 @@ describe('one push per file and store at a time', () => {
   it('a second push while the first runs refuses naming its pid (exit 2); the first finishes', async () => {
     const emu = await start();
     const file = stock(emu, 200);
-    // Slow batches keep the first push running until the second has ended, however long a
-    // process takes to start on a loaded machine; then the first finishes at full speed.
-    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 500, times: 100_000 });
+    // The first push's batches are held until the second has ended, however long a process
+    // takes to start on a loaded machine; then the first finishes at full speed.
+    let release = () => {};
+    const secondEnded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 25_000, until: secondEnded, times: 100_000 });
     const env = envFor(emu);
     let second: Awaited<ReturnType<typeof runSvc>> | undefined;
     let secondRun: Promise<unknown> | undefined;
@@ -234,6 +238,7 @@ describe('one push per file and store at a time', () => {
           }).then((r) => {
             second = r;
             emu.faults.clear();
+            release();
           });
         },
       },
