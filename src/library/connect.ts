@@ -8,7 +8,7 @@ import { ApiClient } from '../client/client.js';
 import { pacingUrlOf } from '../client/pacing/pacing-url.js';
 import { sharedPacingDir } from '../client/pacing/record-file.js';
 import { configDir, readConfig } from '../config/config-store.js';
-import { requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
+import { type Credentials, requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
 
 export { OPERATIONS } from '../contract/operations.js';
 
@@ -39,7 +39,7 @@ const STOP_GRACE_MS = 2000;
  * The client of these options; a missing or malformed key (unless `anonymous`: the public
  * endpoints send none) or base URL throws an SvcError before anything is sent.
  */
-export async function connect(options: ClientOptions, anonymous = false): Promise<ApiClient> {
+export async function connect(options: ClientOptions, anonymous = false): Promise<Connected> {
   const env = options.env ?? process.env;
   const dir = configDir(env);
   const config = readConfig(dir);
@@ -67,7 +67,7 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
       ? pacingUrlOf({ pacingUrl: options.pacingUrl })
       : pacingUrlOf(credentials);
   const sharing = !['0', 'false', 'off', 'no'].includes((env.SVC_SHARED_PACING ?? '').trim().toLowerCase());
-  return new ApiClient({
+  const client = new ApiClient({
     baseUrl: requireBaseUrl(credentials.baseUrl),
     apiKey: key,
     maxRetries: options.maxRetries ?? 5,
@@ -79,4 +79,12 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
     sharedPacing: { dir: sharedPacingDir(dir), pacing: sharing, url: sharing ? pacing : undefined },
     env,
   });
+  return { client, credentials: { ...given, apiKey: key }, configDir: dir };
+}
+
+/** A connected client, with what names its store (the push journal's key) and the config dir. */
+export interface Connected {
+  client: ApiClient;
+  credentials: Credentials;
+  configDir: string;
 }

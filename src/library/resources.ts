@@ -3,17 +3,16 @@
  * `client.call(operation, params)` on the same client, resources and pager the CLI's commands use.
  */
 import type { AnyCallParams } from '../client/call.js';
-import type { ApiClient } from '../client/client.js';
 import type { PagedList } from '../client/paginate.js';
 import type { ApiOperation, OperationId } from '../contract/operations.js';
+import type { Connected } from './connect.js';
 import { List } from './list.js';
 import type * as T from './types.js';
 
 /** The connected client and the endpoint table, loaded on first use (not when the package is imported). */
-export type Connection = () => Promise<{
-  client: ApiClient;
-  operations: Readonly<Record<OperationId, ApiOperation>>;
-}>;
+export type Connection = () => Promise<
+  Connected & { operations: Readonly<Record<OperationId, ApiOperation>> }
+>;
 
 type UntypedCall = (operation: ApiOperation, params: AnyCallParams) => unknown;
 
@@ -107,6 +106,20 @@ export class Inventory extends Resource {
   /** Sets up to 100 SKUs in one request; an unknown SKU fails alone. */
   setBatch(items: T.InventoryBatchItem[], options: T.WriteOptions = {}): Promise<T.InventoryBatchResult> {
     return send(this.connection, 'batchInventory', { body: { items }, ...options });
+  }
+
+  /**
+   * Pushes every row (or every row of a CSV file) as `svc inventory push` does: the whole input
+   * checked first (a bad row throws an SvcError, nothing sent), batches of up to 100 as fast as
+   * the rate limit allows, each confirmed batch journaled so that `resume: true` after a stop
+   * sends only the rest, a push that would zero more than 20% of its SKUs refused unless
+   * `allowZeroing`. Resolves with one outcome per row and the totals; a stop on the write quota,
+   * the rate limit or the signal throws BulkStopped (an SvcError) holding the result so far.
+   */
+  async push(input: readonly T.StockRow[] | string, options: T.PushOptions = {}): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { pushInventory } = await import('./inventory-push.js');
+    return pushInventory(connected, input, options);
   }
 }
 

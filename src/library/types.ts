@@ -66,3 +66,8 @@ export interface WriteOptions {
 export interface ReadOptions {
   signal?: AbortSignal;
 }
+
+export type { BulkProgress } from '../core/bulk-run.js';
+export type { BulkResult } from '../core/bulk-stopped.js';
+export type { BulkSummary as BulkTotals, ItemOutcome, ItemStatus } from '../core/outcomes.js';
+export type { PushOptions, StockRow } from './inventory-push.js';
