@@ -3,9 +3,6 @@
  * inventory), with the same whole-file check, journal, resume, changed-only plan, zeroing guard
  * and quota count, and the same record of outcomes. Loaded on the first push, not on import.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CheckedCopy } from '../config/journal-files.js';
 import { type BulkProgress, type BulkResult, recordRun } from '../core/bulk-run.js';
 import { type CheckedFile, checkInventoryFile } from '../core/inventory/check.js';
@@ -13,6 +10,7 @@ import { InventoryPush } from '../core/inventory/push.js';
 import { describeZeroing } from '../core/inventory/zeroing.js';
 import type { Notes } from '../core/notes.js';
 import { UsageError } from '../errors.js';
+import { withFileOf, withoutLines } from './bulk-input.js';
 import type { Connected } from './connect.js';
 
 /** One row of a push: a SKU and what to set (a value left out stays as it is). */
@@ -63,7 +61,9 @@ export async function pushInventory(
   const copy = CheckedCopy.create(configDir);
   let file: CheckedFile;
   try {
-    file = await withFileOf(input, (path) => checkInventoryFile(path, options, copy.write));
+    file = await withFileOf(input, 'rows.csv', rowsCsv, (path) =>
+      checkInventoryFile(path, options, copy.write),
+    );
   } catch (error) {
     copy.discard();
     throw error;
@@ -106,28 +106,6 @@ export async function pushInventory(
     return typeof input === 'string' ? result : withoutLines(result);
   } finally {
     push.release();
-  }
-}
-
-/** Rows given as data came from no file: their outcomes name them by index and SKU alone. */
-function withoutLines(result: BulkResult): BulkResult {
-  return { ...result, outcomes: result.outcomes.map(({ line: _line, ...outcome }) => outcome) };
-}
-
-/** Runs `check` on a file: the one named, or the rows written as CSV to a private temporary one. */
-async function withFileOf<T>(
-  input: readonly StockRow[] | string,
-  check: (path: string) => Promise<T>,
-): Promise<T> {
-  if (typeof input === 'string') return check(input);
-  if (!Array.isArray(input)) throw new UsageError('push takes an array of rows or the path of a CSV file');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-push-'));
-  try {
-    const path = join(dir, 'rows.csv');
-    writeFileSync(path, rowsCsv(input), { mode: 0o600 });
-    return await check(path);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

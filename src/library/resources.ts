@@ -62,6 +62,20 @@ export class Products extends Resource {
   delete(id: string, options: T.WriteOptions = {}): Promise<T.Deleted> {
     return send(this.connection, 'deleteProduct', { id, ...options });
   }
+  /**
+   * Upserts every product (or every product of a JSON, JSON Lines or CSV file) as `svc products
+   * upsert` does: the whole input checked first (a bad product throws an SvcError, nothing
+   * sent), chunks of 100, a lost answer read back rather than guessed. Resolves with one outcome
+   * per product and the totals; a stop on the write quota or the signal throws BulkStopped.
+   */
+  async upsertAll(
+    input: readonly T.ProductInput[] | string,
+    options: T.UpsertOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { upsertAll } = await import('./products-upsert.js');
+    return upsertAll(connected, input, options);
+  }
   /** Creates or updates up to 100 products, matched by variant SKU; one outcome per item. */
   upsert(items: T.ProductInput[], options: T.WriteOptions = {}): Promise<T.BatchResult> {
     const repeatable = items.every((item) => (item.variants?.length ?? 0) > 0);

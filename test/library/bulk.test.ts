@@ -149,3 +149,34 @@ describe('client.inventory.push', () => {
     }
   });
 });
+
+describe('client.products.upsertAll', () => {
+  it('upserts products given as data with the CLI\'s check and ledger', async () => {
+    const emu = await start();
+    const client = clientOf(emu);
+    try {
+      const products = [1, 2, 3].map((i) => ({
+        title: `Library tee ${i}`,
+        variants: [{ sku: `LIB-TEE-${i}`, price: '10.00' }],
+      }));
+      const result = await client.products.upsertAll(products);
+      expect(result.totals).toMatchObject({ total: 3, updated: 3, failed: 0, requests: 1 });
+      expect(result.outcomes.map((outcome) => [outcome.key, outcome.status])).toEqual([
+        ['LIB-TEE-1', 'created'],
+        ['LIB-TEE-2', 'created'],
+        ['LIB-TEE-3', 'created'],
+      ]);
+      // Again: matched by SKU, nothing created twice.
+      const again = await client.products.upsertAll(products);
+      expect(again.outcomes.every((outcome) => outcome.status !== 'created')).toBe(true);
+      // A product no SKU can match is refused whole, as the CLI refuses it, unless createUnmatched.
+      const refused = await client.products
+        .upsertAll([{ title: 'No variants' }])
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ exitCode: 2 });
+      expect((refused as Error).message).toMatch(/problem|line|variants/);
+    } finally {
+      await client.close();
+    }
+  });
+});

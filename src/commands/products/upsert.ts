@@ -7,9 +7,6 @@ import { UPSERT_FORMATS, type UpsertFormat } from '../../core/products/upsert-fo
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
 
-/** How far before a lost request's send the read-back looks for what it created (clock skew). */
-const READ_BACK_SLACK_MS = 60_000;
-
 /** Flags of `svc products upsert`. */
 export interface UpsertCommandOptions {
   format?: UpsertFormat;
@@ -153,21 +150,8 @@ function upsertPlan(
     confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
-      const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
-      const { upsertProducts } = await import('../../core/products/upsert.js');
-      await upsertProducts(file.items, {
-        ...session.runOptions,
-        simulated: !client.live,
-        send: (inputs) => {
-          session.countRequest();
-          // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
-          return sendBatch(client, inputs);
-        },
-        settle: (outcomes) => session.record(outcomes),
-        // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
-        sendClock: () => (client.lastServerDate?.getTime() ?? deps.now()) - READ_BACK_SLACK_MS,
-        updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
-      });
+      const { sendUpsert } = await import('../../core/products/upsert.js');
+      await sendUpsert(client, file.items, session, deps.now);
     },
     verb: 'Upserted',
     // `updated` counts created products too (the counts add up to total); an upsert says how many.

@@ -1,4 +1,5 @@
 /** `products upsert`: chunks of products to POST /products/batch, and what a lost answer made. */
+import type { ApiClient } from '../../client/client.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Product, ProductInput } from '../../contract/schemas/product.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
@@ -47,6 +48,42 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
     },
     readBack: updatedSince && ((chunk, sentAt) => readBack(chunk, sentAt, known, updatedSince)),
     settle,
+  });
+}
+
+/** How far before a lost request's send the read-back looks for what it created (clock skew). */
+const READ_BACK_SLACK_MS = 60_000;
+
+/** Where an upsert's outcomes go, and how it runs: the bulk record (core/bulk-run.ts). */
+export interface UpsertRun {
+  readonly runOptions: BulkRunOptions;
+  countRequest(): void;
+  record(outcomes: readonly ItemOutcome[]): void;
+}
+
+/**
+ * Upserts checked items through `client` in chunks of 100, each outcome recorded in `run`: the
+ * run `svc products upsert` and the library's `products.upsertAll` share. A lost answer is read
+ * back from the products updated since the send (by the service's clock where known).
+ */
+export async function sendUpsert(
+  client: ApiClient,
+  items: readonly UpsertItem[],
+  run: UpsertRun,
+  now: () => number,
+): Promise<void> {
+  const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
+  await upsertProducts(items, {
+    ...run.runOptions,
+    simulated: !client.live,
+    send: (inputs) => {
+      run.countRequest();
+      // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
+      return sendBatch(client, inputs);
+    },
+    settle: (outcomes) => run.record(outcomes),
+    sendClock: () => (client.lastServerDate?.getTime() ?? now()) - READ_BACK_SLACK_MS,
+    updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
   });
 }
 
