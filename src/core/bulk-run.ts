@@ -83,6 +83,9 @@ export class BulkRun {
   }
 }
 
+/** What a use case's send needs of the run: its pace and stop, and where each outcome goes. */
+export type RunRecord = Pick<BulkRun, 'runOptions' | 'countRequest' | 'record'>;
+
 /** What a recorded run needs: its items (read again for the ones never settled), and the work. */
 export interface RecordedRun {
   total: number;

@@ -32,3 +32,13 @@ export async function withFileOf<I, T>(
 export function withoutLines(result: BulkResult): BulkResult {
   return { ...result, outcomes: result.outcomes.map(({ line: _line, ...outcome }) => outcome) };
 }
+
+/** CSV text of `header` and `rows` (an absent value an empty cell), quoted where a cell needs it. */
+export function csvText(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const cell = (value: unknown) => {
+    if (value === undefined || value === null) return '';
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return `${[header, ...rows].map((row) => row.map(cell).join(',')).join('\n')}\n`;
+}

@@ -10,7 +10,7 @@ import { InventoryPush } from '../core/inventory/push.js';
 import { describeZeroing } from '../core/inventory/zeroing.js';
 import type { Notes } from '../core/notes.js';
 import { UsageError } from '../errors.js';
-import { withFileOf, withoutLines } from './bulk-input.js';
+import { csvText, withFileOf, withoutLines } from './bulk-input.js';
 import type { Connected } from './connect.js';
 
 /** One row of a push: a SKU and what to set (a value left out stays as it is). */
@@ -111,11 +111,8 @@ export async function pushInventory(
 
 /** The rows as the CSV the push checks: `sku,quantity,price`, an absent value an empty cell. */
 function rowsCsv(rows: readonly StockRow[]): string {
-  const cell = (value: unknown) => {
-    if (value === undefined || value === null) return '';
-    const text = String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  const lines = rows.map((row) => `${cell(row.sku)},${cell(row.quantity)},${cell(row.price)}`);
-  return `sku,quantity,price\n${lines.join('\n')}\n`;
+  return csvText(
+    ['sku', 'quantity', 'price'],
+    rows.map((row) => [row.sku, row.quantity, row.price]),
+  );
 }

@@ -160,6 +160,22 @@ export class Orders extends Resource {
     const body = fulfillmentBody(trackingNumber, carrier, trackingUrl);
     return send(this.connection, 'fulfillOrder', { id, body, ...options });
   }
+
+  /**
+   * Marks every shipment's order shipped (given as data, or a CSV file of order_id,
+   * tracking_number, carrier, tracking_url) as `svc orders fulfill --file` does: the whole input
+   * checked first, channel order numbers resolved to orders, an order already shipped with the
+   * same tracking skipped. Resolves with one outcome per shipment and the totals; a stop on the
+   * rate limit or the signal throws BulkStopped.
+   */
+  async fulfillAll(
+    input: readonly T.ShipmentInput[] | string,
+    options: T.FulfillAllOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { fulfillAll } = await import('./orders-fulfill.js');
+    return fulfillAll(connected, input, options);
+  }
 }
 
 /** Asynchronous operations: how a write propagated to each channel. */

@@ -86,7 +86,10 @@ describe('client.inventory.push', () => {
     const emu = await start();
     const client = clientOf(emu);
     try {
-      const rows = emu.store.allSkus().slice(0, 3).map((sku) => ({ sku, quantity: 0 }));
+      const rows = emu.store
+        .allSkus()
+        .slice(0, 3)
+        .map((sku) => ({ sku, quantity: 0 }));
       for (const { sku } of rows) expect(emu.store.inventoryBySku(sku)?.quantity).toBeGreaterThan(0);
       const refused = await client.inventory
         .push(rows, { changedOnly: true })
@@ -151,7 +154,7 @@ describe('client.inventory.push', () => {
 });
 
 describe('client.products.upsertAll', () => {
-  it('upserts products given as data with the CLI\'s check and ledger', async () => {
+  it("upserts products given as data with the CLI's check and ledger", async () => {
     const emu = await start();
     const client = clientOf(emu);
     try {
@@ -175,6 +178,35 @@ describe('client.products.upsertAll', () => {
         .catch((error: unknown) => error);
       expect(refused).toMatchObject({ exitCode: 2 });
       expect((refused as Error).message).toMatch(/problem|line|variants/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('client.orders.fulfillAll', () => {
+  it("ships orders named by id or channel number, with the CLI's ledger", async () => {
+    const emu = await start();
+    const client = clientOf(emu);
+    try {
+      const orders = [...emu.store.orders.values()];
+      const awaiting = orders.filter((order) => order.status === 'awaiting_shipment');
+      const [byId, byNumber] = awaiting;
+      expect(byNumber?.order_id_on_channel).toBeTruthy();
+      const result = await client.orders.fulfillAll([
+        { orderId: byId?.id as string, carrier: 'UPS', trackingNumber: '1Z-LIB-1' },
+        { orderId: byNumber?.order_id_on_channel as string, carrier: 'DHL', trackingNumber: 'LIB-2' },
+        { orderId: 'ord_unknown', carrier: 'UPS', trackingNumber: '1Z-LIB-3' },
+      ]);
+      expect(result.totals).toMatchObject({ total: 3, updated: 2, failed: 1 });
+      expect(result.outcomes.map((outcome) => outcome.status)).toEqual(['updated', 'updated', 'failed']);
+      expect(emu.store.orders.get(byId?.id as string)?.status).toBe('shipped');
+      expect(emu.store.orders.get(byNumber?.id as string)?.status).toBe('shipped');
+      // Again: both already shipped with the same tracking, skipped.
+      const again = await client.orders.fulfillAll([
+        { orderId: byId?.id as string, carrier: 'UPS', trackingNumber: '1Z-LIB-1' },
+      ]);
+      expect(again.outcomes[0]?.status).toBe('skipped');
     } finally {
       await client.close();
     }

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../client/client.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Product, ProductInput } from '../../contract/schemas/product.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { ItemOutcome } from '../outcomes.js';
 import { judgeLostItems, type RunItem, UpsertLedger } from './lost-answer.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
@@ -54,13 +55,6 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
 /** How far before a lost request's send the read-back looks for what it created (clock skew). */
 const READ_BACK_SLACK_MS = 60_000;
 
-/** Where an upsert's outcomes go, and how it runs: the bulk record (core/bulk-run.ts). */
-export interface UpsertRun {
-  readonly runOptions: BulkRunOptions;
-  countRequest(): void;
-  record(outcomes: readonly ItemOutcome[]): void;
-}
-
 /**
  * Upserts checked items through `client` in chunks of 100, each outcome recorded in `run`: the
  * run `svc products upsert` and the library's `products.upsertAll` share. A lost answer is read
@@ -69,7 +63,7 @@ export interface UpsertRun {
 export async function sendUpsert(
   client: ApiClient,
   items: readonly UpsertItem[],
-  run: UpsertRun,
+  run: RunRecord,
   now: () => number,
 ): Promise<void> {
   const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
