@@ -95,6 +95,20 @@ export class Listings extends Resource {
   create(input: T.ListingInput, options: T.WriteOptions = {}): Promise<T.Listing> {
     return send(this.connection, 'createListing', { body: input, ...options });
   }
+  /**
+   * Publishes every listing (given as data, or a JSON or JSON Lines file of them) as `svc
+   * listings publish --file` does: the whole input checked first, the accounts it names checked,
+   * a listing already published skipped. Resolves with one outcome per listing and the totals;
+   * a stop on the write quota or the signal throws BulkStopped.
+   */
+  async publishAll(
+    input: readonly T.ListingInput[] | string,
+    options: T.PublishAllOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { publishAll } = await import('./listings-publish.js');
+    return publishAll(connected, input, options);
+  }
   /** Publishes up to 100 listings; one outcome per item. */
   createBatch(items: T.ListingInput[], options: T.WriteOptions = {}): Promise<T.BatchResult> {
     return send(this.connection, 'batchListings', { body: { items }, ...options });

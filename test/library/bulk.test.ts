@@ -212,3 +212,35 @@ describe('client.orders.fulfillAll', () => {
     }
   });
 });
+
+describe('client.listings.publishAll', () => {
+  it('publishes listings given as data, skipping one already published', async () => {
+    const emu = await start();
+    const client = clientOf(emu);
+    try {
+      const [account] = await client.channels.list();
+      const listed = new Set(
+        (await client.listings.list({ channel_account_id: account?.id }).all()).map(
+          (listing) => listing.product_id,
+        ),
+      );
+      const products = await client.products.list().all();
+      const fresh = products.filter((product) => !listed.has(product.id)).slice(0, 2);
+      const published = products.find((product) => listed.has(product.id));
+      expect(fresh).toHaveLength(2);
+      const items = [...fresh, published].map((product) => ({
+        product_id: product?.id as string,
+        channel_account_id: account?.id as string,
+      }));
+      const result = await client.listings.publishAll(items);
+      expect(result.totals.total).toBe(3);
+      expect(result.outcomes.map((outcome) => outcome.status)).toEqual(['created', 'created', 'skipped']);
+      const unknown = await client.listings
+        .publishAll([{ product_id: fresh[0]?.id as string, channel_account_id: 'ch_nope' }])
+        .catch((error: unknown) => error);
+      expect(unknown).toBeInstanceOf(SvcError);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -265,18 +265,8 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      const { createListingBatch, findActiveListing } = await import('../../client/resources/listings.js');
-      const { publishItems } = await import('../../core/listings/publish.js');
-      await publishItems(file.items, {
-        ...session.runOptions,
-        simulated: !client.live,
-        send: (inputs) => {
-          session.countRequest();
-          return createListingBatch(client, inputs);
-        },
-        lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-        settle: (outcomes) => session.record(outcomes),
-      });
+      const { sendPublish } = await import('../../core/listings/publish.js');
+      await sendPublish(client, file.items, session);
     },
     verb: 'Published',
     rerunNote: '; listings already published count as published, not published twice',

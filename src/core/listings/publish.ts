@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../client/client.js';
-import { createListing, findActiveListing } from '../../client/resources/listings.js';
+import { createListing, createListingBatch, findActiveListing } from '../../client/resources/listings.js';
 import { ERROR_CODES } from '../../contract/contract.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { PublishItem } from './publish-file.js';
 
@@ -95,5 +96,26 @@ export async function publishItems(
       return { applied };
     },
     settle,
+  });
+}
+
+/**
+ * Publishes checked items through `client` in chunks of 100, each outcome recorded in `run`: the run `listings publish --file` and the library's
+ * `listings.publishAll` share.
+ */
+export async function sendPublish(
+  client: ApiClient,
+  items: readonly PublishItem[],
+  run: RunRecord,
+): Promise<void> {
+  await publishItems(items, {
+    ...run.runOptions,
+    simulated: !client.live,
+    send: (inputs) => {
+      run.countRequest();
+      return createListingBatch(client, inputs);
+    },
+    lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
+    settle: (outcomes) => run.record(outcomes),
   });
 }
