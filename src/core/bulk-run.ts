@@ -113,7 +113,11 @@ export async function recordRun(work: RecordedRun): Promise<BulkResult> {
   if (work.follow && !run.wasStopped) await work.follow(run);
   await run.ledger.finish(work.items);
   const result: BulkResult = {
-    totals: run.ledger.summary((now() - started) / 1000),
+    totals: {
+      ...run.ledger.summary((now() - started) / 1000),
+      unfixed: run.ledger.count('unfixed'),
+      created: run.ledger.count('created'),
+    },
     outcomes: outcomes.map((outcome) => withoutUnsent(run.ledger.final(outcome))),
   };
   const reason = run.stopReason;

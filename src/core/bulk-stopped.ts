@@ -8,10 +8,20 @@ import { FileIncomplete, Interrupted, QuotaError, SvcError } from '../errors.js'
 import type { StopReason } from './bulk.js';
 import type { BulkSummary, ItemOutcome } from './outcomes.js';
 
+/** The summary of a bulk run, with what a retry holds back (`unfixed`) and what an upsert or publish made (`created`). */
+export interface BulkTotals extends BulkSummary {
+  unfixed: number;
+  created: number;
+}
+
 /** What a bulk run did: its totals, and one outcome per input item, in input order. */
 export interface BulkResult {
-  /** The counts of the outcomes (they add up to `total`), the requests sent and the seconds taken. */
-  totals: BulkSummary;
+  /**
+   * The counts of the outcomes (updated, unchanged, failed, skipped, not_sent, simulated and
+   * unfixed add up to `total`; `created` is counted in `updated` too), the requests sent and the
+   * seconds taken: the summary `svc` prints.
+   */
+  totals: BulkTotals;
   /** One final outcome per input item, in input order. */
   outcomes: ItemOutcome[];
 }

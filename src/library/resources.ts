@@ -116,6 +116,17 @@ export class Listings extends Resource {
   update(id: string, change: T.ListingUpdate, options: T.WriteOptions = {}): Promise<T.Listing> {
     return send(this.connection, 'updateListing', { id, body: change, ...options });
   }
+  /**
+   * Retries the listings in error with `errorCode` as `svc listings retry` does: every one
+   * collected first, those whose cause looks unchanged held back as `unfixed` (unless
+   * `includeUnfixed`), each other one resynced once. Resolves with one outcome per listing
+   * found and the totals; a stop on the write quota or the signal throws BulkStopped.
+   */
+  async retry(options: T.RetryOptions): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { retryFailing } = await import('./listings-retry.js');
+    return retryFailing(connected, options);
+  }
   /** A plain resync: an update that changes nothing. */
   resync(id: string, options: T.WriteOptions = {}): Promise<T.Listing> {
     return this.update(id, {}, options);

@@ -68,9 +68,10 @@ export interface ReadOptions {
 }
 
 export type { BulkProgress } from '../core/bulk-run.js';
-export type { BulkResult } from '../core/bulk-stopped.js';
-export type { BulkSummary as BulkTotals, ItemOutcome, ItemStatus } from '../core/outcomes.js';
+export type { BulkResult, BulkTotals } from '../core/bulk-stopped.js';
+export type { BulkSummary, ItemOutcome, ItemStatus } from '../core/outcomes.js';
 export type { PushOptions, StockRow } from './inventory-push.js';
 export type { PublishAllOptions } from './listings-publish.js';
+export type { RetryOptions } from './listings-retry.js';
 export type { FulfillAllOptions, ShipmentInput } from './orders-fulfill.js';
 export type { UpsertOptions } from './products-upsert.js';

@@ -244,3 +244,27 @@ describe('client.listings.publishAll', () => {
     }
   });
 });
+
+describe('client.listings.retry', () => {
+  it('holds back what looks unfixed and resyncs the rest, with totals that add up', async () => {
+    const emu = await start();
+    const client = clientOf(emu);
+    try {
+      const code = 'photo_required_for_channel';
+      const failing = [...emu.store.listings.values()].filter(
+        (listing) => listing.status === 'error' && listing.issues.some((issue) => issue.code === code),
+      );
+      expect(failing.length).toBeGreaterThan(0);
+      const held = await client.listings.retry({ errorCode: code });
+      expect(held.totals).toMatchObject({ total: failing.length, unfixed: failing.length, requests: 0 });
+      expect(held.outcomes.every((outcome) => outcome.status === 'unfixed')).toBe(true);
+      const sent = await client.listings.retry({ errorCode: code, includeUnfixed: true });
+      expect(sent.totals).toMatchObject({ total: failing.length, updated: failing.length, unfixed: 0 });
+      const { total, updated, unchanged, failed, skipped, not_sent, simulated, unfixed } = sent.totals;
+      expect(updated + unchanged + failed + skipped + not_sent + simulated + unfixed).toBe(total);
+      expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(failing.length);
+    } finally {
+      await client.close();
+    }
+  });
+});
