@@ -37,13 +37,17 @@ export class BulkStopped extends SvcError {
   override readonly status?: number;
   override readonly retryAfterSeconds?: number;
 
+  /** The error that stopped the run: the write quota's, the rate limit's, a signal's. */
+  readonly reason: SvcError;
+
+  /** @internal Raised by the bulk runs. */
   constructor(
-    /** The error that stopped the run (a QuotaError, a RateLimitError, an Interrupted…). */
-    readonly reason: StopReason,
+    reason: StopReason,
     /** What the run did before it stopped. */
     readonly result: BulkResult,
   ) {
     super(reason.message, { cause: reason });
+    this.reason = reason;
     this.code = reason.code ?? codeOf(reason);
     this.status =
       reason.status ?? (reason instanceof Interrupted || reason instanceof FileIncomplete ? undefined : 429);
