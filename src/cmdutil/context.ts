@@ -3,6 +3,7 @@
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
 import type { ApiClient } from '../client/client.js';
+import { type ConnectionSettings, type SharedPacing, STOP_GRACE_MS } from '../client/connection-settings.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { type Credentials, requireBaseUrl, requireKey } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -10,7 +11,6 @@ import type { CommandTree } from '../core/command-tree.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
-import type { ConnectionSettings, SharedPacing } from './connection-settings.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
 import { SavedSettings } from './saved-settings.js';
@@ -18,7 +18,7 @@ import { SavedSettings } from './saved-settings.js';
 export type { GlobalOptions } from './io-streams.js';
 
 /** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
-export const STOP_GRACE_MS = 2000;
+export { STOP_GRACE_MS };
 
 /** The members a run may take apart (`run(args, { io, client })`): each works unbound. */
 const UNBOUND = ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts', 'atEnd'] as const;
@@ -161,7 +161,7 @@ export class Context implements Deps {
     const messages = this.io.messages;
     // A command that takes no connection flags: the environment's settings alone.
     const connection =
-      this.connection ?? (await import('./connection-settings.js')).connectionSettings({}, this.env);
+      this.connection ?? (await import('../client/connection-settings.js')).connectionSettings({}, this.env);
     const client = new ApiClient({
       baseUrl,
       apiKey,
@@ -189,7 +189,7 @@ export class Context implements Deps {
 
   /** What a client shares with the other processes on its key (connection-settings.ts). */
   private async sharedPacing(pacing: boolean): Promise<SharedPacing> {
-    const { sharedPacingFor } = await import('./connection-settings.js');
+    const { sharedPacingFor } = await import('../client/connection-settings.js');
     // A login checks a key before its profile exists: SVC_PACING_URL alone serves then.
     const settings = () => this.settings().catch(() => ({ pacingUrl: this.env.SVC_PACING_URL }));
     return sharedPacingFor(this.env, pacing, settings, (password) =>

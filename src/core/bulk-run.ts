@@ -4,6 +4,7 @@
  * the rate limit or a signal kept rather than thrown. The CLI's session (progress, report,
  * summary) is built on it, and the library's bulk runs hand back what it records.
  */
+import { STOP_GRACE_MS } from '../client/connection-settings.js';
 import { type BulkRunOptions, RunStopped, type StopReason } from './bulk.js';
 import { type BulkResult, BulkStopped } from './bulk-stopped.js';
 import { BulkLedger, type ItemOutcome, type ItemRef, type OutcomeSink } from './outcomes.js';
@@ -11,10 +12,7 @@ import { BulkLedger, type ItemOutcome, type ItemRef, type OutcomeSink } from './
 export type { BulkResult } from './bulk-stopped.js';
 
 /** Requests of one bulk run in flight at once; the pacer decides when each is actually sent. */
-export const BULK_CONCURRENCY = 8;
-
-/** How long a write in flight may take to land once a run is stopped. */
-export const STOP_GRACE_MS = 2000;
+const BULK_CONCURRENCY = 8;
 
 /** How far a run has got: items settled of all, and requests answered. */
 export interface BulkProgress {

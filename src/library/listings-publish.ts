@@ -11,7 +11,6 @@ import { sendPublish } from '../core/listings/publish.js';
 import { checkPublishFile } from '../core/listings/publish-file.js';
 import { withFileOf, withoutLines } from './bulk-input.js';
 import type { Connected } from './connect.js';
-import type { ListingInput } from './types.js';
 
 /** How a publish run goes; everything is optional. */
 export interface PublishAllOptions {
@@ -26,7 +25,7 @@ export interface PublishAllOptions {
 /** Publishes every listing of `input` as `svc listings publish --file` does. */
 export async function publishAll(
   { client }: Connected,
-  input: readonly ListingInput[] | string,
+  input: readonly object[] | string,
   options: PublishAllOptions,
 ): Promise<BulkResult> {
   const file = await withFileOf(

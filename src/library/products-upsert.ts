@@ -10,7 +10,6 @@ import { checkUpsertFile, formatOf } from '../core/products/upsert-file.js';
 import { UsageError } from '../errors.js';
 import { withFileOf, withoutLines } from './bulk-input.js';
 import type { Connected } from './connect.js';
-import type { ProductInput } from './types.js';
 
 /** How an upsert goes; everything is optional. */
 export interface UpsertOptions {
@@ -29,7 +28,7 @@ export interface UpsertOptions {
 /** Upserts `input` (products, or the path of a file of them) as `svc products upsert` does. */
 export async function upsertAll(
   { client }: Connected,
-  input: readonly ProductInput[] | string,
+  input: readonly object[] | string,
   options: UpsertOptions,
 ): Promise<BulkResult> {
   const format = typeof input === 'string' ? (options.format ?? formatOf(input)) : 'json';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { BulkStopped, createClient, type SvcClient, SvcError } from '../../src/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
+import { runSvc } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const start = emulatorPerTest({ rateLimit: false });
@@ -266,5 +267,28 @@ describe('client.listings.retry', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('settings shared with the CLI', () => {
+  it("counts the library's writes in the quota count svc reads (one resolution of pacing and the quota dir)", async () => {
+    const emu = await start();
+    const dir = tempDir('svc-library-');
+    const env = {
+      SVC_CONFIG_DIR: dir,
+      XDG_STATE_HOME: join(dir, 'state'),
+      SVC_BASE_URL: emu.url,
+      SVC_API_KEY: emu.keys.live,
+    };
+    const client = createClient({ env });
+    try {
+      const [sku] = emu.store.allSkus();
+      await client.inventory.push([{ sku: sku as string, quantity: 3 }]);
+    } finally {
+      await client.close();
+    }
+    const shown = await runSvc(['quota', '--json'], { env });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ spent: 1 });
   });
 });

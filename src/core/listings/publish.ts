@@ -53,7 +53,7 @@ function alreadyThere(listing: Listing | undefined, error: ApiError): PublishRes
 }
 
 /** What a file publish needs from outside: how to send and look up, and where outcomes go. */
-export interface PublishItemsOptions extends BulkRunOptions {
+interface PublishItemsOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ListingInput[]) => Promise<BatchResult>;
@@ -68,10 +68,7 @@ export interface PublishItemsOptions extends BulkRunOptions {
  * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. After a
  * lost answer, an item whose listing now exists was published; the rest go again.
  */
-export async function publishItems(
-  items: readonly PublishItem[],
-  options: PublishItemsOptions,
-): Promise<void> {
+async function publishItems(items: readonly PublishItem[], options: PublishItemsOptions): Promise<void> {
   const { simulated, send, lookup, settle, chunkSize, ...run } = options;
   await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,

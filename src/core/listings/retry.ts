@@ -45,7 +45,7 @@ export async function collectFailing(
 }
 
 /** How the resyncs are sent and where their outcomes go. */
-export interface ResyncOptions extends BulkRunOptions {
+interface ResyncOptions extends BulkRunOptions {
   simulated: boolean;
   send: (listing: Listing) => Promise<Listing>;
   /** True for a listing not to send (settled apart, before the run). */
@@ -60,7 +60,7 @@ export interface ResyncOptions extends BulkRunOptions {
 const ITEM_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 422]);
 
 /** Resyncs each listing once (but those held); stops on quota or signal (RunStopped) after in-flight ones land. */
-export async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
+async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
   const { simulated, send, settle, onAnswer, hold, ...run } = options;
   await runItems(
     listings,
