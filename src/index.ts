@@ -11,6 +11,7 @@ export type {
   VerifyResult,
 } from './contract/signature.js';
 export { computeSignature, parseSignatureHeader, sign, verifySignature } from './contract/signature.js';
+export { BulkStopped } from './core/bulk-stopped.js';
 export { SvcError } from './errors.js';
 export { createClient, SvcClient } from './library/client.js';
 export type { ClientOptions } from './library/connect.js';

@@ -1,6 +1,6 @@
 /** The root program: the global options (docs/guide.md, Global options) and every noun's commands. */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { connectionSettings } from '../cmdutil/connection-settings.js';
+import { connectionSettings } from '../client/connection-settings.js';
 import type { Context } from '../cmdutil/context.js';
 import { type CommandEntry, HELP_GROUPS, type HelpGroup } from '../cmdutil/define.js';
 import { integerFlag, profileFlag, secondsFlag } from '../cmdutil/parse.js';

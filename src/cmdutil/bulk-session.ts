@@ -4,9 +4,10 @@
  * is rendered from the record at the end: the --report file, the summary and the exit code
  * (docs/guide.md, Output; docs/guide.md, Exit codes).
  */
-import { type BulkRunOptions, FAILURES_SHOWN, RunStopped } from '../core/bulk.js';
+import { FAILURES_SHOWN } from '../core/bulk.js';
+import { BulkRun } from '../core/bulk-run.js';
 import {
-  BulkLedger,
+  type BulkLedger,
   type BulkSummary,
   type ItemOutcome,
   type ItemRef,
@@ -17,11 +18,7 @@ import { PartialFailure } from '../errors.js';
 import type { Progress } from '../output/progress.js';
 import type { ReportRow, RowFile } from '../output/report.js';
 import { capped, plural } from '../words.js';
-import { STOP_GRACE_MS } from './context.js';
 import type { Deps } from './deps.js';
-
-/** Requests of one bulk command in flight at once; the pacer decides when each is actually sent. */
-const BULK_CONCURRENCY = 8;
 
 /** What a session uses of the run: the printer and messages, the client's pace, the clock and the stop signal. */
 export type SessionDeps = Pick<Deps, 'io' | 'client' | 'now' | 'signal'>;
@@ -53,13 +50,11 @@ export interface FinishOptions {
   stopNote: () => string | Promise<string>;
 }
 
-/** One bulk run: record outcomes as they land, then finish with the report and the summary. */
-export class BulkSession {
-  /** Every input item's outcome: the one source of the report, the summaries and the exit code. */
-  readonly ledger: BulkLedger;
-  private stopped?: RunStopped;
-  /** Requests whose outcomes were recorded (each record() is one answer), for items per request. */
-  private answered = 0;
+/**
+ * One bulk run: the record the library's runs keep too (core/bulk-run.ts), with progress as
+ * outcomes land, then the report and the summary.
+ */
+export class BulkSession extends BulkRun {
   private seconds = 0;
 
   private constructor(
@@ -69,7 +64,7 @@ export class BulkSession {
     private report: OutcomeReport | undefined,
     private readonly started: number,
   ) {
-    this.ledger = new BulkLedger(options.total, report?.spool);
+    super(options.total, ctx, report?.spool, ({ settled, requests }) => progress.update(settled, requests));
   }
 
   /** Opens the report (failing early on a bad path) and starts progress on a terminal. */
@@ -92,50 +87,20 @@ export class BulkSession {
     return this.ledger.summary(this.seconds);
   }
 
-  /** True when the run ended early on the quota or a signal. */
-  get wasStopped(): boolean {
-    return this.stopped !== undefined;
-  }
-
-  /** How the use-case runs: the one concurrency of bulk commands, the stop signal and its grace. */
-  get runOptions(): BulkRunOptions {
-    return { concurrency: BULK_CONCURRENCY, signal: this.ctx.signal, graceMs: STOP_GRACE_MS };
-  }
-
-  /** Counts one request sent (retries are the transport's business). */
-  countRequest(): void {
-    this.ledger.requests++;
-  }
-
-  /** Records the outcomes of one answered request (or of items settled without one) as they land. */
-  record(outcomes: readonly ItemOutcome[]): void {
-    for (const outcome of outcomes) this.ledger.settle(outcome);
-    this.answered += 1;
-    this.progress.update(this.ledger.settled, this.answered);
-  }
-
-  /** Records what became of items after their send (a followed operation's verdict): their final state. */
-  revise(outcomes: readonly ItemOutcome[]): void {
-    for (const outcome of outcomes) this.ledger.revise(outcome);
-  }
-
   /**
    * Runs the work. A stop on the quota or a signal is kept, not thrown, so the summary can
    * print first; any other error still writes the report (every item settled) and propagates.
    */
-  async run(work: () => Promise<void>): Promise<void> {
+  override async run(work: () => Promise<void>): Promise<void> {
     try {
-      await work();
+      await super.run(work);
     } catch (error) {
-      if (!(error instanceof RunStopped)) {
-        this.progress.stop();
-        // The run's own failure comes first; a report that could not be written is said too.
-        await this.writeReport().catch((unwritten: unknown) =>
-          this.ctx.io.messages.warn((unwritten as Error).message),
-        );
-        throw error;
-      }
-      this.stopped = error;
+      this.progress.stop();
+      // The run's own failure comes first; a report that could not be written is said too.
+      await this.writeReport().catch((unwritten: unknown) =>
+        this.ctx.io.messages.warn((unwritten as Error).message),
+      );
+      throw error;
     } finally {
       this.progress.stop();
       this.seconds = (this.ctx.now() - this.started) / 1000;
@@ -166,7 +131,7 @@ export class BulkSession {
     this.ctx.io.messages.info(
       `${summaryLine(figures, this.options.noun, options.verb)}${simulatedNote(this.options.live)}`,
     );
-    const stopNote = this.stopped ? await options.stopNote() : undefined;
+    const stopNote = this.wasStopped ? await options.stopNote() : undefined;
     if (this.ctx.io.gitHubActions) {
       const { bulkRunToGitHub } = await import('./ci-report.js');
       bulkRunToGitHub(this.ctx, {
@@ -177,9 +142,9 @@ export class BulkSession {
         stopNote,
       });
     }
-    if (this.stopped) this.ctx.io.messages.warn(stopNote ?? '');
+    if (this.wasStopped) this.ctx.io.messages.warn(stopNote ?? '');
     if (unwritten) throw unwritten;
-    if (this.stopped) throw this.stopped.reason;
+    if (this.stopReason) throw this.stopReason;
   }
 
   /** PartialFailure (exit 3) when any item failed, naming the first ones by line. */

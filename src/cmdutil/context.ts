@@ -3,6 +3,13 @@
  * neither config nor HTTP; the program sets the global options once they are parsed.
  */
 import type { ApiClient } from '../client/client.js';
+import {
+  type ConnectionSettings,
+  connectionSettings,
+  type SharedPacing,
+  STOP_GRACE_MS,
+  sharedPacingFor,
+} from '../client/connection-settings.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { type Credentials, requireBaseUrl, requireKey } from '../config/credentials.js';
 import type { KeyringBackend } from '../config/keyring.js';
@@ -10,12 +17,6 @@ import type { CommandTree } from '../core/command-tree.js';
 import type { IO } from '../output/io.js';
 import type { ProgressClock } from '../output/progress.js';
 import type { Query } from '../output/query.js';
-import {
-  type ConnectionSettings,
-  connectionSettings,
-  type SharedPacing,
-  sharedPacingFor,
-} from './connection-settings.js';
 import type { Deps, Prompts } from './deps.js';
 import { type GlobalOptions, IOStreams } from './io-streams.js';
 import { SavedSettings } from './saved-settings.js';
@@ -23,7 +24,7 @@ import { SavedSettings } from './saved-settings.js';
 export type { GlobalOptions } from './io-streams.js';
 
 /** After SIGINT or SIGTERM, how long in-flight requests may take to land before they are given up. */
-export const STOP_GRACE_MS = 2000;
+export { STOP_GRACE_MS };
 
 /** The members a run may take apart (`run(args, { io, client })`): each works unbound. */
 const UNBOUND = ['client', 'clientFor', 'config', 'credentials', 'keyring', 'prompts', 'atEnd'] as const;

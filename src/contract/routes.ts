@@ -52,10 +52,18 @@ function listerOf(pattern: string): string | undefined {
 export function operationAt(method: string, path: string): ApiOperation | undefined {
   const segments = splitPath(path);
   const verb = method.toUpperCase();
-  return API_OPERATIONS.filter(
-    (operation) => operation.method === verb && fits(splitPath(operation.path), segments),
-  ).sort((a, b) => placeholders(a.path) - placeholders(b.path))[0];
+  // The fewest placeholders first: a fixed segment beats a {param} that would fit it too.
+  return OPERATION_PATTERNS.find(
+    ({ operation, pattern }) => operation.method === verb && fits(pattern, segments),
+  )?.operation;
 }
+
+/** Every operation with its path split once (each request asks which operation it is, for its quota cost). */
+const OPERATION_PATTERNS = API_OPERATIONS.map((operation) => ({
+  operation,
+  pattern: splitPath(operation.path),
+  holes: placeholders(operation.path),
+})).sort((a, b) => a.holes - b.holes);
 
 /**
  * Whether a request to `method path` needs a key: every operation does but the public ones

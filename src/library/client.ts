@@ -61,7 +61,7 @@ export class SvcClient {
       if (!client) {
         // The client and what it loads (undici, zod schemas) load on first use, not on import.
         client = import('./connect.js').then(async ({ connect, OPERATIONS }) => ({
-          client: await connect(this.options, kind === 'anonymous'),
+          ...(await connect(this.options, kind === 'anonymous')),
           operations: OPERATIONS,
         }));
         // A failed connection is not kept: the next call tries again.

@@ -5,10 +5,9 @@
  * with the svc processes on the same key, through the config dir or the Redis at `pacingUrl`.
  */
 import { ApiClient } from '../client/client.js';
-import { pacingUrlOf } from '../client/pacing/pacing-url.js';
-import { sharedPacingDir } from '../client/pacing/record-file.js';
+import { connectionSettings, STOP_GRACE_MS, sharedPacingFor } from '../client/connection-settings.js';
 import { configDir, readConfig } from '../config/config-store.js';
-import { requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
+import { type Credentials, requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
 
 export { OPERATIONS } from '../contract/operations.js';
 
@@ -26,20 +25,19 @@ export interface ClientOptions {
   userAgent?: string;
   /** Once aborted, no request starts and no retry waits (a write in flight gets a short grace to land). */
   signal?: AbortSignal;
-  /** Retries of one request for network errors and 5xx (default 5, as the CLI). */
+  /** Retries of one request for network errors and 5xx (default: SVC_MAX_RETRIES, else 5, as the CLI). */
   maxRetries?: number;
   /** The environment to read (default: process.env). */
   env?: NodeJS.ProcessEnv;
 }
 
-/** How long a write in flight may take to land once the signal aborted. */
-const STOP_GRACE_MS = 2000;
-
 /**
  * The client of these options; a missing or malformed key (unless `anonymous`: the public
- * endpoints send none) or base URL throws an SvcError before anything is sent.
+ * endpoints send none) or base URL throws an SvcError before anything is sent. Retries, the
+ * request deadline and what is shared with other svc processes (pacing, the quota count) are
+ * resolved by the functions the CLI's context uses (src/client/connection-settings.ts).
  */
-export async function connect(options: ClientOptions, anonymous = false): Promise<ApiClient> {
+export async function connect(options: ClientOptions, anonymous = false): Promise<Connected> {
   const env = options.env ?? process.env;
   const dir = configDir(env);
   const config = readConfig(dir);
@@ -62,21 +60,30 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
   }
   const given = { ...credentials, apiKey, keyProblem };
   const key = anonymous ? apiKey : requireKey(options.apiKey ? { ...given, apiKeySource: 'flag' } : given);
-  const pacing =
-    options.pacingUrl !== undefined
-      ? pacingUrlOf({ pacingUrl: options.pacingUrl })
-      : pacingUrlOf(credentials);
-  const sharing = !['0', 'false', 'off', 'no'].includes((env.SVC_SHARED_PACING ?? '').trim().toLowerCase());
-  return new ApiClient({
+  const settings = connectionSettings({ maxRetries: options.maxRetries }, env);
+  const pacingUrl = options.pacingUrl !== undefined ? { pacingUrl: options.pacingUrl } : credentials;
+  const client = new ApiClient({
     baseUrl: requireBaseUrl(credentials.baseUrl),
     apiKey: key,
-    maxRetries: options.maxRetries ?? 5,
+    maxRetries: settings.maxRetries,
+    requestTimeoutMs: settings.requestTimeoutMs,
     userAgent: options.userAgent ?? `svc/${__SVC_VERSION__}`,
     crawlSignal: options.signal,
     stopSignal: options.signal,
     stopGraceMs: STOP_GRACE_MS,
-    // As the CLI: SVC_SHARED_PACING=0 paces this process alone (the quota count is still shared).
-    sharedPacing: { dir: sharedPacingDir(dir), pacing: sharing, url: sharing ? pacing : undefined },
+    sharedPacing: await sharedPacingFor(
+      env,
+      settings.sharedPacing,
+      async () => pacingUrl,
+      () => undefined,
+    ),
     env,
   });
+  return { client, credentials: { ...given, apiKey: key }, configDir: dir };
+}
+/** A connected client, with what names its store (the push journal's key) and the config dir. */
+export interface Connected {
+  client: ApiClient;
+  credentials: Credentials;
+  configDir: string;
 }

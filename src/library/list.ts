@@ -17,8 +17,27 @@ export class List<T> implements AsyncIterable<T> {
   /** @internal */
   constructor(private readonly open: OpenCrawl<T>) {}
 
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    yield* await this.open(undefined);
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    // The crawl's own iterator once open, not a generator around it: no second await per item.
+    let opened: Promise<AsyncIterator<T>> | undefined;
+    const crawl = () => {
+      opened ??= this.open(undefined).then((list) => list[Symbol.asyncIterator]());
+      return opened;
+    };
+    let inner: AsyncIterator<T> | undefined;
+    return {
+      next: () =>
+        inner?.next() ??
+        crawl().then((iterator) => {
+          inner = iterator;
+          return iterator.next();
+        }),
+      return: async (value?: unknown) => {
+        const iterator = inner ?? (opened && (await opened));
+        await iterator?.return?.(value);
+        return { done: true, value: undefined };
+      },
+    };
   }
 
   /** The first `n` items (pages ask for no more than are wanted). */

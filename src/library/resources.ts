@@ -3,17 +3,16 @@
  * `client.call(operation, params)` on the same client, resources and pager the CLI's commands use.
  */
 import type { AnyCallParams } from '../client/call.js';
-import type { ApiClient } from '../client/client.js';
 import type { PagedList } from '../client/paginate.js';
 import type { ApiOperation, OperationId } from '../contract/operations.js';
+import type { Connected } from './connect.js';
 import { List } from './list.js';
 import type * as T from './types.js';
 
 /** The connected client and the endpoint table, loaded on first use (not when the package is imported). */
-export type Connection = () => Promise<{
-  client: ApiClient;
-  operations: Readonly<Record<OperationId, ApiOperation>>;
-}>;
+export type Connection = () => Promise<
+  Connected & { operations: Readonly<Record<OperationId, ApiOperation>> }
+>;
 
 type UntypedCall = (operation: ApiOperation, params: AnyCallParams) => unknown;
 
@@ -63,6 +62,20 @@ export class Products extends Resource {
   delete(id: string, options: T.WriteOptions = {}): Promise<T.Deleted> {
     return send(this.connection, 'deleteProduct', { id, ...options });
   }
+  /**
+   * Upserts every product (or every product of a JSON, JSON Lines or CSV file) as `svc products
+   * upsert` does: the whole input checked first (a bad product throws an SvcError, nothing
+   * sent), chunks of 100, a lost answer read back rather than guessed. Resolves with one outcome
+   * per product and the totals; a stop on the write quota or the signal throws BulkStopped.
+   */
+  async upsertAll(
+    input: readonly T.ProductInput[] | string,
+    options: T.UpsertOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { upsertAll } = await import('./products-upsert.js');
+    return upsertAll(connected, input, options);
+  }
   /** Creates or updates up to 100 products, matched by variant SKU; one outcome per item. */
   upsert(items: T.ProductInput[], options: T.WriteOptions = {}): Promise<T.BatchResult> {
     const repeatable = items.every((item) => (item.variants?.length ?? 0) > 0);
@@ -82,12 +95,37 @@ export class Listings extends Resource {
   create(input: T.ListingInput, options: T.WriteOptions = {}): Promise<T.Listing> {
     return send(this.connection, 'createListing', { body: input, ...options });
   }
+  /**
+   * Publishes every listing (given as data, or a JSON or JSON Lines file of them) as `svc
+   * listings publish --file` does: the whole input checked first, the accounts it names checked,
+   * a listing already published skipped. Resolves with one outcome per listing and the totals;
+   * a stop on the write quota or the signal throws BulkStopped.
+   */
+  async publishAll(
+    input: readonly T.ListingInput[] | string,
+    options: T.PublishAllOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { publishAll } = await import('./listings-publish.js');
+    return publishAll(connected, input, options);
+  }
   /** Publishes up to 100 listings; one outcome per item. */
   createBatch(items: T.ListingInput[], options: T.WriteOptions = {}): Promise<T.BatchResult> {
     return send(this.connection, 'batchListings', { body: { items }, ...options });
   }
   update(id: string, change: T.ListingUpdate, options: T.WriteOptions = {}): Promise<T.Listing> {
     return send(this.connection, 'updateListing', { id, body: change, ...options });
+  }
+  /**
+   * Retries the listings in error with `errorCode` as `svc listings retry` does: every one
+   * collected first, those whose cause looks unchanged held back as `unfixed` (unless
+   * `includeUnfixed`), each other one resynced once. Resolves with one outcome per listing
+   * found and the totals; a stop on the write quota or the signal throws BulkStopped.
+   */
+  async retry(options: T.RetryOptions): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { retryFailing } = await import('./listings-retry.js');
+    return retryFailing(connected, options);
   }
   /** A plain resync: an update that changes nothing. */
   resync(id: string, options: T.WriteOptions = {}): Promise<T.Listing> {
@@ -107,6 +145,20 @@ export class Inventory extends Resource {
   /** Sets up to 100 SKUs in one request; an unknown SKU fails alone. */
   setBatch(items: T.InventoryBatchItem[], options: T.WriteOptions = {}): Promise<T.InventoryBatchResult> {
     return send(this.connection, 'batchInventory', { body: { items }, ...options });
+  }
+
+  /**
+   * Pushes every row (or every row of a CSV file) as `svc inventory push` does: the whole input
+   * checked first (a bad row throws an SvcError, nothing sent), batches of up to 100 as fast as
+   * the rate limit allows, each confirmed batch journaled so that `resume: true` after a stop
+   * sends only the rest, a push that would zero more than 20% of its SKUs refused unless
+   * `allowZeroing`. Resolves with one outcome per row and the totals; a stop on the write quota,
+   * the rate limit or the signal throws BulkStopped (an SvcError) holding the result so far.
+   */
+  async push(input: readonly T.StockRow[] | string, options: T.PushOptions = {}): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { pushInventory } = await import('./inventory-push.js');
+    return pushInventory(connected, input, options);
   }
 }
 
@@ -132,6 +184,22 @@ export class Orders extends Resource {
   fulfill(id: string, { carrier, trackingNumber, trackingUrl, ...options }: Fulfillment): Promise<T.Order> {
     const body = fulfillmentBody(trackingNumber, carrier, trackingUrl);
     return send(this.connection, 'fulfillOrder', { id, body, ...options });
+  }
+
+  /**
+   * Marks every shipment's order shipped (given as data, or a CSV file of order_id,
+   * tracking_number, carrier, tracking_url) as `svc orders fulfill --file` does: the whole input
+   * checked first, channel order numbers resolved to orders, an order already shipped with the
+   * same tracking skipped. Resolves with one outcome per shipment and the totals; a stop on the
+   * rate limit or the signal throws BulkStopped.
+   */
+  async fulfillAll(
+    input: readonly T.ShipmentInput[] | string,
+    options: T.FulfillAllOptions = {},
+  ): Promise<T.BulkResult> {
+    const connected = await this.connection();
+    const { fulfillAll } = await import('./orders-fulfill.js');
+    return fulfillAll(connected, input, options);
   }
 }
 

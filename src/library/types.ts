@@ -66,3 +66,12 @@ export interface WriteOptions {
 export interface ReadOptions {
   signal?: AbortSignal;
 }
+
+export type { BulkProgress } from '../core/bulk-run.js';
+export type { BulkResult, BulkTotals } from '../core/bulk-stopped.js';
+export type { BulkSummary, ItemOutcome, ItemStatus } from '../core/outcomes.js';
+export type { PushOptions, StockRow } from './inventory-push.js';
+export type { PublishAllOptions } from './listings-publish.js';
+export type { RetryOptions } from './listings-retry.js';
+export type { FulfillAllOptions, ShipmentInput } from './orders-fulfill.js';
+export type { UpsertOptions } from './products-upsert.js';

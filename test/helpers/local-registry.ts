@@ -1,6 +1,7 @@
 /**
  * A package registry on loopback holding only what an install of the packed `svc` needs: the
- * keyring library and its prebuilt platform packages, packed from this checkout's node_modules.
+ * keyring library and its prebuilt platform packages, and zod (the published types name its
+ * types), packed from this checkout's node_modules.
  * An install test points npm at it with an empty cache, so it passes on a machine whose npm
  * cache holds only what `npm ci` put there (tarballs, no registry metadata) and never reaches
  * the public registry.
@@ -26,14 +27,17 @@ export interface LocalRegistry {
   close(): Promise<void>;
 }
 
+/** What an install of the packed `svc` fetches: its dependency zod, and the keyring's scope. */
+export const SVC_DEPENDENCIES = ['@napi-rs', 'zod'] as const;
+
 /**
- * Serves every lockfile package under `scope` (e.g. `@napi-rs`). Packages installed in
+ * Serves every lockfile package under a scope of `scopes` (e.g. `@napi-rs`), or named by one (`zod`). Packages installed in
  * `root/node_modules` (this platform's) are packed and served whole; the others are described
  * from the lockfile (version, os, cpu, libc) with no tarball, as npm skips them on this platform.
  */
 export async function startLocalRegistry(
   root: string,
-  scope: string,
+  scopes: readonly string[],
   workDir: string,
 ): Promise<LocalRegistry> {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
@@ -42,7 +46,10 @@ export async function startLocalRegistry(
   const tarballs = new Map<string, Buffer>();
   const manifests = new Map<string, Manifest>();
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (!path.startsWith(`node_modules/${scope}/`)) continue;
+    const named = scopes.some(
+      (scope) => path === `node_modules/${scope}` || path.startsWith(`node_modules/${scope}/`),
+    );
+    if (!named || path.slice('node_modules/'.length).includes('/node_modules/')) continue;
     const name = path.slice('node_modules/'.length);
     const installed = join(root, path);
     if (existsSync(join(installed, 'package.json'))) {

@@ -9,7 +9,7 @@ import { execFile, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalRegistry, startLocalRegistry } from '../helpers/local-registry.js';
+import { type LocalRegistry, SVC_DEPENDENCIES, startLocalRegistry } from '../helpers/local-registry.js';
 import { freshConfigDir } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   // The keyring library comes from a registry on loopback serving what node_modules holds, into
   // an empty cache: the install needs no registry metadata that a fresh machine's cache lacks.
   // npm runs asynchronously: the registry answers from this process's event loop.
-  registry = await startLocalRegistry(ROOT, '@napi-rs', work);
+  registry = await startLocalRegistry(ROOT, SVC_DEPENDENCIES, work);
   await new Promise<void>((resolve, reject) => {
     execFile(
       'npm',
@@ -101,15 +101,16 @@ describe('npm pack and npm install --global', () => {
     expect(readFileSync(page, 'utf8')).toContain('.TH SVC 1');
   });
 
-  it('installs only the keyring library, prebuilt (no build step); the bundle carries the rest', () => {
+  it('installs only zod (for the library types) and the keyring library, prebuilt (no build step); the bundle carries the rest', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'svc');
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       dependencies?: Record<string, string>;
       optionalDependencies?: Record<string, string>;
     };
-    expect(manifest.dependencies ?? {}).toEqual({});
+    // zod's code is bundled too: it is a dependency because the library's published types name its types.
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(['zod']);
     expect(Object.keys(manifest.optionalDependencies ?? {})).toEqual(['@napi-rs/keyring']);
-    expect(readdirSync(join(installed, 'node_modules'))).toEqual(['@napi-rs']);
+    expect(readdirSync(join(installed, 'node_modules')).sort()).toEqual(['@napi-rs', 'zod']);
     // The library and its binary load as installed: a prebuilt .node file, nothing compiled.
     const library = join(installed, 'node_modules', '@napi-rs', 'keyring');
     const loaded = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(library)}).Entry`], {
@@ -126,7 +127,7 @@ describe('npm pack and npm install --global', () => {
       ),
     ).toBe(true);
     // Fetched as packages, not built: the library and this platform's prebuilt binary package.
-    expect([...registry.served].sort()).toEqual(['@napi-rs/keyring', `@napi-rs/${binaries[0]}`]);
+    expect([...registry.served].sort()).toEqual(['@napi-rs/keyring', `@napi-rs/${binaries[0]}`, 'zod']);
   });
 
   it('runs svc --version, --help and a command needing bundled libraries from another directory', () => {

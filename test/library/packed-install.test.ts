@@ -6,7 +6,16 @@
  * the dist/ other tests run is left as it is. Slow (npm and tsc start slowly): a minute or two.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,19 +23,19 @@ import { transformSync } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator } from '../helpers/emulator.js';
-import { type LocalRegistry, startLocalRegistry } from '../helpers/local-registry.js';
+import { type LocalRegistry, SVC_DEPENDENCIES, startLocalRegistry } from '../helpers/local-registry.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-const SCRIPT = `import { createClient, SvcError, type Order } from 'svc';
+const SCRIPT = `import { createClient, SvcError, type BulkResult, type Order } from 'svc';
 
 const client = createClient();
 const awaiting: Order[] = [];
 for await (const order of client.orders.list({ status: 'awaiting_shipment' })) awaiting.push(order);
 const skus = (await client.products.list().first(3)).map((product) => product.variants?.[0]?.sku ?? '');
-const pushed = await client.inventory.setBatch(skus.map((sku, index) => ({ sku, quantity: index + 1 })));
+const pushed: BulkResult = await client.inventory.push(skus.map((sku, index) => ({ sku, quantity: index + 1 })));
 let caught: { code?: string; exitCode: number; status?: number } | undefined;
 try {
   await client.orders.get('ord_missing');
@@ -34,7 +43,8 @@ try {
   if (error instanceof SvcError) caught = { code: error.code, exitCode: error.exitCode, status: error.status };
 }
 await client.close();
-process.stdout.write(JSON.stringify({ awaiting: awaiting.length, pushed: pushed.data.map((item) => item.status), caught }));
+const { total, updated } = pushed.totals;
+process.stdout.write(JSON.stringify({ awaiting: awaiting.length, pushed: pushed.outcomes.map((item) => item.status), total, updated, caught }));
 `;
 
 let work: string;
@@ -73,7 +83,7 @@ beforeAll(async () => {
     JSON.stringify({ name: 'ci-job', private: true, type: 'module' }),
   );
   // The keyring library (an optional dependency) comes from a registry on loopback, as in the install test.
-  registry = await startLocalRegistry(ROOT, '@napi-rs', work);
+  registry = await startLocalRegistry(ROOT, SVC_DEPENDENCIES, work);
   await run('npm', ['install', '--no-audit', '--no-fund', join(work, filename)], {
     cwd: project,
     env: {
@@ -83,8 +93,10 @@ beforeAll(async () => {
       npm_config_cache: join(work, 'cache'),
     },
   });
-  // What a TypeScript project has beside it: Node's types and zod's (the types of the results name zod's).
-  for (const name of ['zod', '@types/node', 'undici-types']) {
+  // What a TypeScript project has beside it: Node's types. zod, whose types the results' types
+  // name, is a dependency of svc: the install brought it.
+  expect(existsSync(join(project, 'node_modules', 'zod', 'package.json'))).toBe(true);
+  for (const name of ['@types/node', 'undici-types']) {
     mkdirSync(join(project, 'node_modules', name, '..'), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', name), join(project, 'node_modules', name), 'dir');
   }
@@ -150,8 +162,15 @@ it('type-checks a strict script that uses the library, and runs it against the e
     SVC_CONFIG_DIR: join(work, 'config'),
   };
   const { stdout } = await run(process.execPath, ['job.mjs'], { cwd: project, env });
-  const result = JSON.parse(stdout) as { awaiting: number; pushed: string[]; caught: unknown };
+  const result = JSON.parse(stdout) as {
+    awaiting: number;
+    pushed: string[];
+    total: number;
+    updated: number;
+    caught: unknown;
+  };
   expect(result.awaiting).toBeGreaterThan(0);
   expect(result.pushed).toEqual(['updated', 'updated', 'updated']);
+  expect(result).toMatchObject({ total: 3, updated: 3 });
   expect(result.caught).toEqual({ code: 'resource_missing', exitCode: 1, status: 404 });
 }, 120_000);

@@ -88,24 +88,9 @@ function resyncPlan(deps: ResyncDeps, spec: ResyncSpec): BulkPlan {
         : undefined,
     action: spec.action,
     send: async (session, client) => {
-      const held = matches.flatMap((listing, index) => {
-        const verdict = spec.held.get(listing.id);
-        return verdict ? [{ index, key: listing.id, ...verdict, unsent: true }] : [];
-      });
-      if (held.length > 0) session.record(held);
-      const { updateListing } = await import('../../client/resources/listings.js');
-      const { resyncAll } = await import('../../core/listings/retry.js');
-      await resyncAll(matches, {
-        ...session.runOptions,
-        simulated: !client.live,
-        hold: (listing) => spec.held.has(listing.id),
-        send: (listing) => {
-          session.countRequest();
-          return updateListing(client, listing.id, spec.body);
-        },
-        onAnswer: (answer) => answers.set(answer.id, answer),
-        settle: (outcome) => session.record([outcome]),
-      });
+      const { sendResyncs } = await import('../../core/listings/retry.js');
+      const onAnswer = (answer: Listing) => answers.set(answer.id, answer);
+      await sendResyncs(client, matches, { held: spec.held, body: spec.body, onAnswer }, session);
     },
     verb: spec.verb,
     json: spec.json,

@@ -6,7 +6,7 @@
 
 import type { ColumnPlan } from '../../core/csv/columns.js';
 import type { FulfilVerdict } from '../../core/orders/fulfill.js';
-import { fulfillConfirmation, fulfillDepsOver, fulfilWhat } from '../../core/orders/fulfill-plan.js';
+import { fulfillConfirmation, fulfilWhat, sendFulfilments } from '../../core/orders/fulfill-plan.js';
 import type { ResolvedShipments } from '../../core/orders/order-numbers.js';
 import type { Shipment } from '../../core/orders/shipments.js';
 import { UsageError } from '../../errors.js';
@@ -110,15 +110,7 @@ export function fulfillPlan(
     dryRun: () => showFulfilDryRun(deps, path, resolved, columns, options.report),
     confirmation: fulfillConfirmation(toSend),
     action: 'fulfillment',
-    send: async (session, client) => {
-      const { fulfillShipments } = await import('../../core/orders/fulfill.js');
-      await fulfillShipments(shipments, {
-        ...session.runOptions,
-        deps: await fulfillDepsOver(client, () => session.countRequest()),
-        settle: (outcome) => session.record([outcome]),
-        settled,
-      });
-    },
+    send: (session, client) => sendFulfilments(client, resolved, session),
     verb: 'Fulfilled',
     rerunNote: '; orders already shipped with the same tracking count as skipped',
   };

@@ -1,5 +1,4 @@
 import type { ApiClient } from '../../client/client.js';
-import { createListingBatch, findActiveListing } from '../../client/resources/listings.js';
 import { type BulkPlan, type DryRun, runBulk, showDryRun } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
@@ -13,7 +12,7 @@ import type { ListingInput } from '../../contract/schemas/listing.js';
 import { parseAssignments, unknownOverrides } from '../../core/listings/assignments.js';
 import { checkAttributes, requireAccounts } from '../../core/listings/discovery.js';
 import { publishVerdicts } from '../../core/listings/dry-verdicts.js';
-import { publishItems, publishOne } from '../../core/listings/publish.js';
+import { publishOne, sendPublish } from '../../core/listings/publish.js';
 import { type CheckedPublishFile, checkPublishFile } from '../../core/listings/publish-file.js';
 import { UsageError } from '../../errors.js';
 import { publishDryRunText } from '../../output/views/listings.js';
@@ -226,16 +225,7 @@ function publishPlan(deps: PublishDeps, file: CheckedPublishFile, options: Publi
     confirmation: `Publish ${listings} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'publish',
     send: async (session, client) => {
-      await publishItems(file.items, {
-        ...session.runOptions,
-        simulated: !client.live,
-        send: (inputs) => {
-          session.countRequest();
-          return createListingBatch(client, inputs);
-        },
-        lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
-        settle: (outcomes) => session.record(outcomes),
-      });
+      await sendPublish(client, file.items, session);
     },
     verb: 'Published',
     rerunNote: '; listings already published count as published, not published twice',

@@ -1,18 +1,14 @@
-import { listProducts, upsertProducts as sendBatch } from '../../client/resources/products.js';
 import { type BulkPlan, type DryRun, runBulk } from '../../cmdutil/bulk-command.js';
 import { defineCommand } from '../../cmdutil/define.js';
 import type { Deps } from '../../cmdutil/deps.js';
 import { readInputFile } from '../../cmdutil/input-check.js';
 import { showUpsertDryRun } from '../../cmdutil/products/upsert-dry-run.js';
 import { BATCH_MAX_ITEMS } from '../../contract/contract.js';
-import { upsertProducts } from '../../core/products/upsert.js';
+import { sendUpsert } from '../../core/products/upsert.js';
 import { type CheckedUpsertFile, checkUpsertFile, formatOf } from '../../core/products/upsert-file.js';
 import { UPSERT_FORMATS, type UpsertFormat } from '../../core/products/upsert-formats.js';
 import { UsageError } from '../../errors.js';
 import { counted, plural } from '../../words.js';
-
-/** How far before a lost request's send the read-back looks for what it created (clock skew). */
-const READ_BACK_SLACK_MS = 60_000;
 
 /** Flags of `svc products upsert`. */
 export interface UpsertCommandOptions {
@@ -151,19 +147,7 @@ function upsertPlan(deps: Deps, file: CheckedUpsertFile, options: UpsertCommandO
     confirmation: `Upsert ${products} in ${inRequests} with a LIVE key (${counted(requests, 'unit')} of daily write quota)`,
     action: 'upsert',
     send: async (session, client) => {
-      await upsertProducts(file.items, {
-        ...session.runOptions,
-        simulated: !client.live,
-        send: (inputs) => {
-          session.countRequest();
-          // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
-          return sendBatch(client, inputs);
-        },
-        settle: (outcomes) => session.record(outcomes),
-        // The service's clock where known, with a minute of slack, bounds what a lost request could have created.
-        sendClock: () => (client.lastServerDate?.getTime() ?? deps.now()) - READ_BACK_SLACK_MS,
-        updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
-      });
+      await sendUpsert(client, file.items, session, deps.now);
     },
     verb: 'Upserted',
     // `updated` counts created products too (the counts add up to total); an upsert says how many.

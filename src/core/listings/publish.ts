@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../client/client.js';
-import { createListing, findActiveListing } from '../../client/resources/listings.js';
+import { createListing, createListingBatch, findActiveListing } from '../../client/resources/listings.js';
 import { ERROR_CODES } from '../../contract/contract.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Listing, ListingInput } from '../../contract/schemas/listing.js';
 import { AmbiguousWriteError, ApiError } from '../../errors.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, sendChunks } from '../bulk.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { ItemOutcome } from '../outcomes.js';
 import type { PublishItem } from './publish-file.js';
 
@@ -52,7 +53,7 @@ function alreadyThere(listing: Listing | undefined, error: ApiError): PublishRes
 }
 
 /** What a file publish needs from outside: how to send and look up, and where outcomes go. */
-export interface PublishItemsOptions extends BulkRunOptions {
+interface PublishItemsOptions extends BulkRunOptions {
   /** Test keys: the service simulated every write. */
   simulated: boolean;
   send: (inputs: ListingInput[]) => Promise<BatchResult>;
@@ -67,10 +68,7 @@ export interface PublishItemsOptions extends BulkRunOptions {
  * Sends every chunk; stops on quota or signal (RunStopped) after in-flight ones land. After a
  * lost answer, an item whose listing now exists was published; the rest go again.
  */
-export async function publishItems(
-  items: readonly PublishItem[],
-  options: PublishItemsOptions,
-): Promise<void> {
+async function publishItems(items: readonly PublishItem[], options: PublishItemsOptions): Promise<void> {
   const { simulated, send, lookup, settle, chunkSize, ...run } = options;
   await sendChunks(chunksOf(indexed(items), chunkSize), {
     ...run,
@@ -95,5 +93,26 @@ export async function publishItems(
       return { applied };
     },
     settle,
+  });
+}
+
+/**
+ * Publishes checked items through `client` in chunks of 100, each outcome recorded in `run`: the run `listings publish --file` and the library's
+ * `listings.publishAll` share.
+ */
+export async function sendPublish(
+  client: ApiClient,
+  items: readonly PublishItem[],
+  run: RunRecord,
+): Promise<void> {
+  await publishItems(items, {
+    ...run.runOptions,
+    simulated: !client.live,
+    send: (inputs) => {
+      run.countRequest();
+      return createListingBatch(client, inputs);
+    },
+    lookup: (input) => findActiveListing(client, input.product_id, input.channel_account_id),
+    settle: (outcomes) => run.record(outcomes),
   });
 }

@@ -6,14 +6,15 @@
  */
 import type { ApiClient } from '../../client/client.js';
 import { byUpdatedAt, MergedList } from '../../client/merged-list.js';
-import { type ListingFilters, listListings } from '../../client/resources/listings.js';
-import type { Listing } from '../../contract/schemas/listing.js';
+import { type ListingFilters, listListings, updateListing } from '../../client/resources/listings.js';
+import type { Listing, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
 import { ApiError } from '../../errors.js';
 import { plural } from '../../words.js';
 import { type BulkRunOptions, runItems } from '../bulk.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { FollowFailure } from '../operations/follow.js';
-import type { ItemOutcome } from '../outcomes.js';
+import type { ItemOutcome, Verdict } from '../outcomes.js';
 
 /** Which failing listings to retry. */
 export interface RetrySelection {
@@ -44,7 +45,7 @@ export async function collectFailing(
 }
 
 /** How the resyncs are sent and where their outcomes go. */
-export interface ResyncOptions extends BulkRunOptions {
+interface ResyncOptions extends BulkRunOptions {
   simulated: boolean;
   send: (listing: Listing) => Promise<Listing>;
   /** True for a listing not to send (settled apart, before the run). */
@@ -59,7 +60,7 @@ export interface ResyncOptions extends BulkRunOptions {
 const ITEM_LEVEL_REFUSALS = new Set([400, 404, 409, 412, 422]);
 
 /** Resyncs each listing once (but those held); stops on quota or signal (RunStopped) after in-flight ones land. */
-export async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
+async function resyncAll(listings: readonly Listing[], options: ResyncOptions): Promise<void> {
   const { simulated, send, settle, onAnswer, hold, ...run } = options;
   await runItems(
     listings,
@@ -77,6 +78,36 @@ export async function resyncAll(listings: readonly Listing[], options: ResyncOpt
     // Listings come from no file: their rows have no line.
     { ...run, settle, skip: hold, describe: (listing) => ({ key: listing.id }) },
   );
+}
+
+/**
+ * Resyncs every listing not held through `client` (each PATCH carrying `body`: `{}` resyncs it
+ * as it is), the held ones settled apart with their verdicts, each outcome recorded in `run`:
+ * the run `listings retry`, `listings update --error-code` and the library's `listings.retry`
+ * share. `onAnswer` hears each answer taken (its operation is followed with --wait).
+ */
+export async function sendResyncs(
+  client: ApiClient,
+  listings: readonly Listing[],
+  resync: { held: ReadonlyMap<string, Verdict>; body: ListingUpdate; onAnswer?: (answer: Listing) => void },
+  run: RunRecord,
+): Promise<void> {
+  const held = listings.flatMap((listing, index) => {
+    const verdict = resync.held.get(listing.id);
+    return verdict ? [{ index, key: listing.id, ...verdict, unsent: true }] : [];
+  });
+  if (held.length > 0) run.record(held);
+  await resyncAll(listings, {
+    ...run.runOptions,
+    simulated: !client.live,
+    hold: (listing) => resync.held.has(listing.id),
+    send: (listing) => {
+      run.countRequest();
+      return updateListing(client, listing.id, resync.body);
+    },
+    onAnswer: resync.onAnswer,
+    settle: (outcome) => run.record([outcome]),
+  });
 }
 
 /** A listing's fate after its resync operation: listed again, or still failing with an issue. */

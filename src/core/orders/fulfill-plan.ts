@@ -5,7 +5,9 @@
  */
 import type { ApiClient } from '../../client/client.js';
 import { counted } from '../../words.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { FulfillDeps } from './fulfill.js';
+import type { ResolvedShipments } from './order-numbers.js';
 
 /** "4 orders would be fulfilled, 1 would be skipped, 3 would fail, in 4 requests (no daily write quota)". */
 export function fulfilWhat(send: number, skip: number, fail: number): string {
@@ -35,4 +37,22 @@ export async function fulfillDepsOver(client: ApiClient, count: () => void): Pro
     },
     simulated: !client.live,
   };
+}
+
+/**
+ * Fulfils every shipment not settled before sending, through `client`, each outcome recorded
+ * in `run`: the run `orders fulfill --file` and the library's `orders.fulfillAll` share.
+ */
+export async function sendFulfilments(
+  client: ApiClient,
+  { shipments, settled }: Pick<ResolvedShipments, 'shipments' | 'settled'>,
+  run: RunRecord,
+): Promise<void> {
+  const { fulfillShipments } = await import('./fulfill.js');
+  await fulfillShipments(shipments, {
+    ...run.runOptions,
+    deps: await fulfillDepsOver(client, () => run.countRequest()),
+    settle: (outcome) => run.record([outcome]),
+    settled,
+  });
 }

@@ -1,7 +1,9 @@
 /** `products upsert`: chunks of products to POST /products/batch, and what a lost answer made. */
+import type { ApiClient } from '../../client/client.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Product, ProductInput } from '../../contract/schemas/product.js';
 import { type BulkRunOptions, batchOutcomes, chunksOf, indexed, type ReadBack, sendChunks } from '../bulk.js';
+import type { RunRecord } from '../bulk-run.js';
 import type { ItemOutcome } from '../outcomes.js';
 import { judgeLostItems, type RunItem, UpsertLedger } from './lost-answer.js';
 import { isMatchable, type UpsertItem } from './upsert-file.js';
@@ -47,6 +49,35 @@ export async function upsertProducts(items: readonly UpsertItem[], options: Upse
     },
     readBack: updatedSince && ((chunk, sentAt) => readBack(chunk, sentAt, known, updatedSince)),
     settle,
+  });
+}
+
+/** How far before a lost request's send the read-back looks for what it created (clock skew). */
+const READ_BACK_SLACK_MS = 60_000;
+
+/**
+ * Upserts checked items through `client` in chunks of 100, each outcome recorded in `run`: the
+ * run `svc products upsert` and the library's `products.upsertAll` share. A lost answer is read
+ * back from the products updated since the send (by the service's clock where known).
+ */
+export async function sendUpsert(
+  client: ApiClient,
+  items: readonly UpsertItem[],
+  run: RunRecord,
+  now: () => number,
+): Promise<void> {
+  const { listProducts, upsertProducts: sendBatch } = await import('../../client/resources/products.js');
+  await upsertProducts(items, {
+    ...run.runOptions,
+    simulated: !client.live,
+    send: (inputs) => {
+      run.countRequest();
+      // No signal: a batch in flight at a stop gets the grace to land (the client's stopSignal).
+      return sendBatch(client, inputs);
+    },
+    settle: (outcomes) => run.record(outcomes),
+    sendClock: () => (client.lastServerDate?.getTime() ?? now()) - READ_BACK_SLACK_MS,
+    updatedSince: (since) => listProducts(client, { updated_after: since.toISOString() }, 'all'),
   });
 }
 

@@ -1,11 +1,16 @@
 /**
- * What the environment adds to the connection flags, read where the flags are read (before
- * the command runs): retries, the request deadline and pacing shared with other processes.
+ * What the environment adds to the connection settings given (the CLI's flags, the library's
+ * options), read before anything is sent: retries, the request deadline and pacing shared
+ * with other processes. The CLI's context and the library's connect both build their clients
+ * from these.
  */
 
-import type { PacingUrl, pacingUrlOf } from '../client/pacing/pacing-url.js';
 import { UsageError } from '../errors.js';
-import { parseSeconds, secondsRange } from './parse.js';
+import { parseSeconds, secondsRange } from '../seconds.js';
+import type { PacingUrl, pacingUrlOf } from './pacing/pacing-url.js';
+
+/** How long a write in flight may take to land once a run is stopped (a signal, a library signal). */
+export const STOP_GRACE_MS = 2000;
 
 /** How this run's clients connect. */
 export interface ConnectionSettings {
@@ -40,8 +45,8 @@ export async function sharedPacingFor(
   const [{ configDir, quotaCountDir }, { sharedPacingDir }, { pacingUrlOf }, { makeDirectory }] =
     await Promise.all([
       import('../config/config-store.js'),
-      import('../client/pacing/record-file.js'),
-      import('../client/pacing/pacing-url.js'),
+      import('./pacing/record-file.js'),
+      import('./pacing/pacing-url.js'),
       import('../config/directory.js'),
     ]);
   const url = pacing ? pacingUrlOf(await settings()) : undefined;
