@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
 import type { OrderRecord } from '../../../src/emulator/model.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
 import { runSvc } from '../../helpers/svc.js';
@@ -167,5 +167,193 @@ describe('orders fulfill --file with the marketplaces’ order numbers', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(emu.store.orders.get(state.twin.id)?.tracking?.number).toBe('1ZPICK');
     expect(emu.store.orders.get(state.held.id)?.status).toBe('awaiting_shipment');
+  });
+});
+
+/** A shipments CSV in a fresh temp dir: header, then one line per row. */
+function shipmentsFile(rows: string[][], header = 'order_id,tracking_number,carrier,tracking_url'): string {
+  const path = join(tempDir('svc-ship-'), 'shipments.csv');
+  writeFileSync(path, `${header}\n${rows.map((row) => row.join(',')).join('\n')}\n`);
+  return path;
+}
+
+describe('orders fulfill', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // A frozen clock never drains a bucket: rate limiting is tested elsewhere.
+    emu = await emulator({ orders: 250, rateLimit: false, clock: createManualClock() });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const ordersWith = (status: string): OrderRecord[] =>
+    [...emu.store.orders.values()].filter((order) => order.status === status);
+  const fulfillPosts = (id?: string) =>
+    emu.requests({
+      method: 'POST',
+      path: id ? `/orders/${id}/fulfillment` : /^\/orders\/[^/]+\/fulfillment$/,
+    });
+
+  it('ships one order; a repeat with the same tracking is done, another tracking is refused (exit 1)', async () => {
+    const order = ordersWith('awaiting_shipment')[0];
+    const env = envFor(emu);
+    const args = ['orders', 'fulfill', order.id, '--tracking-number', '1Z001', '--carrier', 'UPS'];
+    const first = await runSvc(
+      [...args, '--tracking-url', 'https://www.ups.com/track?tracknum=1Z001', '--json'],
+      { env },
+    );
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      id: order.id,
+      status: 'shipped',
+      tracking: { number: '1Z001' },
+    });
+    expect(emu.store.orders.get(order.id)?.tracking?.url).toBe('https://www.ups.com/track?tracknum=1Z001');
+    const again = await runSvc(args, { env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('already shipped with tracking 1Z001');
+    const other = await runSvc(
+      ['orders', 'fulfill', order.id, '--tracking-number', '1Z999', '--carrier', 'UPS'],
+      { env },
+    );
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('already shipped with tracking 1Z001');
+  });
+
+  it('a shipments file with one canceled order ships the others and exits 3 naming it; run again, it skips what shipped', async () => {
+    const ready = ordersWith('awaiting_shipment').slice(0, 4);
+    const canceled = ordersWith('canceled')[0];
+    const rows = ready.map((o, i) => [
+      o.id,
+      `1Z10${i}`,
+      'UPS',
+      `https://www.ups.com/track?tracknum=1Z10${i}`,
+    ]);
+    rows.splice(2, 0, [canceled.id, '940011', 'USPS', '']);
+    const file = shipmentsFile(rows);
+    const report = join(tempDir('svc-rep-'), 'report.csv');
+    const env = envFor(emu);
+    const first = await runSvc(['orders', 'fulfill', '--file', file, '--report', report], { env });
+    expect(first.code, first.stderr).toBe(3);
+    expect(first.stderr).toContain(canceled.id);
+    expect(first.stderr).toMatch(/line 4: .*canceled/);
+    expect(first.stderr).toMatch(/5 orders in \d+ requests .*: 4 updated, 1 failed/);
+    for (const [i, o] of ready.entries())
+      expect(emu.store.orders.get(o.id)?.tracking?.number).toBe(`1Z10${i}`);
+    expect(emu.store.orders.get(canceled.id)?.status).toBe('canceled');
+    const lines = readFileSync(report, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('line,key,status,code,message');
+    expect(lines.filter((l) => l.includes(',updated,'))).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith(`4,${canceled.id},failed,invalid_state,`))).toBeDefined();
+    // Each POST carried its own Idempotency-Key.
+    expect(new Set(emu.idempotencyKeys({ method: 'POST' })).size).toBe(5);
+
+    const second = await runSvc(['orders', 'fulfill', '--file', file, '--json'], { env });
+    expect(second.code).toBe(3);
+    expect(JSON.parse(second.stdout)).toMatchObject({ total: 5, updated: 0, skipped: 4, failed: 1 });
+  });
+
+  it('a fulfillment whose connection drops after it was applied is read back, not sent twice', async () => {
+    const [single, viaFile] = ordersWith('awaiting_shipment');
+    const env = envFor(emu);
+    emu.faults.inject({ method: 'POST', path: /\/fulfillment$/, kind: 'drop_after', times: 1 });
+    const result = await runSvc(
+      ['orders', 'fulfill', single.id, '--tracking-number', 'T1', '--carrier', 'DHL'],
+      { env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(fulfillPosts(single.id)).toHaveLength(1);
+    const reads = emu.requests({ method: 'GET', path: `/orders/${single.id}` });
+    expect(reads).toHaveLength(1);
+    expect(reads[0].seq).toBeGreaterThan(fulfillPosts(single.id)[0].seq);
+    expect(emu.store.orders.get(single.id)).toMatchObject({ status: 'shipped', tracking: { number: 'T1' } });
+    // order.status_changed once: the marketplace heard of it once.
+    const changes = [...emu.store.events.values()].filter(
+      (e) => e.type === 'order.status_changed' && (e.data.object as { id: string }).id === single.id,
+    );
+    expect(changes.filter((e) => (e.data.object as { status: string }).status === 'shipped')).toHaveLength(1);
+
+    emu.faults.inject({ method: 'POST', path: /\/fulfillment$/, kind: 'drop_after', times: 1 });
+    const file = shipmentsFile([[viaFile.id, 'T2', 'DHL', '']]);
+    const bulk = await runSvc(['orders', 'fulfill', '--file', file, '--json'], { env });
+    expect(bulk.code, bulk.stderr).toBe(0);
+    expect(JSON.parse(bulk.stdout)).toMatchObject({ total: 1, updated: 1, requests: 2 });
+    expect(fulfillPosts(viaFile.id)).toHaveLength(1);
+  });
+
+  it('a missing carrier on one line stops the whole file (exit 2) and sends nothing', async () => {
+    const [a, b, c] = ordersWith('awaiting_shipment');
+    const file = shipmentsFile([
+      [a.id, '1Z1', 'UPS', ''],
+      [b.id, '1Z2', '', ''],
+      [c.id, '1Z3', 'UPS', ''],
+    ]);
+    const report = join(tempDir('svc-fulfill-report-'), 'report.csv');
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--report', report, '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`line 3: missing carrier (order ${b.id})`);
+    expect(emu.requests()).toHaveLength(0);
+    // Nothing was sent, yet the report and the JSON error name the bad line.
+    expect(readFileSync(report, 'utf8').trim().split('\r\n')).toEqual([
+      'line,key,status,code,message',
+      `3,${b.id},invalid,missing_carrier,missing carrier (order ${b.id})`,
+    ]);
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error.problems).toEqual([
+      { line: 3, key: b.id, code: 'missing_carrier', message: `missing carrier (order ${b.id})` },
+    ]);
+  });
+
+  it('--dry-run checks the file and sends nothing', async () => {
+    const [a] = ordersWith('awaiting_shipment');
+    const file = shipmentsFile([[a.id, '1Z1', 'UPS', '']]);
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--dry-run', '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      orders: 1,
+      would_send: 1,
+      requests: 1,
+      write_quota: 0,
+    });
+    // Reads only: the order is read to say what the run would do with it.
+    expect(emu.requests().map((request) => request.method)).toEqual(['GET']);
+  });
+
+  it('an unknown order id exits 1 naming it; bad flags exit 2 before sending', async () => {
+    const env = envFor(emu);
+    const unknown = await runSvc(
+      ['orders', 'fulfill', 'ord_doesnotexist', '--tracking-number', '1', '--carrier', 'UPS'],
+      { env },
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('ord_doesnotexist');
+    const noCarrier = await runSvc(['orders', 'fulfill', 'ord_x', '--tracking-number', '1'], { env });
+    expect(noCarrier.code).toBe(2);
+    expect(noCarrier.stderr).toContain('--carrier');
+    const badUrl = await runSvc(
+      ['orders', 'fulfill', 'ord_x', '--tracking-number', '1', '--carrier', 'UPS', '--tracking-url', 'nope'],
+      { env },
+    );
+    expect(badUrl.code).toBe(2);
+    expect((await runSvc(['orders', 'fulfill'], { env })).code).toBe(2);
+    expect(fulfillPosts()).toHaveLength(1);
+  });
+
+  it('a key without orders:write exits 4 and changes nothing', async () => {
+    const [a, b] = ordersWith('awaiting_shipment');
+    const env = { ...envFor(emu), SVC_API_KEY: emu.createKey({ scopes: ['orders:read'] }) };
+    const single = await runSvc(['orders', 'fulfill', a.id, '--tracking-number', '1', '--carrier', 'UPS'], {
+      env,
+    });
+    expect(single.code).toBe(4);
+    expect(single.stderr).toContain('orders:write');
+    const file = shipmentsFile([[b.id, '2', 'UPS', '']]);
+    const bulk = await runSvc(['orders', 'fulfill', '--file', file], { env });
+    expect(bulk.code).toBe(4);
+    expect(emu.store.orders.get(a.id)?.status).toBe('awaiting_shipment');
+    expect(emu.store.orders.get(b.id)?.status).toBe('awaiting_shipment');
   });
 });
