@@ -5,30 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { api } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const PHOTO = 'photo_required_for_channel';
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20 });
-
-/** A JSON call to the emulator with the live key. */
-async function api(
-  emu: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-  // biome-ignore lint/suspicious/noExplicitAny: tests poke into arbitrary JSON answers.
-): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${emu.url}/rest/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 function failingWith(emu: RunningEmulator, code: string, channel?: string) {
   return [...emu.store.listings.values()].filter(
@@ -222,5 +207,117 @@ describe('attribute_value_invalid names the command that shows the allowed value
     );
     const issue = listing.issues.find((candidate) => candidate.code === 'attribute_value_invalid');
     for (const name of issue?.attribute_names ?? []) expect(names).toContain(name);
+  });
+});
+
+describe('listings retry over more than 100 matches', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // 800 products seed over 100 photo-less products, each refused by the photo channel.
+    emu = await emulator({ products: 800, orders: 20, channelDelayMs: 50, bucket: 500, drainPerSecond: 100 });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const failing = () =>
+    [...emu.store.listings.values()].filter(
+      (listing) => listing.status === 'error' && listing.issues.some((issue) => issue.code === PHOTO),
+    );
+
+  it('collects every page first, resyncs exactly the matches once each with its own key (--include-unfixed), and --wait tells fixed from unfixed', async () => {
+    const matches = failing();
+    expect(matches.length).toBeGreaterThan(100);
+    const fixed = matches.slice(0, 5);
+    for (const listing of fixed) {
+      const answer = await api(emu, 'PATCH', `/products/${listing.product_id}`, {
+        images: [{ url: 'https://images.example.com/fixed.jpg' }],
+      });
+      expect(answer.status).toBe(200);
+    }
+    const others = [...emu.store.listings.values()].filter((listing) => !matches.includes(listing));
+    const result = await runSvc(
+      [
+        'listings',
+        'retry',
+        '--error-code',
+        PHOTO,
+        '--include-unfixed',
+        '--wait',
+        '--timeout',
+        '60',
+        '--json',
+      ],
+      {
+        env: envFor(emu),
+        timeoutMs: 60_000,
+      },
+    );
+    expect(result.stderr).toContain(`Found ${matches.length} listings in error with ${PHOTO}`);
+    expect(result.code).toBe(3);
+
+    const patches = emu.requests({ route: 'PATCH /listings/{id}' });
+    const patched = patches.map((record) => decodeURIComponent(record.path.replace('/listings/', '')));
+    expect(patched.length).toBe(matches.length);
+    expect(new Set(patched)).toEqual(new Set(matches.map((listing) => listing.id)));
+    const keys = emu.idempotencyKeys({ route: 'PATCH /listings/{id}' });
+    expect(new Set(keys).size).toBe(matches.length);
+    for (const listing of others) expect(patched).not.toContain(listing.id);
+
+    const crawl = emu.requests({ route: 'GET /listings' });
+    expect(crawl.length).toBe(Math.ceil(matches.length / 100));
+    for (const page of crawl) {
+      const query = new URLSearchParams(page.query);
+      expect([query.get('status'), query.get('error_code'), query.get('limit')]).toEqual([
+        'error',
+        PHOTO,
+        '100',
+      ]);
+      expect(page.seq).toBeLessThan(patches[0].seq);
+    }
+
+    const report = JSON.parse(result.stdout);
+    // The summary holds each listing's final state: listed again, or still failing.
+    expect(report).toMatchObject({
+      total: matches.length,
+      updated: 5,
+      failed: matches.length - 5,
+      listed: 5,
+      still_failing: matches.length - 5,
+      still_pending: 0,
+    });
+    const unresolved = report.unresolved as {
+      listing_id: string;
+      status: string;
+      code: string;
+      message: string;
+    }[];
+    expect(unresolved.length).toBe(matches.length - 5);
+    for (const verdict of unresolved) {
+      expect(verdict).toMatchObject({ status: 'failing', code: PHOTO });
+      expect(verdict.message).toMatch(/photo/);
+    }
+    const unresolvedIds = new Set(unresolved.map((verdict) => verdict.listing_id));
+    for (const listing of fixed) {
+      expect(unresolvedIds.has(listing.id)).toBe(false);
+      expect(emu.store.listings.get(listing.id)?.status).toBe('listed');
+    }
+    expect(result.stderr).toContain(`After the resync: 5 listed, ${matches.length - 5} still failing`);
+  });
+
+  it('--dry-run lists the matches and writes nothing; no matches exits 0 saying so', async () => {
+    const dry = await runSvc(
+      ['listings', 'retry', '--error-code', PHOTO, '--channel', 'etsy', '--dry-run', '-o', 'ndjson'],
+      { env: envFor(emu) },
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.trim().split('\n').length).toBe(failing().length);
+    expect(dry.stderr).toContain('Nothing was sent');
+    // A code svc knows that no listing carries now (an unknown one is a typo: exit 2, see filters).
+    const none = await runSvc(['listings', 'retry', '--error-code', 'image_resolution_low'], {
+      env: envFor(emu),
+    });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('No listings in error with image_resolution_low; nothing to retry.');
+    expect(emu.requests({ method: 'PATCH' }).length).toBe(0);
   });
 });
