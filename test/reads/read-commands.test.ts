@@ -1,3 +1,8 @@
+/**
+ * The read commands across nouns against one store of 300 orders: what they print matches the
+ * API crawled directly, a crawl interrupted midway closes its output, and bad input or a failing
+ * service ends in one line, the documented exit code and no stack trace.
+ */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
