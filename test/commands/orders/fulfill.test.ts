@@ -357,3 +357,36 @@ describe('orders fulfill', () => {
     expect(emu.store.orders.get(b.id)?.status).toBe('awaiting_shipment');
   });
 });
+
+describe('orders fulfill ID --dry-run', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('shows the request it would send and sends nothing, as the file form does', async () => {
+    const order = [...emu.store.orders.values()].find((each) => each.status === 'awaiting_shipment');
+    expect(order).toBeDefined();
+    const id = order?.id as string;
+    const args = ['orders', 'fulfill', id, '--tracking-number', '1Z999', '--carrier', 'UPS', '--dry-run'];
+    const text = await runSvc([...args, '-o', 'table'], { env: envFor(emu) });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`Dry run: would send POST /orders/${id}/fulfillment`);
+    expect(text.stderr).toContain('Nothing was sent.');
+    const json = await runSvc([...args, '--json'], { env: envFor(emu) });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ tracking: { number: '1Z999', carrier: 'UPS' } });
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    expect(emu.store.orders.get(id)?.status).toBe('awaiting_shipment');
+  });
+
+  it('still checks the tracking before saying anything would be sent', async () => {
+    const result = await runSvc(['orders', 'fulfill', 'ord_123', '--carrier', 'UPS', '--dry-run'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--tracking-number is required');
+  });
+});
