@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
 import { misbehavingServer, sendJson } from '../../helpers/misbehaving-server.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -1290,5 +1291,37 @@ describe('inventory push: files that are not what they seem', () => {
       expect(error.problems[4999]).toMatchObject({ line: 5001, key: 'BAD-4999', code: 'invalid_quantity' });
       expect(batches()).toEqual([]);
     });
+  });
+});
+
+describe('inventory push asked at a terminal', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('reads the store first and shows the largest changes above the question; --yes neither asks nor reads', async () => {
+    const skus = emu.store.allSkus().slice(0, 3);
+    const path = join(tempDir('svc-guided-'), 'stock.csv');
+    writeFileSync(path, `sku,quantity\n${skus.map((sku, index) => `${sku},${9000 + index}`).join('\n')}\n`);
+    const env = envFor(emu);
+    const asked = await runAtKeyboard(['inventory', 'push', path], {
+      env,
+      keys: [{ when: /\(y\/N\)/, keys: `y${KEYS.enter}` }],
+    });
+    expect(asked.code, plainText(asked.screen)).toBe(0);
+    const screen = plainText(asked.screen);
+    expect(screen).toContain('All 3 changes, zeroings first:');
+    expect(screen.indexOf(skus[2])).toBeLessThan(screen.indexOf(skus[0], screen.indexOf('All 3 changes')));
+    expect(screen.indexOf('All 3 changes')).toBeLessThan(screen.indexOf('Push 3 SKUs in 1 request'));
+    expect(emu.store.inventoryBySku(skus[0])?.quantity).toBe(9000);
+
+    emu.reset();
+    const yes = await runSvc(['inventory', 'push', path, '--yes'], { env });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stderr).not.toMatch(/Largest changes|changes, zeroings first|Reading the store/);
+    expect(emu.requests({ method: 'GET' })).toHaveLength(0);
   });
 });

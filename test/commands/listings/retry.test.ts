@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
 import { api } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
@@ -319,5 +320,89 @@ describe('listings retry over more than 100 matches', () => {
     expect(none.code).toBe(0);
     expect(none.stderr).toContain('No listings in error with image_resolution_low; nothing to retry.');
     expect(emu.requests({ method: 'PATCH' }).length).toBe(0);
+  });
+});
+
+describe('listings retry at a terminal: the steps', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('lists every group of the errors summary with its count and cause; the choice runs as its flags, and a no sends nothing', async () => {
+    const env = envFor(emu);
+    const errors = await runSvc(['listings', 'errors', '--json'], { env });
+    const groups = JSON.parse(errors.stdout) as Array<{
+      error_code: string;
+      channel: string;
+      listings: number;
+    }>;
+    expect(groups.length).toBeGreaterThan(1);
+    const second = groups[1];
+    const result = await runAtKeyboard(['listings', 'retry', '--include-unfixed'], {
+      env,
+      keys: [
+        { when: /Retry which listings in error\?/, keys: KEYS.down + KEYS.enter },
+        { when: /\(y\/N\)/, keys: `n${KEYS.enter}` },
+      ],
+    });
+    expect(result.untyped).toEqual([]);
+    expect(result.code).toBe(2);
+    const screen = plainText(result.screen);
+    for (const group of groups)
+      expect(screen).toMatch(
+        new RegExp(`${group.error_code}\\s+${group.channel}\\s+${group.listings}\\s+\\S`),
+      );
+    expect(screen).toContain(
+      `Running svc listings retry --include-unfixed --error-code ${second.error_code} --channel ${second.channel}`,
+    );
+    expect(screen).toContain(
+      `Found ${second.listings} listings in error with ${second.error_code} on ${second.channel}.`,
+    );
+    expect(screen).toContain('retry canceled; nothing was sent');
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('--channel narrows the summary to that channel and stays the one --channel of the run', async () => {
+    const result = await runAtKeyboard(['listings', 'retry', '--channel', 'ebay', '--dry-run'], {
+      env: envFor(emu),
+      keys: [{ when: /Retry which listings in error\?/, keys: KEYS.enter }],
+    });
+    expect(result.code, plainText(result.screen)).toBe(0);
+    const screen = plainText(result.screen);
+    const listed = screen.slice(screen.indexOf('CODE'), screen.indexOf('Running'));
+    expect(listed).toMatch(/ebay/);
+    expect(listed).not.toMatch(/etsy|amazon|walmart/);
+    expect(screen).toMatch(/Running svc listings retry --channel ebay --dry-run --error-code \S+\n/);
+    expect(screen).toMatch(/Dry run: .* would be resynced/);
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('Ctrl-C at the list: exit 130, nothing sent', async () => {
+    const result = await runAtKeyboard(['listings', 'retry'], {
+      env: envFor(emu),
+      keys: [{ when: /Retry which listings in error\?/, keys: KEYS.ctrlC }],
+    });
+    expect(result.code).toBe(130);
+    expect(result.screen).toContain('nothing was sent');
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('nothing in error within the flags: says so, asks nothing (exit 0)', async () => {
+    const result = await runAtKeyboard(['listings', 'retry', '--channel', 'shopify'], { env: envFor(emu) });
+    expect(result.code, result.screen).toBe(0);
+    expect(result.screen).toContain('No listings in error; nothing to retry.');
+  });
+
+  it('without a person to ask: exit 2 naming --error-code and svc listings errors', async () => {
+    const result = await runSvc(['listings', 'retry'], { env: { ...envFor(emu), CI: 'true' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--error-code photo_required_for_channel \(svc listings errors lists them\)/,
+    );
+    expect(result.stderr).toContain('the CI variable is set');
+    expect(emu.requests({ path: /^\/listings/ })).toHaveLength(0);
   });
 });
