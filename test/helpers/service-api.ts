@@ -16,3 +16,27 @@ export async function api(
   });
   return { status: response.status, body: await response.json() };
 }
+
+/** Every item of a list via the API itself, for comparing with what svc printed. */
+export async function crawl(
+  emu: RunningEmulator,
+  path: string,
+  query: Record<string, string> = {},
+): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  do {
+    const params = new URLSearchParams({ ...query, limit: '100', ...(cursor ? { cursor } : {}) });
+    const res = await fetch(`${emu.url}/rest/v1${path}?${params}`, {
+      headers: { authorization: `Bearer ${emu.keys.live}` },
+    });
+    const page = (await res.json()) as {
+      data: Array<Record<string, unknown>>;
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    items.push(...page.data);
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return items;
+}

@@ -1,4 +1,4 @@
-/** `svc events list`: what an event is about, in the OBJECT column. */
+/** `svc events list`: what an event is about, in the OBJECT column, and the log filtered by type and time. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
@@ -27,5 +27,27 @@ describe('events list', () => {
     const at = header.indexOf('OBJECT');
     expect(at).toBeGreaterThan(0);
     expect(row.slice(at).startsWith(sku)).toBe(true);
+  });
+});
+
+describe('events list --type and --since', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ orders: 300 });
+  });
+  afterAll(() => emu.close());
+
+  it('events list --type and --since filter the log', async () => {
+    const result = await runSvc(
+      ['events', 'list', '--type', 'order.created', '--since', '7d', '--all', '--json'],
+      { env: envFor(emu) },
+    );
+    expect(result.code).toBe(0);
+    const events = JSON.parse(result.stdout);
+    const weekAgo = Date.now() - 7 * 86_400_000 - 60_000;
+    for (const event of events) {
+      expect(event.type).toBe('order.created');
+      expect(Date.parse(event.created_at)).toBeGreaterThanOrEqual(weekAgo);
+    }
   });
 });

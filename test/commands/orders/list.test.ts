@@ -18,6 +18,7 @@ import {
 import type { OrderRecord } from '../../../src/emulator/model.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
 import { memoryIO } from '../../helpers/memory-io.js';
+import { crawl as apiCrawl } from '../../helpers/service-api.js';
 import { type StoreRouter, storeRouter } from '../../helpers/store-router.js';
 import { freshConfigDir, runSvc, type SvcResult } from '../../helpers/svc.js';
 
@@ -361,5 +362,100 @@ describe('orders list --since-last', () => {
     expect(changed.stderr).toContain('status=shipped');
     const badName = await runSvc(['orders', 'list', '--since-last', '../etc'], { env });
     expect(badName.code).toBe(2);
+  });
+});
+
+describe('orders list, against the API crawled directly', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ orders: 300 });
+  });
+  afterAll(() => emu.close());
+  const crawl = (path: string, query?: Record<string, string>) => apiCrawl(emu, path, query);
+
+  it('orders list --status --all -o ndjson returns exactly the matching orders', async () => {
+    const expected = (await crawl('/orders', { status: 'awaiting_shipment' })).map((o) => o.id);
+    const result = await runSvc(
+      ['orders', 'list', '--status', 'awaiting_shipment', '--all', '-o', 'ndjson'],
+      { env: envFor(emu) },
+    );
+    expect(result.code).toBe(0);
+    const ids = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).id);
+    expect(ids).toEqual(expected);
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it('--limit caps the items and defaults to one page of 25', async () => {
+    const limited = await runSvc(['orders', 'list', '--limit', '7', '--json'], { env: envFor(emu) });
+    expect(JSON.parse(limited.stdout)).toHaveLength(7);
+    const defaulted = await runSvc(['orders', 'list', '--json'], { env: envFor(emu) });
+    expect(JSON.parse(defaulted.stdout)).toHaveLength(25);
+    // Pages ask limit=min(100, left): one request of limit=7, one of limit=25.
+    const asked = emu
+      .requests({ path: '/orders' })
+      .slice(-2)
+      .map((r) => new URLSearchParams(r.query).get('limit'));
+    expect(asked).toEqual(['7', '25']);
+  });
+
+  it('orders csv has one row per order by default (no buyer name); a row per order line with --per-line', async () => {
+    const result = await runSvc(['orders', 'list', '--limit', '30', '-o', 'csv'], { env: envFor(emu) });
+    expect(result.code).toBe(0);
+    const [header, ...rows] = result.stdout.trimEnd().split('\n');
+    const columns = header.split(',');
+    expect(columns).not.toContain('lines.sku');
+    expect(columns).toContain('buyer.country');
+    expect(columns).not.toContain('buyer.email');
+    expect(rows).toHaveLength(30);
+    expect(new Set(rows.map((row) => row.split(',')[0])).size).toBe(30);
+
+    const perLine = await runSvc(['orders', 'list', '--limit', '30', '-o', 'csv', '--per-line'], {
+      env: envFor(emu),
+    });
+    const [lineHeader, ...lineRows] = perLine.stdout.trimEnd().split('\n');
+    expect(lineHeader.split(',')).toContain('lines.sku');
+    const orders = JSON.parse(
+      (await runSvc(['orders', 'list', '--limit', '30', '--json'], { env: envFor(emu) })).stdout,
+    );
+    const lineCount = orders.reduce(
+      (n: number, o: { lines: unknown[] }) => n + Math.max(1, o.lines.length),
+      0,
+    );
+    expect(lineRows).toHaveLength(lineCount);
+  });
+
+  it('--show-buyer adds buyer columns; json always carries the buyer', async () => {
+    const csv = await runSvc(['orders', 'list', '--limit', '1', '-o', 'csv', '--show-buyer'], {
+      env: envFor(emu),
+    });
+    expect(csv.stdout.split('\n')[0]).toContain('buyer.email');
+    const json = await runSvc(['orders', 'list', '--limit', '1', '--json'], { env: envFor(emu) });
+    expect(JSON.parse(json.stdout)[0].buyer.email).toMatch(/@/);
+  });
+});
+
+describe('interrupted crawls', () => {
+  it('Ctrl-C midway stops at once, closes the JSON array, and exits 130', async () => {
+    const slow = await emulator({ orders: 2000, bucket: 2, drainPerSecond: 2 });
+    try {
+      const result = await runSvc(['orders', 'list', '--all', '--json'], {
+        env: envFor(slow),
+        // Once some pages are out, not after a time the loaded machine may not keep.
+        signalWhen: {
+          signal: 'SIGINT',
+          when: () => slow.requests({ method: 'GET', path: '/orders', status: 200 }).length >= 3,
+        },
+      });
+      expect(result.code).toBe(130);
+      const written = JSON.parse(result.stdout);
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThan(2000);
+      expect(result.stderr).toMatch(/interrupted by SIGINT \(stopped after \d+ items\)/);
+    } finally {
+      await slow.close();
+    }
   });
 });
