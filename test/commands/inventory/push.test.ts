@@ -4,7 +4,9 @@
  * It reads the files operators have: headers in their own words and languages read as the
  * fields they name, number formats from spreadsheets refused with the fix, and a file Excel
  * saved in its Western code page read as such; and at scale, a report of a long push that holds
- * every row in input order, written from outcomes streamed as they settle.
+ * every row in input order, written from outcomes streamed as they settle. Then the push itself:
+ * faults, bad files, the quota and --resume, --wait on the channels, --changed-only, --backup,
+ * the zeroing guard, files that are not what they seem, and the question asked at a terminal.
  */
 import {
   copyFileSync,
