@@ -2,7 +2,7 @@
  * The guided flows as a person meets them, black box under a pseudo-terminal: `orders fulfill`
  * with no id and no --file, `listings retry` with no --error-code, and the largest changes in
  * `inventory push`'s question. The steps themselves are driven in-process in
- * test/e2e/guided-flows.test.ts.
+ * test/commands/orders/fulfill.test.ts, listings/retry.test.ts and inventory/push.test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,12 @@
-/** `svc auth status`: the key in force, where it comes from, checked against the service. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/**
+ * `svc auth status`: the key in force, where it comes from, checked against the service; the
+ * channel accounts named by their labels.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator } from '../../helpers/emulator.js';
 import { loginProfile, SEEDED_STORES } from '../../helpers/profiles.js';
-import { runSvc } from '../../helpers/svc.js';
+import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -78,5 +81,54 @@ describe('svc auth status', () => {
     expect(human.stdout).toMatch(/accounts\s+6 channel accounts: Amazon US, eBay US, eBay UK, Etsy/);
     expect(human.stdout).toMatch(/burst 40, 2 requests\/s \(trial tier\)/);
     expect(human.stdout).toMatch(/write scopes\s+not probed/);
+  });
+});
+
+describe('the channel accounts, by their labels', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  /** The seeded accounts: labels, and the shop names that are not the store's name. */
+  function accounts() {
+    const all = [...emu.store.accounts.values()];
+    return {
+      labels: all.map((account) => account.label as string),
+      shops: all.map((account) => account.shop_name as string),
+    };
+  }
+
+  async function loggedIn(): Promise<Record<string, string>> {
+    const env = { SVC_CONFIG_DIR: freshConfigDir() };
+    const login = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url], {
+      stdin: emu.keys.live,
+      env,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    return env;
+  }
+
+  it('auth status names the channel accounts by label, not shop names as "the store"', async () => {
+    const { labels, shops } = accounts();
+    expect(labels.length).toBeGreaterThan(3);
+    const env = await loggedIn();
+    const text = await runSvc(['auth', 'status', '-o', 'table'], { env });
+    expect(text.code, text.stderr).toBe(0);
+    const line = text.stdout.split('\n').find((each) => each.startsWith('accounts')) ?? '';
+    expect(line).toContain(`${labels.length} channel accounts`);
+    for (const label of labels) expect(line).toContain(label);
+    expect(text.stdout).not.toMatch(/^store\b/m);
+    for (const shop of shops.filter((name) => !labels.includes(name)))
+      expect(text.stdout).not.toContain(shop);
+    const json = JSON.parse((await runSvc(['auth', 'status', '--json'], { env })).stdout);
+    expect(json.channel_accounts.map((account: { label: string }) => account.label)).toEqual(labels);
+    expect(json.channel_accounts[0]).toEqual({
+      id: expect.stringMatching(/^chac_/),
+      channel: expect.any(String),
+      label: labels[0],
+    });
   });
 });

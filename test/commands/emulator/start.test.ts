@@ -199,3 +199,17 @@ describe('svc emulator start --state DIR', () => {
     }
   }, 60_000);
 });
+
+describe('svc emulator start --state DIR, restarted', () => {
+  it('says what it loaded on a restart: products, SKUs, listings, orders…', async () => {
+    const dir = tempDir('svc-emulator-loaded-');
+    const first = await startEmulatorProcess(['--state', dir, '--orders', '40', '--products', '8']);
+    const firstRun = await first.stop('SIGTERM');
+    expect(firstRun.stderr).not.toMatch(/Loaded/);
+    const second = await startEmulatorProcess(['--state', dir]);
+    const { stderr } = await second.stop('SIGTERM');
+    expect(stderr).toMatch(
+      new RegExp(`Loaded the store from ${dir}: 8 products \\(\\d+ SKUs\\), \\d+ listings, 40 orders`),
+    );
+  }, 60_000);
+});

@@ -4,7 +4,9 @@
  * It reads the files operators have: headers in their own words and languages read as the
  * fields they name, number formats from spreadsheets refused with the fix, and a file Excel
  * saved in its Western code page read as such; and at scale, a report of a long push that holds
- * every row in input order, written from outcomes streamed as they settle.
+ * every row in input order, written from outcomes streamed as they settle. Then the push itself:
+ * faults, bad files, the quota and --resume, --wait on the channels, --changed-only, --backup,
+ * the zeroing guard, files that are not what they seem, and the question asked at a terminal.
  */
 import {
   copyFileSync,
@@ -19,9 +21,11 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
 import { misbehavingServer, sendJson } from '../../helpers/misbehaving-server.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { bumpQuantities, mismatches, snapshot, storeRows, writeRows } from './stock-rows.js';
 
 /** Rate limits off: these tests are about stopping and resuming, not pacing. */
 const start = emulatorPerTest({ rateLimit: false });
@@ -627,4 +631,699 @@ describe('inventory push --report at 20,000 rows', () => {
     expect(index).toBe(rows);
     expect(outOfOrder).toBe(0);
   }, 180_000);
+});
+
+/** Rate limits on, as a live store has them: the pushes below retry through faults and pacing. */
+const startPaced = emulatorPerTest();
+
+interface StockRow {
+  sku: string;
+  quantity: number;
+  price: string;
+}
+
+/** A CSV setting every one of `count` seeded SKUs to new values, and the rows it holds. */
+function stockFile(emu: RunningEmulator, count: number, bump = 7): { path: string; rows: StockRow[] } {
+  const skus = emu.store.allSkus().slice(0, count);
+  expect(skus.length).toBe(count);
+  const rows = skus.map((sku, i) => ({
+    sku,
+    quantity: (i * 13 + bump) % 500,
+    price: `${(i % 90) + 1}.${bump % 10}5`,
+  }));
+  const path = join(tempDir('svc-push-'), 'stock.csv');
+  writeFileSync(
+    path,
+    `sku,quantity,price\n${rows.map((r) => `${r.sku},${r.quantity},${r.price}`).join('\n')}\n`,
+  );
+  return { path, rows };
+}
+
+function expectStoreMatches(emu: RunningEmulator, rows: StockRow[]): void {
+  const mismatched = rows.filter((row) => {
+    const item = emu.store.inventoryBySku(row.sku);
+    return item?.quantity !== row.quantity || item?.price !== row.price;
+  });
+  expect(mismatched).toEqual([]);
+}
+
+const batchRequests = (emu: RunningEmulator) => emu.requests({ method: 'POST', path: '/inventory/batch' });
+
+describe('inventory push', () => {
+  it('sets exactly what the file says under injected faults, reusing each batch key across retries', async () => {
+    const emu = await startPaced({ products: 80 });
+    const { path, rows } = stockFile(emu, 250);
+    for (const kind of [
+      'internal_error',
+      'service_unavailable',
+      'rate_limited',
+      'drop_before',
+      'drop_after',
+    ] as const) {
+      emu.faults.inject({ method: 'POST', path: '/inventory/batch', kind, retryAfter: 1 });
+    }
+    const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
+    expect(result.code, result.stderr).toBe(0);
+    expectStoreMatches(emu, rows);
+    const requests = batchRequests(emu);
+    expect(requests.length).toBe(3 + 5);
+    const keys = new Set(requests.map((r) => r.idempotencyKey));
+    expect(keys.size).toBe(3);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 250, failed: 0 });
+  });
+
+  it('a bad file sends zero requests and lists each bad line (exit 2)', async () => {
+    const emu = await startPaced();
+    const path = join(tempDir('svc-bad-'), 'bad.csv');
+    writeFileSync(path, 'sku,quantity,price\nA,1,1.00\nB,-3,1.00\nA,2,\nC,,\n');
+    const before = emu.requests().length;
+    const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/line 3: quantity "-3"/);
+    expect(result.stderr).toMatch(/line 4: duplicate SKU A \(first on line 2\)/);
+    expect(result.stderr).toMatch(/line 5: neither quantity nor price/);
+    expect(emu.requests().length).toBe(before);
+  });
+
+  it('export then push of the export changes nothing', async () => {
+    const emu = await startPaced();
+    const exported = await runSvc(['inventory', 'export'], { env: envFor(emu) });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.split('\n')[0]).toBe('sku,quantity,price');
+    const path = join(tempDir('svc-exp-'), 'export.csv');
+    writeFileSync(path, exported.stdout);
+    const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary.total).toBe(emu.store.allSkus().length);
+    expect(summary.unchanged).toBe(summary.total);
+  });
+
+  it('reports unknown SKUs per item, in the report file, and exits 3', async () => {
+    const emu = await startPaced();
+    const sku = emu.store.allSkus()[0];
+    const dir = tempDir('svc-rep-');
+    writeFileSync(join(dir, 'in.csv'), `sku;quantity\n${sku};5\nNOT-A-SKU;1\n`);
+    const result = await runSvc(
+      ['inventory', 'push', join(dir, 'in.csv'), '--report', join(dir, 'out.csv')],
+      {
+        env: envFor(emu),
+      },
+    );
+    expect(result.code).toBe(3);
+    const report = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\r\n');
+    expect(report[0]).toBe('line,key,status,code,message');
+    expect(report).toContainEqual(expect.stringMatching(/^3,NOT-A-SKU,failed,sku_not_found,/));
+    expect(report).toContain(`2,${sku},updated,,`);
+  });
+
+  it('with a test key the results are simulated and nothing changes', async () => {
+    const emu = await startPaced();
+    const { path, rows } = stockFile(emu, 10);
+    const before = rows.map((r) => emu.store.inventoryBySku(r.sku));
+    const result = await runSvc(['inventory', 'push', path], { env: envFor(emu, 'test') });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/simulated/);
+    expect(rows.map((r) => emu.store.inventoryBySku(r.sku))).toEqual(before);
+  });
+
+  it('--dry-run needs no network and sends nothing', async () => {
+    const emu = await startPaced();
+    const { path } = stockFile(emu, 30);
+    const result = await runSvc(['inventory', 'push', path, '--dry-run', '--batch-size', '10'], {
+      env: { SVC_BASE_URL: 'http://127.0.0.1:9', SVC_API_KEY: emu.keys.live },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/3/);
+  });
+
+  it('stops on the daily write quota with exit 5, then --resume sends only unconfirmed batches', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await startPaced({ writeQuota: 6, rateLimit: false, clock });
+    const { path, rows } = stockFile(emu, 100);
+    const env = { ...envFor(emu), SVC_CONFIG_DIR: freshConfigDir() };
+    const first = await runSvc(['inventory', 'push', path, '--batch-size', '10'], { env });
+    expect(first.code).toBe(5);
+    expect(first.stderr).toMatch(/write_quota_exceeded|quota/);
+    expect(first.stderr).toMatch(/--resume/);
+    const sentFirst = batchRequests(emu).filter((r) => r.status === 200).length;
+    expect(sentFirst).toBe(6);
+    clock.advance(24 * 3_600_000);
+    const second = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(batchRequests(emu).filter((r) => r.status === 200).length).toBe(10);
+    expectStoreMatches(emu, rows);
+    expect(readdirSync(join(env.SVC_CONFIG_DIR, 'journals'))).toEqual([]);
+  });
+});
+
+describe('inventory push --wait', () => {
+  it('follows the operations to the channels and succeeds when they all took the change', async () => {
+    const emu = await startPaced({ channelDelayMs: 200 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '20'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/operations succeeded/);
+    expect(emu.requests({ method: 'GET', path: /^\/operations/ }).length).toBeGreaterThan(0);
+  });
+
+  it('names channel failures per SKU (exit 3)', async () => {
+    const emu = await startPaced({ channelDelayMs: 100, channelFailureShare: 1 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '20'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/channels refused \d+ updates? of \d+ SKUs?/);
+    expect(result.stderr).toMatch(/channel_error/);
+  });
+
+  it('--report holds one row per SKU, a refused one failed with the channel code, and --json lists every refusal', async () => {
+    const emu = await startPaced({ channelDelayMs: 100, channelFailureShare: 1 });
+    const { path, rows: stock } = stockFile(emu, 150);
+    const pushed = new Set(stock.map((row) => row.sku));
+    const dir = tempDir('svc-wait-report-');
+    const report = join(dir, 'report.csv');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const result = await runSvc(
+      ['inventory', 'push', path, '--wait', '--timeout', '20', '--report', report, '--json'],
+      { env: envFor(emu) },
+    );
+    expect(result.code, result.stderr).toBe(3);
+    // What the service itself recorded: every failed channel result of this push's operations.
+    const operations = await fetch(`${emu.url}/rest/v1/operations?limit=100&created_after=${since}`, {
+      headers: { authorization: `Bearer ${emu.keys.live}` },
+    }).then(
+      (res) =>
+        res.json() as Promise<{
+          data: Array<{ results?: Array<{ sku: string; status: string; error?: { code: string } }> }>;
+        }>,
+    );
+    const refused = operations.data.flatMap((op) =>
+      (op.results ?? []).filter((r) => r.status === 'failed' && pushed.has(r.sku)),
+    );
+    expect(refused.length).toBeGreaterThan(10);
+    const refusedSkus = new Set(refused.map((r) => r.sku));
+    const rows = readFileSync(report, 'utf8').trim().split('\r\n').slice(1);
+    // One row per SKU of the file, in its order: its final state.
+    expect(rows.map((row) => row.split(',')[1])).toEqual(stock.map((row) => row.sku));
+    const failedRows = rows.filter((row) => /^\d+,[^,]+,failed,channel_error,/.test(row));
+    expect(failedRows.map((row) => row.split(',')[1]).sort()).toEqual([...refusedSkus].sort());
+    expect(rows.filter((row) => /^\d+,[^,]+,updated,/.test(row))).toHaveLength(150 - refusedSkus.size);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ total: 150, updated: 150 - refusedSkus.size, failed: refusedSkus.size });
+    expect(summary.channel_failures).toHaveLength(refused.length);
+    expect(summary.channel_failures.map((f: { key: string }) => f.key).sort()).toEqual(
+      refused.map((r) => r.sku).sort(),
+    );
+    // A SKU refused on two channels is two refusals of one SKU: both counts, never more SKUs than pushed.
+    expect(result.stderr).toContain(
+      `the channels refused ${refused.length} updates of ${refusedSkus.size} SKUs; every one is in ${report}`,
+    );
+  });
+
+  it('exits 8 when operations are still pending at the timeout', async () => {
+    const emu = await startPaced({ channelDelayMs: 60_000 });
+    const { path } = stockFile(emu, 150);
+    const result = await runSvc(['inventory', 'push', path, '--wait', '--timeout', '1'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(8);
+    expect(result.stderr).toMatch(/still pending/);
+  });
+});
+
+const productPages = (emu: RunningEmulator) => emu.requests({ method: 'GET', path: '/products' });
+
+describe('inventory push --changed-only', () => {
+  it('a 2,000-SKU file with 37 changes sends exactly 1 batch; the store ends equal to the file', async () => {
+    const emu = await start({ products: 560 });
+    const rows = storeRows(emu, 2000);
+    bumpQuantities(rows, 500, 30);
+    for (let i = 1500; i < 1507; i++) rows[i].price = (Number(rows[i].price) + 1).toFixed(2);
+    const path = writeRows(rows);
+    const report = join(scratch(), 'report.csv');
+    const result = await runSvc(['inventory', 'push', path, '--changed-only', '--report', report, '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(1);
+    expect(emu.writeQuotaUsed()).toBe(1);
+    const [sent] = emu.requests(batches);
+    expect(sent).toBeDefined();
+    expect(mismatches(emu, rows)).toEqual([]);
+    expect(result.stderr).toMatch(
+      /37 of 2,000 rows differ from the store \(1,963 unchanged\): 1 request instead of 20, 19 units of daily write quota saved/,
+    );
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      total: 2000,
+      updated: 37,
+      unchanged: 1963,
+      requests: 1,
+    });
+    const lines = readFileSync(report, 'utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(2001);
+  });
+
+  it('--dry-run reads the store and plans only the changed rows; nothing is sent', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 150);
+    bumpQuantities(rows, 0, 12);
+    const result = await runSvc(
+      ['inventory', 'push', writeRows(rows), '--changed-only', '--dry-run', '--json'],
+      {
+        env: envFor(emu),
+      },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      rows: 150,
+      rows_to_send: 12,
+      requests: 1,
+      write_quota: 1,
+    });
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
+  it('unknown SKUs fail without a request (exit 3), as a full push reports them', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 20);
+    bumpQuantities(rows, 0, 2);
+    rows.push({ sku: 'NOT-IN-STORE', quantity: 1, price: '1.00' });
+    const result = await runSvc(['inventory', 'push', writeRows(rows), '--changed-only'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/line 22: NOT-IN-STORE: sku_not_found/);
+    const sent = emu.requests(batches);
+    expect(sent).toHaveLength(1);
+    expect(mismatches(emu, rows.slice(0, 20))).toEqual([]);
+  });
+
+  it('with --wait follows the one operation of the changed rows', async () => {
+    const emu = await start({ channelDelayMs: 50 });
+    const rows = storeRows(emu, 120);
+    bumpQuantities(rows, 7, 3);
+    const result = await runSvc(['inventory', 'push', writeRows(rows), '--changed-only', '--wait'], {
+      env: envFor(emu),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(1);
+    expect(result.stderr).toMatch(/The operation succeeded on the channels/);
+  });
+
+  it('a resume after a quota stop sends the rest of the same selection, never one made again', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 2, clock, products: 120 });
+    const rows = storeRows(emu, 400);
+    bumpQuantities(rows, 100, 37);
+    const path = writeRows(rows);
+    const backup = join(scratch(), 'before.csv');
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10', '--backup', backup];
+    const first = await runSvc(args, { env });
+    expect(first.code, first.stderr).toBe(5);
+    expect(sentBatches(emu)).toBe(2);
+    expect(first.stderr).toContain('--changed-only --batch-size 10 --backup');
+    expect(first.stderr).toMatch(/stopped with 2 of 4 batches confirmed; `svc inventory push .* --resume`/);
+    const backupText = readFileSync(backup, 'utf8');
+    expect(backupText.trim().split('\r\n')).toHaveLength(1 + 37);
+    const journalDir = join(env.SVC_CONFIG_DIR, 'journals');
+    expect(readdirSync(journalDir).filter((name) => name.endsWith('.selection.json'))).toHaveLength(1);
+
+    // Without --changed-only the resume would send other rows: refused, nothing sent.
+    const whole = await runSvc(['inventory', 'push', path, '--batch-size', '10', '--resume'], { env });
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toMatch(
+      /sent only the rows that differed \(--changed-only\); resume with --changed-only/,
+    );
+
+    clock.advance(24 * 3_600_000);
+    const pagesBefore = productPages(emu).length;
+    const second = await runSvc([...args, '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/Resuming: 2 of 4 batches \(of 10\) of the 37 rows that differed/);
+    // The selection came from the journal: no second read of a store the first run changed.
+    expect(productPages(emu).length).toBe(pagesBefore);
+    expect(sentBatches(emu)).toBe(4);
+    expect(mismatches(emu, rows)).toEqual([]);
+    // The first run's undo file stands.
+    expect(readFileSync(backup, 'utf8')).toBe(backupText);
+    expect(readdirSync(journalDir).filter((name) => name.endsWith('.json'))).toEqual([]);
+  });
+  it('compares and sends what was checked: a file replaced during the read changes nothing', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 60);
+    bumpQuantities(rows, 0, 5);
+    const path = writeRows(rows);
+    const other = rows.map((row) => ({ ...row, quantity: row.quantity + 40 }));
+    // The read's first page is held a moment, so the file is replaced while it runs.
+    emu.faults.inject({ method: 'GET', path: '/products', kind: 'delay', delayMs: 500 });
+    const result = await runSvc(['inventory', 'push', path, '--changed-only', '--json'], {
+      env: envFor(emu),
+      actWhen: {
+        when: () => productPages(emu).length >= 1,
+        act: () => writeFileSync(path, readFileSync(writeRows(other, 'other.csv'))),
+      },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/5 of 60 rows differ from the store/);
+    expect(JSON.parse(result.stdout)).toMatchObject({ total: 60, updated: 5, unchanged: 55 });
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+
+  it('SIGTERM mid-push journals the selection; the printed resume sends the rest of the same rows', async () => {
+    const emu = await start({ products: 120 });
+    const rows = storeRows(emu, 400);
+    bumpQuantities(rows, 50, 200);
+    const path = writeRows(rows);
+    // Every write is held 300 ms, well within the 2 s grace, so in-flight ones land.
+    emu.faults.inject({ ...batches, kind: 'delay', delayMs: 300, times: 100_000 });
+    const env = envFor(emu);
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10'];
+    const first = await runSvc(args, {
+      env,
+      signalWhen: { signal: 'SIGTERM', when: () => emu.requests(batches).length >= 5 },
+    });
+    expect(first.code, first.stderr).toBe(143);
+    const confirmed = sentBatches(emu);
+    expect(confirmed).toBeGreaterThan(0);
+    expect(confirmed).toBeLessThan(20);
+    expect(first.stderr).toContain(`stopped with ${confirmed} of 20 batches confirmed`);
+    emu.faults.clear();
+    const second = await runSvc([...args, '--resume'], { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(sentBatches(emu)).toBe(20);
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+});
+
+describe('inventory push --backup', () => {
+  it('the backup holds the values before the push; pushing it back restores every value', async () => {
+    const emu = await start();
+    const before = snapshot(emu);
+    const rows = storeRows(emu, 200);
+    bumpQuantities(rows, 0, 25);
+    for (let i = 100; i < 110; i++) rows[i].price = '77.70';
+    const path = writeRows(rows);
+    const backup = join(scratch(), 'undo.csv');
+    const env = envFor(emu);
+    const push = await runSvc(['inventory', 'push', path, '--backup', backup], { env });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toMatch(/35 of 200 rows differ from the store .*; all 200 are sent in 2 requests/);
+    expect(mismatches(emu, rows)).toEqual([]);
+    expect(readFileSync(backup, 'utf8').split('\r\n')[0]).toBe('sku,quantity,price');
+
+    const undo = await runSvc(['inventory', 'push', backup, '--changed-only'], { env });
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(snapshot(emu)).toEqual(before);
+  });
+
+  it('a push that changes nothing does not offer an undo that cannot run', async () => {
+    const emu = await start();
+    const path = writeRows(storeRows(emu, 20));
+    const backup = join(scratch(), 'undo.csv');
+    const push = await runSvc(['inventory', 'push', path, '--changed-only', '--backup', backup], {
+      env: envFor(emu),
+    });
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stderr).toContain(
+      `this push changes no SKU, so there is nothing to undo; ${backup} holds only the header`,
+    );
+    expect(push.stderr).not.toMatch(/undoes it/);
+    expect(readFileSync(backup, 'utf8')).toBe('sku,quantity,price\r\n');
+  });
+
+  it('a resume will not take a new backup of a store the first run changed (exit 2)', async () => {
+    const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
+    const emu = await start({ writeQuota: 2, clock });
+    const rows = storeRows(emu, 30);
+    bumpQuantities(rows, 0, 30);
+    const path = writeRows(rows);
+    const env = envFor(emu);
+    const first = await runSvc(['inventory', 'push', path, '--changed-only', '--batch-size', '10'], { env });
+    expect(first.code).toBe(5);
+    clock.advance(24 * 3_600_000);
+    const backup = join(scratch(), 'late.csv');
+    const args = ['inventory', 'push', path, '--changed-only', '--batch-size', '10', '--resume'];
+    const refused = await runSvc([...args, '--backup', backup], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/took no backup, and the store already holds part of it/);
+    expect(existsSync(backup)).toBe(false);
+    const resumed = await runSvc(args, { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(mismatches(emu, rows)).toEqual([]);
+  });
+});
+
+describe('the zeroing guard', () => {
+  it('exact with --changed-only: refuses without a terminal naming the count (exit 2, nothing sent); --allow-zeroing goes on', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 100).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const file = rows.map((row, i) => ({ ...row, quantity: i < 30 ? 0 : row.quantity }));
+    const path = writeRows(file);
+    const env = envFor(emu);
+    const refused = await runSvc(['inventory', 'push', path, '--changed-only'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /would set 30 of 100 SKUs \(30%\) to quantity 0, more than 20%; nothing was sent.*--allow-zeroing/,
+    );
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    // --yes answers confirmations, not this.
+    const yes = await runSvc(['inventory', 'push', path, '--changed-only', '--yes'], { env });
+    expect(yes.code).toBe(2);
+
+    const allowed = await runSvc(['inventory', 'push', path, '--changed-only', '--allow-zeroing'], { env });
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toMatch(/going on \(--allow-zeroing\)/);
+    expect(mismatches(emu, file)).toEqual([]);
+  });
+
+  it('counted from the live read, a small file zeroing most of its in-stock SKUs stops too', async () => {
+    const emu = await start();
+    const rows = storeRows(emu, 32).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    for (const row of rows) emu.store.setInventory(row.sku, { quantity: row.quantity });
+    const path = writeRows(rows.map((row, i) => ({ ...row, quantity: i < 20 ? 0 : row.quantity })));
+    const refused = await runSvc(['inventory', 'push', path, '--changed-only'], { env: envFor(emu) });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/would set 20 of 32 SKUs \(63%\) to quantity 0/);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+  });
+
+  it('judged on the file without a read: more than 20% of at least 50 rows at 0 stops a full push', async () => {
+    const emu = await start();
+    const positive = storeRows(emu, 60).map((row) => ({ ...row, quantity: row.quantity + 1 }));
+    const zeroFirst = (count: number) =>
+      positive.map((row, i) => ({ ...row, quantity: i < count ? 0 : row.quantity }));
+    const rows = zeroFirst(13);
+    const env = envFor(emu);
+    const refused = await runSvc(['inventory', 'push', writeRows(rows)], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/13 of 60 rows of the file \(22%\) set quantity 0/);
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    // A smaller share, or a small file, passes.
+    expect((await runSvc(['inventory', 'push', writeRows(zeroFirst(12))], { env })).code).toBe(0);
+    const small = rows.slice(0, 49).map((row) => ({ ...row, quantity: 0 }));
+    expect((await runSvc(['inventory', 'push', writeRows(small)], { env })).code).toBe(0);
+  });
+});
+
+describe('inventory push: files that are not what they seem', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  /** Writes `content` (text or raw bytes) to a fresh file and returns its path. */
+  const file = (name: string, content: string | Buffer): string => {
+    const path = join(tempDir('svc-inv-input-'), name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const batches = () => emu.requests({ method: 'POST', path: '/inventory/batch' });
+  const skus = (count: number) => emu.store.allSkus().slice(0, count);
+
+  describe('inventory push: columns are accounted for', () => {
+    it('SKU;Stock Count;Price exits 2 naming --map quantity=…, and sends nothing', async () => {
+      const [a, b] = skus(2);
+      // Qty, Stock, Bestand are read as quantity (test/commands/inventory/push.test.ts); this is not one of them.
+      const path = file('stock.csv', `SKU;Stock Count;Price\n${a};5;9.99\n${b};7;4.50\n`);
+      const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('the column "Stock Count" looks like quantity');
+      expect(result.stderr).toContain("--map quantity='Stock Count'");
+      expect(result.stderr).toContain("--ignore 'Stock Count'");
+      expect(batches()).toEqual([]);
+    });
+
+    it('with --map the quantities are set; with --ignore only the prices, and the plan names both', async () => {
+      const [a, b] = skus(2);
+      const path = file('stock.csv', `SKU;Qty;Price;Note\n${a};5;9.99;x\n${b};7;4.50;y\n`);
+      const before = emu.store.inventoryBySku(a)?.quantity;
+      const ignored = await runSvc(['inventory', 'push', path, '--ignore', 'qty'], { env: envFor(emu) });
+      expect(ignored.code, ignored.stderr).toBe(0);
+      expect(ignored.stderr).toContain('Columns: sku, price; ignoring "Qty", "Note".');
+      expect(emu.store.inventoryBySku(a)).toMatchObject({ quantity: before, price: '9.99' });
+      const mapped = await runSvc(['inventory', 'push', path, '--map', 'quantity=Qty'], { env: envFor(emu) });
+      expect(mapped.code, mapped.stderr).toBe(0);
+      expect(mapped.stderr).toContain('quantity from "Qty"');
+      expect(emu.store.inventoryBySku(a)).toMatchObject({ quantity: 5, price: '9.99' });
+      expect(emu.store.inventoryBySku(b)).toMatchObject({ quantity: 7, price: '4.50' });
+    });
+
+    it('a header named twice exits 2 naming both columns', async () => {
+      const [a] = skus(1);
+      const path = file('stock.csv', `sku,quantity,Quantity\n${a},5,6\n`);
+      const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('the column "Quantity" appears twice (columns 2 and 3)');
+      expect(batches()).toEqual([]);
+    });
+
+    it('--map naming a column the header does not have exits 2 instead of leaving that field out', async () => {
+      const [a] = skus(1);
+      const path = file('stock.csv', `sku,stock_level,price\n${a},5,1.00\n`);
+      const result = await runSvc(['inventory', 'push', path, '--map', 'quantity=stock'], {
+        env: envFor(emu),
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('no "stock" column (--map quantity=stock)');
+    });
+  });
+
+  describe('inventory push: --map says one thing once', () => {
+    it('a field mapped twice, or one column mapped to two fields, exits 2 and sends nothing', async () => {
+      const [a] = skus(1);
+      const path = file('stock.csv', `sku,Qty,Stock\n${a},5,6\n`);
+      const env = envFor(emu);
+      const twice = await runSvc(['inventory', 'push', path, '--map', 'quantity=Qty,quantity=Stock'], {
+        env,
+      });
+      expect(twice.code).toBe(2);
+      expect(twice.stderr).toContain('--map names quantity twice ("qty" and "stock")');
+      const both = await runSvc(
+        ['inventory', 'push', path, '--map', 'quantity=Qty,price=Qty', '--ignore', 'Stock'],
+        {
+          env,
+        },
+      );
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('the column "Qty" would be read as both quantity and price');
+      expect(batches()).toEqual([]);
+    });
+  });
+
+  describe('inventory push: text that is not what it seems', () => {
+    it('a Latin-1 file is read as Windows-1252 with a notice; --encoding utf-8 refuses it naming the line', async () => {
+      const create = await fetch(`${emu.url}/rest/v1/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] }),
+      });
+      expect(create.status).toBe(201);
+      const latin1 = Buffer.concat([
+        Buffer.from('sku,quantity\r\n'),
+        Buffer.from([0x43, 0x41, 0x46, 0xc9, 0x2d, 0x31]),
+        Buffer.from(',5\r\n'),
+      ]);
+      const path = file('excel.csv', latin1);
+      const refused = await runSvc(['inventory', 'push', path, '--encoding', 'utf-8'], { env: envFor(emu) });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('line 2: not UTF-8 text (byte 0xC9)');
+      expect(refused.stderr).toContain('--encoding latin1');
+      expect(batches()).toEqual([]);
+      const read = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.stderr).toContain('reads as Windows-1252');
+      expect(emu.store.inventoryBySku('CAFÉ-1')).toMatchObject({ quantity: 5 });
+    });
+
+    it('SKUs with edge spaces, a zero-width space, a NUL or a BOM inside exit 2, each line named', async () => {
+      const [a, b, c, d, e] = skus(5);
+      const rows = [` ${a} ,1`, `${b}\u200B,2`, `${c}\u0000,3`, `${d}\uFEFF,4`, `${e},5`, `${e} ,6`];
+      const path = file('stock.csv', `sku,quantity\n${rows.join('\n')}\n`);
+      const result = await runSvc(['inventory', 'push', path], { env: envFor(emu) });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`line 2: SKU " ${a} " has spaces at its start or end`);
+      expect(result.stderr).toContain(
+        `line 3: SKU "${b}\\u{200B}" holds an invisible or control character (U+200B zero-width space)`,
+      );
+      expect(result.stderr).toContain('line 4: SKU');
+      expect(result.stderr).toContain('(U+0000 NUL)');
+      expect(result.stderr).toContain('line 5: SKU');
+      expect(result.stderr).toContain('(U+FEFF byte order mark)');
+      expect(result.stderr).toContain(`line 7: SKU "${e} " has spaces`);
+      expect(result.stderr).not.toMatch(/line 6:/);
+      expect(batches()).toEqual([]);
+    });
+
+    it('any mix of line endings reads as the lines a person sees, and sets exactly those values', async () => {
+      const [a, b, c, d] = skus(4);
+      const path = file('mixed.csv', `sku,quantity\r\n${a},5\n${b},6\r${c},7\r\n${d},8`);
+      const result = await runSvc(['inventory', 'push', path, '--json'], { env: envFor(emu) });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ total: 4, failed: 0 });
+      expect([a, b, c, d].map((sku) => emu.store.inventoryBySku(sku)?.quantity)).toEqual([5, 6, 7, 8]);
+    });
+  });
+
+  describe('inventory push: a failed check reports every bad line', () => {
+    it('5,000 bad lines: 50 on stderr, all 5,000 in --report and in the JSON error, nothing sent', async () => {
+      const rows = Array.from({ length: 5000 }, (_, i) => `BAD-${i},x`).join('\n');
+      const path = file('bad.csv', `sku,quantity\n${rows}\n`);
+      const report = join(tempDir('svc-inv-report-'), 'report.csv');
+      const result = await runSvc(['inventory', 'push', path, '--report', report, '--json'], {
+        env: envFor(emu),
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('… and 4950 more');
+      expect(result.stderr).toContain(`every bad line is in ${report}`);
+      const lines = readFileSync(report, 'utf8').trim().split('\r\n');
+      expect(lines[0]).toBe('line,key,status,code,message');
+      expect(lines).toHaveLength(5001);
+      expect(lines[1]).toMatch(/^2,BAD-0,invalid,invalid_quantity,"quantity ""x"" is not a whole number/);
+      expect(lines[5000]).toMatch(/^5001,BAD-4999,invalid,/);
+      const error = JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error;
+      expect(error.problems).toHaveLength(5000);
+      expect(error.problems[4999]).toMatchObject({ line: 5001, key: 'BAD-4999', code: 'invalid_quantity' });
+      expect(batches()).toEqual([]);
+    });
+  });
+});
+
+describe('inventory push asked at a terminal', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('reads the store first and shows the largest changes above the question; --yes neither asks nor reads', async () => {
+    const skus = emu.store.allSkus().slice(0, 3);
+    const path = join(tempDir('svc-guided-'), 'stock.csv');
+    writeFileSync(path, `sku,quantity\n${skus.map((sku, index) => `${sku},${9000 + index}`).join('\n')}\n`);
+    const env = envFor(emu);
+    const asked = await runAtKeyboard(['inventory', 'push', path], {
+      env,
+      keys: [{ when: /\(y\/N\)/, keys: `y${KEYS.enter}` }],
+    });
+    expect(asked.code, plainText(asked.screen)).toBe(0);
+    const screen = plainText(asked.screen);
+    expect(screen).toContain('All 3 changes, zeroings first:');
+    expect(screen.indexOf(skus[2])).toBeLessThan(screen.indexOf(skus[0], screen.indexOf('All 3 changes')));
+    expect(screen.indexOf('All 3 changes')).toBeLessThan(screen.indexOf('Push 3 SKUs in 1 request'));
+    expect(emu.store.inventoryBySku(skus[0])?.quantity).toBe(9000);
+
+    emu.reset();
+    const yes = await runSvc(['inventory', 'push', path, '--yes'], { env });
+    expect(yes.code, yes.stderr).toBe(0);
+    expect(yes.stderr).not.toMatch(/Largest changes|changes, zeroings first|Reading the store/);
+    expect(emu.requests({ method: 'GET' })).toHaveLength(0);
+  });
 });

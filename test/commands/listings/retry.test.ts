@@ -5,30 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
+import { api } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 const PHOTO = 'photo_required_for_channel';
 const start = emulatorPerTest({ rateLimit: false, channelDelayMs: 20 });
-
-/** A JSON call to the emulator with the live key. */
-async function api(
-  emu: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-  // biome-ignore lint/suspicious/noExplicitAny: tests poke into arbitrary JSON answers.
-): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${emu.url}/rest/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 function failingWith(emu: RunningEmulator, code: string, channel?: string) {
   return [...emu.store.listings.values()].filter(
@@ -222,5 +208,201 @@ describe('attribute_value_invalid names the command that shows the allowed value
     );
     const issue = listing.issues.find((candidate) => candidate.code === 'attribute_value_invalid');
     for (const name of issue?.attribute_names ?? []) expect(names).toContain(name);
+  });
+});
+
+describe('listings retry over more than 100 matches', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // 800 products seed over 100 photo-less products, each refused by the photo channel.
+    emu = await emulator({ products: 800, orders: 20, channelDelayMs: 50, bucket: 500, drainPerSecond: 100 });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const failing = () =>
+    [...emu.store.listings.values()].filter(
+      (listing) => listing.status === 'error' && listing.issues.some((issue) => issue.code === PHOTO),
+    );
+
+  it('collects every page first, resyncs exactly the matches once each with its own key (--include-unfixed), and --wait tells fixed from unfixed', async () => {
+    const matches = failing();
+    expect(matches.length).toBeGreaterThan(100);
+    const fixed = matches.slice(0, 5);
+    for (const listing of fixed) {
+      const answer = await api(emu, 'PATCH', `/products/${listing.product_id}`, {
+        images: [{ url: 'https://images.example.com/fixed.jpg' }],
+      });
+      expect(answer.status).toBe(200);
+    }
+    const others = [...emu.store.listings.values()].filter((listing) => !matches.includes(listing));
+    const result = await runSvc(
+      [
+        'listings',
+        'retry',
+        '--error-code',
+        PHOTO,
+        '--include-unfixed',
+        '--wait',
+        '--timeout',
+        '60',
+        '--json',
+      ],
+      {
+        env: envFor(emu),
+        timeoutMs: 60_000,
+      },
+    );
+    expect(result.stderr).toContain(`Found ${matches.length} listings in error with ${PHOTO}`);
+    expect(result.code).toBe(3);
+
+    const patches = emu.requests({ route: 'PATCH /listings/{id}' });
+    const patched = patches.map((record) => decodeURIComponent(record.path.replace('/listings/', '')));
+    expect(patched.length).toBe(matches.length);
+    expect(new Set(patched)).toEqual(new Set(matches.map((listing) => listing.id)));
+    const keys = emu.idempotencyKeys({ route: 'PATCH /listings/{id}' });
+    expect(new Set(keys).size).toBe(matches.length);
+    for (const listing of others) expect(patched).not.toContain(listing.id);
+
+    const crawl = emu.requests({ route: 'GET /listings' });
+    expect(crawl.length).toBe(Math.ceil(matches.length / 100));
+    for (const page of crawl) {
+      const query = new URLSearchParams(page.query);
+      expect([query.get('status'), query.get('error_code'), query.get('limit')]).toEqual([
+        'error',
+        PHOTO,
+        '100',
+      ]);
+      expect(page.seq).toBeLessThan(patches[0].seq);
+    }
+
+    const report = JSON.parse(result.stdout);
+    // The summary holds each listing's final state: listed again, or still failing.
+    expect(report).toMatchObject({
+      total: matches.length,
+      updated: 5,
+      failed: matches.length - 5,
+      listed: 5,
+      still_failing: matches.length - 5,
+      still_pending: 0,
+    });
+    const unresolved = report.unresolved as {
+      listing_id: string;
+      status: string;
+      code: string;
+      message: string;
+    }[];
+    expect(unresolved.length).toBe(matches.length - 5);
+    for (const verdict of unresolved) {
+      expect(verdict).toMatchObject({ status: 'failing', code: PHOTO });
+      expect(verdict.message).toMatch(/photo/);
+    }
+    const unresolvedIds = new Set(unresolved.map((verdict) => verdict.listing_id));
+    for (const listing of fixed) {
+      expect(unresolvedIds.has(listing.id)).toBe(false);
+      expect(emu.store.listings.get(listing.id)?.status).toBe('listed');
+    }
+    expect(result.stderr).toContain(`After the resync: 5 listed, ${matches.length - 5} still failing`);
+  });
+
+  it('--dry-run lists the matches and writes nothing; no matches exits 0 saying so', async () => {
+    const dry = await runSvc(
+      ['listings', 'retry', '--error-code', PHOTO, '--channel', 'etsy', '--dry-run', '-o', 'ndjson'],
+      { env: envFor(emu) },
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.stdout.trim().split('\n').length).toBe(failing().length);
+    expect(dry.stderr).toContain('Nothing was sent');
+    // A code svc knows that no listing carries now (an unknown one is a typo: exit 2, see filters).
+    const none = await runSvc(['listings', 'retry', '--error-code', 'image_resolution_low'], {
+      env: envFor(emu),
+    });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('No listings in error with image_resolution_low; nothing to retry.');
+    expect(emu.requests({ method: 'PATCH' }).length).toBe(0);
+  });
+});
+
+describe('listings retry at a terminal: the steps', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('lists every group of the errors summary with its count and cause; the choice runs as its flags, and a no sends nothing', async () => {
+    const env = envFor(emu);
+    const errors = await runSvc(['listings', 'errors', '--json'], { env });
+    const groups = JSON.parse(errors.stdout) as Array<{
+      error_code: string;
+      channel: string;
+      listings: number;
+    }>;
+    expect(groups.length).toBeGreaterThan(1);
+    const second = groups[1];
+    const result = await runAtKeyboard(['listings', 'retry', '--include-unfixed'], {
+      env,
+      keys: [
+        { when: /Retry which listings in error\?/, keys: KEYS.down + KEYS.enter },
+        { when: /\(y\/N\)/, keys: `n${KEYS.enter}` },
+      ],
+    });
+    expect(result.untyped).toEqual([]);
+    expect(result.code).toBe(2);
+    const screen = plainText(result.screen);
+    for (const group of groups)
+      expect(screen).toMatch(
+        new RegExp(`${group.error_code}\\s+${group.channel}\\s+${group.listings}\\s+\\S`),
+      );
+    expect(screen).toContain(
+      `Running svc listings retry --include-unfixed --error-code ${second.error_code} --channel ${second.channel}`,
+    );
+    expect(screen).toContain(
+      `Found ${second.listings} listings in error with ${second.error_code} on ${second.channel}.`,
+    );
+    expect(screen).toContain('retry canceled; nothing was sent');
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('--channel narrows the summary to that channel and stays the one --channel of the run', async () => {
+    const result = await runAtKeyboard(['listings', 'retry', '--channel', 'ebay', '--dry-run'], {
+      env: envFor(emu),
+      keys: [{ when: /Retry which listings in error\?/, keys: KEYS.enter }],
+    });
+    expect(result.code, plainText(result.screen)).toBe(0);
+    const screen = plainText(result.screen);
+    const listed = screen.slice(screen.indexOf('CODE'), screen.indexOf('Running'));
+    expect(listed).toMatch(/ebay/);
+    expect(listed).not.toMatch(/etsy|amazon|walmart/);
+    expect(screen).toMatch(/Running svc listings retry --channel ebay --dry-run --error-code \S+\n/);
+    expect(screen).toMatch(/Dry run: .* would be resynced/);
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('Ctrl-C at the list: exit 130, nothing sent', async () => {
+    const result = await runAtKeyboard(['listings', 'retry'], {
+      env: envFor(emu),
+      keys: [{ when: /Retry which listings in error\?/, keys: KEYS.ctrlC }],
+    });
+    expect(result.code).toBe(130);
+    expect(result.screen).toContain('nothing was sent');
+    expect(emu.requests({ route: 'PATCH /listings/{id}' })).toHaveLength(0);
+  });
+
+  it('nothing in error within the flags: says so, asks nothing (exit 0)', async () => {
+    const result = await runAtKeyboard(['listings', 'retry', '--channel', 'shopify'], { env: envFor(emu) });
+    expect(result.code, result.screen).toBe(0);
+    expect(result.screen).toContain('No listings in error; nothing to retry.');
+  });
+
+  it('without a person to ask: exit 2 naming --error-code and svc listings errors', async () => {
+    const result = await runSvc(['listings', 'retry'], { env: { ...envFor(emu), CI: 'true' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--error-code photo_required_for_channel \(svc listings errors lists them\)/,
+    );
+    expect(result.stderr).toContain('the CI variable is set');
+    expect(emu.requests({ path: /^\/listings/ })).toHaveLength(0);
   });
 });

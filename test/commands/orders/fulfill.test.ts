@@ -1,15 +1,18 @@
 /**
  * `orders fulfill --file` with a shipping tool's own export: the order column holds the
  * marketplaces' order numbers (and svc ids, mixed), read without --map; numbers are resolved
- * before anything is sent; the dry run's verdicts are what the live run then does.
+ * before anything is sent; the dry run's verdicts are what the live run then does. Then one
+ * order at a time, a file, a dry run of one, and the guided steps at a terminal (keys typed
+ * in-process; what only a real terminal shows is in test/terminals/guided-flows.test.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
 import type { OrderRecord } from '../../../src/emulator/model.js';
-import { emulator, envFor } from '../../helpers/emulator.js';
+import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -169,3 +172,438 @@ describe('orders fulfill --file with the marketplaces’ order numbers', () => {
     expect(emu.store.orders.get(state.held.id)?.status).toBe('awaiting_shipment');
   });
 });
+
+/** A shipments CSV in a fresh temp dir: header, then one line per row. */
+function shipmentsFile(rows: string[][], header = 'order_id,tracking_number,carrier,tracking_url'): string {
+  const path = join(tempDir('svc-ship-'), 'shipments.csv');
+  writeFileSync(path, `${header}\n${rows.map((row) => row.join(',')).join('\n')}\n`);
+  return path;
+}
+
+describe('orders fulfill', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // A frozen clock never drains a bucket: rate limiting is tested elsewhere.
+    emu = await emulator({ orders: 250, rateLimit: false, clock: createManualClock() });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const ordersWith = (status: string): OrderRecord[] =>
+    [...emu.store.orders.values()].filter((order) => order.status === status);
+  const fulfillPosts = (id?: string) =>
+    emu.requests({
+      method: 'POST',
+      path: id ? `/orders/${id}/fulfillment` : /^\/orders\/[^/]+\/fulfillment$/,
+    });
+
+  it('ships one order; a repeat with the same tracking is done, another tracking is refused (exit 1)', async () => {
+    const order = ordersWith('awaiting_shipment')[0];
+    const env = envFor(emu);
+    const args = ['orders', 'fulfill', order.id, '--tracking-number', '1Z001', '--carrier', 'UPS'];
+    const first = await runSvc(
+      [...args, '--tracking-url', 'https://www.ups.com/track?tracknum=1Z001', '--json'],
+      { env },
+    );
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      id: order.id,
+      status: 'shipped',
+      tracking: { number: '1Z001' },
+    });
+    expect(emu.store.orders.get(order.id)?.tracking?.url).toBe('https://www.ups.com/track?tracknum=1Z001');
+    const again = await runSvc(args, { env });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('already shipped with tracking 1Z001');
+    const other = await runSvc(
+      ['orders', 'fulfill', order.id, '--tracking-number', '1Z999', '--carrier', 'UPS'],
+      { env },
+    );
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('already shipped with tracking 1Z001');
+  });
+
+  it('a shipments file with one canceled order ships the others and exits 3 naming it; run again, it skips what shipped', async () => {
+    const ready = ordersWith('awaiting_shipment').slice(0, 4);
+    const canceled = ordersWith('canceled')[0];
+    const rows = ready.map((o, i) => [
+      o.id,
+      `1Z10${i}`,
+      'UPS',
+      `https://www.ups.com/track?tracknum=1Z10${i}`,
+    ]);
+    rows.splice(2, 0, [canceled.id, '940011', 'USPS', '']);
+    const file = shipmentsFile(rows);
+    const report = join(tempDir('svc-rep-'), 'report.csv');
+    const env = envFor(emu);
+    const first = await runSvc(['orders', 'fulfill', '--file', file, '--report', report], { env });
+    expect(first.code, first.stderr).toBe(3);
+    expect(first.stderr).toContain(canceled.id);
+    expect(first.stderr).toMatch(/line 4: .*canceled/);
+    expect(first.stderr).toMatch(/5 orders in \d+ requests .*: 4 updated, 1 failed/);
+    for (const [i, o] of ready.entries())
+      expect(emu.store.orders.get(o.id)?.tracking?.number).toBe(`1Z10${i}`);
+    expect(emu.store.orders.get(canceled.id)?.status).toBe('canceled');
+    const lines = readFileSync(report, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('line,key,status,code,message');
+    expect(lines.filter((l) => l.includes(',updated,'))).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith(`4,${canceled.id},failed,invalid_state,`))).toBeDefined();
+    // Each POST carried its own Idempotency-Key.
+    expect(new Set(emu.idempotencyKeys({ method: 'POST' })).size).toBe(5);
+
+    const second = await runSvc(['orders', 'fulfill', '--file', file, '--json'], { env });
+    expect(second.code).toBe(3);
+    expect(JSON.parse(second.stdout)).toMatchObject({ total: 5, updated: 0, skipped: 4, failed: 1 });
+  });
+
+  it('a fulfillment whose connection drops after it was applied is read back, not sent twice', async () => {
+    const [single, viaFile] = ordersWith('awaiting_shipment');
+    const env = envFor(emu);
+    emu.faults.inject({ method: 'POST', path: /\/fulfillment$/, kind: 'drop_after', times: 1 });
+    const result = await runSvc(
+      ['orders', 'fulfill', single.id, '--tracking-number', 'T1', '--carrier', 'DHL'],
+      { env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(fulfillPosts(single.id)).toHaveLength(1);
+    const reads = emu.requests({ method: 'GET', path: `/orders/${single.id}` });
+    expect(reads).toHaveLength(1);
+    expect(reads[0].seq).toBeGreaterThan(fulfillPosts(single.id)[0].seq);
+    expect(emu.store.orders.get(single.id)).toMatchObject({ status: 'shipped', tracking: { number: 'T1' } });
+    // order.status_changed once: the marketplace heard of it once.
+    const changes = [...emu.store.events.values()].filter(
+      (e) => e.type === 'order.status_changed' && (e.data.object as { id: string }).id === single.id,
+    );
+    expect(changes.filter((e) => (e.data.object as { status: string }).status === 'shipped')).toHaveLength(1);
+
+    emu.faults.inject({ method: 'POST', path: /\/fulfillment$/, kind: 'drop_after', times: 1 });
+    const file = shipmentsFile([[viaFile.id, 'T2', 'DHL', '']]);
+    const bulk = await runSvc(['orders', 'fulfill', '--file', file, '--json'], { env });
+    expect(bulk.code, bulk.stderr).toBe(0);
+    expect(JSON.parse(bulk.stdout)).toMatchObject({ total: 1, updated: 1, requests: 2 });
+    expect(fulfillPosts(viaFile.id)).toHaveLength(1);
+  });
+
+  it('a missing carrier on one line stops the whole file (exit 2) and sends nothing', async () => {
+    const [a, b, c] = ordersWith('awaiting_shipment');
+    const file = shipmentsFile([
+      [a.id, '1Z1', 'UPS', ''],
+      [b.id, '1Z2', '', ''],
+      [c.id, '1Z3', 'UPS', ''],
+    ]);
+    const report = join(tempDir('svc-fulfill-report-'), 'report.csv');
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--report', report, '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`line 3: missing carrier (order ${b.id})`);
+    expect(emu.requests()).toHaveLength(0);
+    // Nothing was sent, yet the report and the JSON error name the bad line.
+    expect(readFileSync(report, 'utf8').trim().split('\r\n')).toEqual([
+      'line,key,status,code,message',
+      `3,${b.id},invalid,missing_carrier,missing carrier (order ${b.id})`,
+    ]);
+    expect(JSON.parse(result.stderr.trimEnd().split('\n').at(-1) ?? '').error.problems).toEqual([
+      { line: 3, key: b.id, code: 'missing_carrier', message: `missing carrier (order ${b.id})` },
+    ]);
+  });
+
+  it('--dry-run checks the file and sends nothing', async () => {
+    const [a] = ordersWith('awaiting_shipment');
+    const file = shipmentsFile([[a.id, '1Z1', 'UPS', '']]);
+    const result = await runSvc(['orders', 'fulfill', '--file', file, '--dry-run', '--json'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      orders: 1,
+      would_send: 1,
+      requests: 1,
+      write_quota: 0,
+    });
+    // Reads only: the order is read to say what the run would do with it.
+    expect(emu.requests().map((request) => request.method)).toEqual(['GET']);
+  });
+
+  it('an unknown order id exits 1 naming it; bad flags exit 2 before sending', async () => {
+    const env = envFor(emu);
+    const unknown = await runSvc(
+      ['orders', 'fulfill', 'ord_doesnotexist', '--tracking-number', '1', '--carrier', 'UPS'],
+      { env },
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('ord_doesnotexist');
+    const noCarrier = await runSvc(['orders', 'fulfill', 'ord_x', '--tracking-number', '1'], { env });
+    expect(noCarrier.code).toBe(2);
+    expect(noCarrier.stderr).toContain('--carrier');
+    const badUrl = await runSvc(
+      ['orders', 'fulfill', 'ord_x', '--tracking-number', '1', '--carrier', 'UPS', '--tracking-url', 'nope'],
+      { env },
+    );
+    expect(badUrl.code).toBe(2);
+    expect((await runSvc(['orders', 'fulfill'], { env })).code).toBe(2);
+    expect(fulfillPosts()).toHaveLength(1);
+  });
+
+  it('a key without orders:write exits 4 and changes nothing', async () => {
+    const [a, b] = ordersWith('awaiting_shipment');
+    const env = { ...envFor(emu), SVC_API_KEY: emu.createKey({ scopes: ['orders:read'] }) };
+    const single = await runSvc(['orders', 'fulfill', a.id, '--tracking-number', '1', '--carrier', 'UPS'], {
+      env,
+    });
+    expect(single.code).toBe(4);
+    expect(single.stderr).toContain('orders:write');
+    const file = shipmentsFile([[b.id, '2', 'UPS', '']]);
+    const bulk = await runSvc(['orders', 'fulfill', '--file', file], { env });
+    expect(bulk.code).toBe(4);
+    expect(emu.store.orders.get(a.id)?.status).toBe('awaiting_shipment');
+    expect(emu.store.orders.get(b.id)?.status).toBe('awaiting_shipment');
+  });
+});
+
+describe('orders fulfill ID --dry-run', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  it('shows the request it would send and sends nothing, as the file form does', async () => {
+    const order = [...emu.store.orders.values()].find((each) => each.status === 'awaiting_shipment');
+    expect(order).toBeDefined();
+    const id = order?.id as string;
+    const args = ['orders', 'fulfill', id, '--tracking-number', '1Z999', '--carrier', 'UPS', '--dry-run'];
+    const text = await runSvc([...args, '-o', 'table'], { env: envFor(emu) });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`Dry run: would send POST /orders/${id}/fulfillment`);
+    expect(text.stderr).toContain('Nothing was sent.');
+    const json = await runSvc([...args, '--json'], { env: envFor(emu) });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ tracking: { number: '1Z999', carrier: 'UPS' } });
+    expect(emu.requests({ method: 'POST' })).toEqual([]);
+    expect(emu.store.orders.get(id)?.status).toBe('awaiting_shipment');
+  });
+
+  it('still checks the tracking before saying anything would be sent', async () => {
+    const result = await runSvc(['orders', 'fulfill', 'ord_123', '--carrier', 'UPS', '--dry-run'], {
+      env: envFor(emu),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--tracking-number is required');
+  });
+});
+
+/** Emulators of a test's own, for a store with nothing awaiting shipment. */
+const another = emulatorPerTest({ rateLimit: false });
+const tempPath = (name: string) => join(tempDir('svc-guided-'), name);
+
+describe('orders fulfill at a terminal: the steps', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const awaitingShipment = () =>
+    [...emu.store.orders.values()]
+      .filter((order) => order.status === 'awaiting_shipment')
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
+
+  it('the list: every order awaiting shipment with channel, number on the channel, age, items and total; no buyer names', async () => {
+    const result = await runAtKeyboard(['orders', 'fulfill'], {
+      env: envFor(emu),
+      keys: [{ when: /Orders to ship/, keys: KEYS.ctrlC }],
+    });
+    expect(result.code).toBe(130);
+    const screen = plainText(result.screen);
+    expect(screen).toMatch(/CHANNEL\s+ORDER ON CHANNEL\s+AGE\s+ITEMS\s+TOTAL/);
+    const awaiting = awaitingShipment();
+    expect(screen).toContain(`${awaiting.length} orders awaiting shipment`);
+    for (const order of awaiting) {
+      const items = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+      expect(screen).toMatch(
+        new RegExp(
+          `${order.channel}\\s+${literally(order.order_id_on_channel)}\\s+\\d+[smhd]\\s+${items}\\s+${order.total}`,
+        ),
+      );
+      if (order.buyer?.name) expect(screen).not.toContain(order.buyer.name);
+    }
+    expect(screen).not.toMatch(/BUYER/);
+    expect(fulfillPosts()).toHaveLength(0);
+  });
+
+  it('--show-buyer adds the buyer names to the list', async () => {
+    const result = await runAtKeyboard(['orders', 'fulfill', '--show-buyer'], {
+      env: envFor(emu),
+      keys: [{ when: /Orders to ship/, keys: KEYS.ctrlC }],
+    });
+    const screen = plainText(result.screen);
+    expect(screen).toMatch(/TOTAL\s+BUYER/);
+    const named = awaitingShipment().filter((order) => order.buyer?.name);
+    expect(named.length).toBeGreaterThan(0);
+    for (const order of named) expect(screen).toContain(order.buyer?.name);
+  });
+
+  it('enter with nothing chosen asks again; a search nothing matches says so', async () => {
+    const result = await runAtKeyboard(['orders', 'fulfill'], {
+      env: envFor(emu),
+      keys: [
+        { when: /Orders to ship/, keys: KEYS.enter },
+        { when: /choose at least one order/, keys: 'no-such-order' },
+        { when: /No match for "no-such-order"/, keys: KEYS.ctrlC },
+      ],
+    });
+    expect(result.untyped).toEqual([]);
+    expect(result.code).toBe(130);
+    expect(fulfillPosts()).toHaveLength(0);
+  });
+
+  it('arrows and space choose; "Other…" takes a carrier by name; a blank tracking number is asked again; then ships that order only', async () => {
+    const [first] = awaitingShipment();
+    const result = await runAtKeyboard(['orders', 'fulfill'], {
+      env: envFor(emu),
+      keys: [
+        { when: /Orders to ship/, keys: KEYS.space },
+        { when: /1 chosen of/, keys: KEYS.enter },
+        { when: /Carrier for/, keys: KEYS.up + KEYS.enter },
+        { when: /Carrier name/, keys: `Parcelforce${KEYS.enter}` },
+        { when: /Tracking number for/, keys: `   ${KEYS.enter}` },
+        { when: /type the tracking number/, keys: `PF123456${KEYS.enter}` },
+        { when: /\(y\/N\)/, keys: `y${KEYS.enter}` },
+      ],
+    });
+    expect(result.untyped).toEqual([]);
+    expect(result.code, plainText(result.screen)).toBe(0);
+    expect(fulfillPosts().map((record) => record.path)).toEqual([`/orders/${first.id}/fulfillment`]);
+    expect(emu.store.orders.get(first.id)?.tracking).toMatchObject({
+      number: 'PF123456',
+      carrier: 'Parcelforce',
+    });
+    expect(plainText(result.screen)).toMatch(/Ship 1 order:\n {2}.*\(.*\): Parcelforce PF123456/);
+  });
+
+  it('--save writes each entry as it is made; Ctrl-C before the end sends nothing and says how to ship what was saved', async () => {
+    const [first, second] = awaitingShipment();
+    const save = tempPath('shipments.csv');
+    const env = envFor(emu);
+    const result = await runAtKeyboard(['orders', 'fulfill', '--save', save], {
+      env,
+      keys: [
+        { when: /Orders to ship/, keys: first.id },
+        { when: /0 chosen of \d+ · 1 match/, keys: KEYS.space },
+        { when: /1 chosen of/, keys: KEYS.ctrlU + second.id },
+        { when: /1 chosen of \d+ · 1 match/, keys: KEYS.space },
+        { when: /2 chosen of/, keys: KEYS.enter },
+        { when: /Carrier for/, keys: KEYS.enter },
+        { when: /Tracking number for/, keys: `1ZSAVED01${KEYS.enter}` },
+        { when: /Carrier for/, keys: KEYS.ctrlC },
+      ],
+    });
+    expect(result.untyped).toEqual([]);
+    expect(result.code).toBe(130);
+    expect(fulfillPosts()).toHaveLength(0);
+    expect(readFileSync(save, 'utf8')).toBe(
+      `order_id,tracking_number,carrier\r\n${first.id},1ZSAVED01,UPS\r\n`,
+    );
+    expect(plainText(result.screen)).toContain(
+      `The 1 shipment entered so far is in ${save}; svc orders fulfill --file ${save} ships it.`,
+    );
+    // The saved file is a shipments file as --file reads it.
+    const finished = await runSvc(['orders', 'fulfill', '--file', save], { env });
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(emu.store.orders.get(first.id)?.tracking).toMatchObject({ number: '1ZSAVED01', carrier: 'UPS' });
+    expect(emu.store.orders.get(second.id)?.status).toBe('awaiting_shipment');
+  });
+
+  it("--save refuses a file that exists before asking anything (an earlier session's entries)", async () => {
+    const save = tempPath('shipments.csv');
+    writeFileSync(save, 'order_id,tracking_number,carrier\r\nord_x,1,UPS\r\n');
+    const result = await runAtKeyboard(['orders', 'fulfill', '--save', save], { env: envFor(emu) });
+    expect(result.code).toBe(2);
+    expect(result.screen).toContain(`finish it with svc orders fulfill --file ${save}`);
+    expect(result.screen).not.toMatch(/Orders to ship/);
+  });
+
+  it('--dry-run: what was entered is shown as the dry run of a file, and nothing is sent', async () => {
+    const [first] = awaitingShipment();
+    const result = await runAtKeyboard(['orders', 'fulfill', '--dry-run'], {
+      env: envFor(emu),
+      keys: [
+        { when: /Orders to ship/, keys: KEYS.space + KEYS.enter },
+        { when: /Carrier for/, keys: KEYS.enter },
+        { when: /Tracking number for/, keys: `1ZDRY${KEYS.enter}` },
+      ],
+    });
+    expect(result.code, plainText(result.screen)).toBe(0);
+    const screen = plainText(result.screen);
+    expect(screen).toContain('Dry run: 1 order would be fulfilled in 1 request');
+    expect(screen).toContain(`${first.id} UPS 1ZDRY`);
+    expect(fulfillPosts()).toHaveLength(0);
+  });
+
+  it('with no order awaiting shipment it says so and asks nothing (exit 0)', async () => {
+    const empty = await another({ orders: 0 });
+    const result = await runAtKeyboard(['orders', 'fulfill'], { env: envFor(empty) });
+    expect(result.code).toBe(0);
+    expect(result.screen).toContain('No order is awaiting shipment; nothing to fulfill.');
+  });
+});
+
+describe('orders fulfill with no id and no --file, without a person to ask', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  const awaitingShipment = () =>
+    [...emu.store.orders.values()]
+      .filter((order) => order.status === 'awaiting_shipment')
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+  const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
+
+  it('piped, --no-input or --yes: exit 2 naming the id or --file, and why svc did not ask; nothing read', async () => {
+    const env = envFor(emu);
+    const piped = await runSvc(['orders', 'fulfill'], { env });
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toMatch(/give an order id and its tracking .* or --file shipments\.csv/);
+    expect(piped.stderr).toContain('standard input is not a terminal');
+    const noInput = await runAtKeyboard(['orders', 'fulfill', '--no-input'], { env });
+    expect(noInput.code).toBe(2);
+    expect(noInput.screen).toContain('--no-input is given');
+    const yes = await runAtKeyboard(['orders', 'fulfill', '--yes'], { env });
+    expect(yes.code).toBe(2);
+    expect(yes.screen).toContain('--yes is given');
+    expect(emu.requests({ path: /^\/orders/ })).toHaveLength(0);
+  });
+
+  it('--save goes only with the questions', async () => {
+    const [first] = awaitingShipment();
+    const result = await runSvc(
+      [
+        'orders',
+        'fulfill',
+        first.id,
+        '--tracking-number',
+        '1',
+        '--carrier',
+        'UPS',
+        '--save',
+        tempPath('s.csv'),
+      ],
+      { env: envFor(emu) },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--save keeps what is entered at a terminal/);
+    expect(fulfillPosts()).toHaveLength(0);
+  });
+});
+
+/** `text` as a regular expression that matches it literally. */
+function literally(text: string | null | undefined): string {
+  return (text ?? '').replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+}

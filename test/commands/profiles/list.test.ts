@@ -1,11 +1,14 @@
-/** `svc profiles list`: each profile with its store, and a config file kept private. */
+/**
+ * `svc profiles list`: each profile with its store, the accounts seen at login by label, and a
+ * config file kept private.
+ */
 import { chmodSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator } from '../../helpers/emulator.js';
 import { loginProfile, SEEDED_ACCOUNTS, SEEDED_STORES } from '../../helpers/profiles.js';
-import { runSvc } from '../../helpers/svc.js';
+import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -40,5 +43,45 @@ describe('svc profiles list', () => {
     const result = await runSvc(['profiles', 'list'], { env: { SVC_CONFIG_DIR: dir } });
     expect(result.stderr).toMatch(/readable by others/);
     expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the channel accounts, by their labels', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await emulator({ rateLimit: false });
+  });
+  beforeEach(() => emu.reset());
+  afterAll(() => emu.close());
+
+  /** The seeded accounts: labels, and the shop names that are not the store's name. */
+  function accounts() {
+    const all = [...emu.store.accounts.values()];
+    return {
+      labels: all.map((account) => account.label as string),
+      shops: all.map((account) => account.shop_name as string),
+    };
+  }
+
+  async function loggedIn(): Promise<Record<string, string>> {
+    const env = { SVC_CONFIG_DIR: freshConfigDir() };
+    const login = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url], {
+      stdin: emu.keys.live,
+      env,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    return env;
+  }
+
+  it('profiles list shows the accounts seen at login by label', async () => {
+    const { labels } = accounts();
+    const env = await loggedIn();
+    const table = await runSvc(['profiles', 'list', '-o', 'table'], { env: { ...env, COLUMNS: '400' } });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/\bACCOUNTS\b/);
+    expect(table.stdout.split('\n')[0]).not.toMatch(/\bSTORE\b/);
+    for (const label of labels) expect(table.stdout).toContain(label);
+    const json = JSON.parse((await runSvc(['profiles', 'list', '--json'], { env })).stdout);
+    expect(json[0].accounts).toEqual(labels);
   });
 });
