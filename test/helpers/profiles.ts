@@ -21,6 +21,15 @@ export async function loginProfile(
   return dir;
 }
 
+/** The emulator's channel accounts: their labels, and their shop names (not the store's name). */
+export function accountNames(emu: RunningEmulator): { labels: string[]; shops: string[] } {
+  const all = [...emu.store.accounts.values()];
+  return {
+    labels: all.map((account) => account.label as string),
+    shops: all.map((account) => account.shop_name as string),
+  };
+}
+
 /** The store names the emulator's seeded channel accounts carry, sorted. */
 export const SEEDED_STORES = [
   'Northwind Goods',

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator } from '../../helpers/emulator.js';
-import { loginProfile, SEEDED_ACCOUNTS, SEEDED_STORES } from '../../helpers/profiles.js';
-import { freshConfigDir, runSvc } from '../../helpers/svc.js';
+import { accountNames, loginProfile, SEEDED_ACCOUNTS, SEEDED_STORES } from '../../helpers/profiles.js';
+import { runSvc } from '../../helpers/svc.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -54,27 +54,10 @@ describe('the channel accounts, by their labels', () => {
   beforeEach(() => emu.reset());
   afterAll(() => emu.close());
 
-  /** The seeded accounts: labels, and the shop names that are not the store's name. */
-  function accounts() {
-    const all = [...emu.store.accounts.values()];
-    return {
-      labels: all.map((account) => account.label as string),
-      shops: all.map((account) => account.shop_name as string),
-    };
-  }
-
-  async function loggedIn(): Promise<Record<string, string>> {
-    const env = { SVC_CONFIG_DIR: freshConfigDir() };
-    const login = await runSvc(['auth', 'login', '--with-key-stdin', '--base-url', emu.url], {
-      stdin: emu.keys.live,
-      env,
-    });
-    expect(login.code, login.stderr).toBe(0);
-    return env;
-  }
+  const loggedIn = async () => ({ SVC_CONFIG_DIR: await loginProfile(emu, emu.keys.live) });
 
   it('profiles list shows the accounts seen at login by label', async () => {
-    const { labels } = accounts();
+    const { labels } = accountNames(emu);
     const env = await loggedIn();
     const table = await runSvc(['profiles', 'list', '-o', 'table'], { env: { ...env, COLUMNS: '400' } });
     expect(table.code, table.stderr).toBe(0);
