@@ -23,6 +23,19 @@ beforeAll(async () => {
 beforeEach(() => emu.reset());
 afterAll(() => emu.close());
 
+/** The seeded defaults, for the describes that need nothing more (each resets it before its tests). */
+let plain: RunningEmulator;
+beforeAll(async () => {
+  plain = await emulator({ rateLimit: false });
+});
+afterAll(() => plain.close());
+
+/** The orders awaiting shipment, oldest first, as the guided fulfil lists them. */
+const awaitingShipment = () =>
+  [...plain.store.orders.values()]
+    .filter((order) => order.status === 'awaiting_shipment')
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+
 const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'orders', 'shipstation-numbers.csv');
 const DAY_MS = 86_400_000;
 
@@ -76,7 +89,9 @@ function exportFile(state: ReturnType<typeof storeState>): string {
   return path;
 }
 
-const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
+/** The fulfilments a store was sent (the file's main store unless named). */
+const fulfillPosts = (store = emu) =>
+  store.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
 const LIVE_OF: Record<string, string> = {
   would_send: 'updated',
   would_skip: 'skipped',
@@ -362,32 +377,27 @@ describe('orders fulfill', () => {
 });
 
 describe('orders fulfill ID --dry-run', () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => {
-    emu = await emulator({ rateLimit: false });
-  });
-  beforeEach(() => emu.reset());
-  afterAll(() => emu.close());
+  beforeEach(() => plain.reset());
 
   it('shows the request it would send and sends nothing, as the file form does', async () => {
-    const order = [...emu.store.orders.values()].find((each) => each.status === 'awaiting_shipment');
+    const order = [...plain.store.orders.values()].find((each) => each.status === 'awaiting_shipment');
     expect(order).toBeDefined();
     const id = order?.id as string;
     const args = ['orders', 'fulfill', id, '--tracking-number', '1Z999', '--carrier', 'UPS', '--dry-run'];
-    const text = await runSvc([...args, '-o', 'table'], { env: envFor(emu) });
+    const text = await runSvc([...args, '-o', 'table'], { env: envFor(plain) });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stderr).toContain(`Dry run: would send POST /orders/${id}/fulfillment`);
     expect(text.stderr).toContain('Nothing was sent.');
-    const json = await runSvc([...args, '--json'], { env: envFor(emu) });
+    const json = await runSvc([...args, '--json'], { env: envFor(plain) });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ tracking: { number: '1Z999', carrier: 'UPS' } });
-    expect(emu.requests({ method: 'POST' })).toEqual([]);
-    expect(emu.store.orders.get(id)?.status).toBe('awaiting_shipment');
+    expect(plain.requests({ method: 'POST' })).toEqual([]);
+    expect(plain.store.orders.get(id)?.status).toBe('awaiting_shipment');
   });
 
   it('still checks the tracking before saying anything would be sent', async () => {
     const result = await runSvc(['orders', 'fulfill', 'ord_123', '--carrier', 'UPS', '--dry-run'], {
-      env: envFor(emu),
+      env: envFor(plain),
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--tracking-number is required');
@@ -399,22 +409,11 @@ const another = emulatorPerTest({ rateLimit: false });
 const tempPath = (name: string) => join(tempDir('svc-guided-'), name);
 
 describe('orders fulfill at a terminal: the steps', () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => {
-    emu = await emulator({ rateLimit: false });
-  });
-  beforeEach(() => emu.reset());
-  afterAll(() => emu.close());
-
-  const awaitingShipment = () =>
-    [...emu.store.orders.values()]
-      .filter((order) => order.status === 'awaiting_shipment')
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-  const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
+  beforeEach(() => plain.reset());
 
   it('the list: every order awaiting shipment with channel, number on the channel, age, items and total; no buyer names', async () => {
     const result = await runAtKeyboard(['orders', 'fulfill'], {
-      env: envFor(emu),
+      env: envFor(plain),
       keys: [{ when: /Orders to ship/, keys: KEYS.ctrlC }],
     });
     expect(result.code).toBe(130);
@@ -432,12 +431,12 @@ describe('orders fulfill at a terminal: the steps', () => {
       if (order.buyer?.name) expect(screen).not.toContain(order.buyer.name);
     }
     expect(screen).not.toMatch(/BUYER/);
-    expect(fulfillPosts()).toHaveLength(0);
+    expect(fulfillPosts(plain)).toHaveLength(0);
   });
 
   it('--show-buyer adds the buyer names to the list', async () => {
     const result = await runAtKeyboard(['orders', 'fulfill', '--show-buyer'], {
-      env: envFor(emu),
+      env: envFor(plain),
       keys: [{ when: /Orders to ship/, keys: KEYS.ctrlC }],
     });
     const screen = plainText(result.screen);
@@ -449,7 +448,7 @@ describe('orders fulfill at a terminal: the steps', () => {
 
   it('enter with nothing chosen asks again; a search nothing matches says so', async () => {
     const result = await runAtKeyboard(['orders', 'fulfill'], {
-      env: envFor(emu),
+      env: envFor(plain),
       keys: [
         { when: /Orders to ship/, keys: KEYS.enter },
         { when: /choose at least one order/, keys: 'no-such-order' },
@@ -458,13 +457,13 @@ describe('orders fulfill at a terminal: the steps', () => {
     });
     expect(result.untyped).toEqual([]);
     expect(result.code).toBe(130);
-    expect(fulfillPosts()).toHaveLength(0);
+    expect(fulfillPosts(plain)).toHaveLength(0);
   });
 
   it('arrows and space choose; "Other…" takes a carrier by name; a blank tracking number is asked again; then ships that order only', async () => {
     const [first] = awaitingShipment();
     const result = await runAtKeyboard(['orders', 'fulfill'], {
-      env: envFor(emu),
+      env: envFor(plain),
       keys: [
         { when: /Orders to ship/, keys: KEYS.space },
         { when: /1 chosen of/, keys: KEYS.enter },
@@ -477,8 +476,8 @@ describe('orders fulfill at a terminal: the steps', () => {
     });
     expect(result.untyped).toEqual([]);
     expect(result.code, plainText(result.screen)).toBe(0);
-    expect(fulfillPosts().map((record) => record.path)).toEqual([`/orders/${first.id}/fulfillment`]);
-    expect(emu.store.orders.get(first.id)?.tracking).toMatchObject({
+    expect(fulfillPosts(plain).map((record) => record.path)).toEqual([`/orders/${first.id}/fulfillment`]);
+    expect(plain.store.orders.get(first.id)?.tracking).toMatchObject({
       number: 'PF123456',
       carrier: 'Parcelforce',
     });
@@ -488,7 +487,7 @@ describe('orders fulfill at a terminal: the steps', () => {
   it('--save writes each entry as it is made; Ctrl-C before the end sends nothing and says how to ship what was saved', async () => {
     const [first, second] = awaitingShipment();
     const save = tempPath('shipments.csv');
-    const env = envFor(emu);
+    const env = envFor(plain);
     const result = await runAtKeyboard(['orders', 'fulfill', '--save', save], {
       env,
       keys: [
@@ -504,7 +503,7 @@ describe('orders fulfill at a terminal: the steps', () => {
     });
     expect(result.untyped).toEqual([]);
     expect(result.code).toBe(130);
-    expect(fulfillPosts()).toHaveLength(0);
+    expect(fulfillPosts(plain)).toHaveLength(0);
     expect(readFileSync(save, 'utf8')).toBe(
       `order_id,tracking_number,carrier\r\n${first.id},1ZSAVED01,UPS\r\n`,
     );
@@ -514,14 +513,14 @@ describe('orders fulfill at a terminal: the steps', () => {
     // The saved file is a shipments file as --file reads it.
     const finished = await runSvc(['orders', 'fulfill', '--file', save], { env });
     expect(finished.code, finished.stderr).toBe(0);
-    expect(emu.store.orders.get(first.id)?.tracking).toMatchObject({ number: '1ZSAVED01', carrier: 'UPS' });
-    expect(emu.store.orders.get(second.id)?.status).toBe('awaiting_shipment');
+    expect(plain.store.orders.get(first.id)?.tracking).toMatchObject({ number: '1ZSAVED01', carrier: 'UPS' });
+    expect(plain.store.orders.get(second.id)?.status).toBe('awaiting_shipment');
   });
 
   it("--save refuses a file that exists before asking anything (an earlier session's entries)", async () => {
     const save = tempPath('shipments.csv');
     writeFileSync(save, 'order_id,tracking_number,carrier\r\nord_x,1,UPS\r\n');
-    const result = await runAtKeyboard(['orders', 'fulfill', '--save', save], { env: envFor(emu) });
+    const result = await runAtKeyboard(['orders', 'fulfill', '--save', save], { env: envFor(plain) });
     expect(result.code).toBe(2);
     expect(result.screen).toContain(`finish it with svc orders fulfill --file ${save}`);
     expect(result.screen).not.toMatch(/Orders to ship/);
@@ -530,7 +529,7 @@ describe('orders fulfill at a terminal: the steps', () => {
   it('--dry-run: what was entered is shown as the dry run of a file, and nothing is sent', async () => {
     const [first] = awaitingShipment();
     const result = await runAtKeyboard(['orders', 'fulfill', '--dry-run'], {
-      env: envFor(emu),
+      env: envFor(plain),
       keys: [
         { when: /Orders to ship/, keys: KEYS.space + KEYS.enter },
         { when: /Carrier for/, keys: KEYS.enter },
@@ -541,7 +540,7 @@ describe('orders fulfill at a terminal: the steps', () => {
     const screen = plainText(result.screen);
     expect(screen).toContain('Dry run: 1 order would be fulfilled in 1 request');
     expect(screen).toContain(`${first.id} UPS 1ZDRY`);
-    expect(fulfillPosts()).toHaveLength(0);
+    expect(fulfillPosts(plain)).toHaveLength(0);
   });
 
   it('with no order awaiting shipment it says so and asks nothing (exit 0)', async () => {
@@ -553,21 +552,10 @@ describe('orders fulfill at a terminal: the steps', () => {
 });
 
 describe('orders fulfill with no id and no --file, without a person to ask', () => {
-  let emu: RunningEmulator;
-  beforeAll(async () => {
-    emu = await emulator({ rateLimit: false });
-  });
-  beforeEach(() => emu.reset());
-  afterAll(() => emu.close());
-
-  const awaitingShipment = () =>
-    [...emu.store.orders.values()]
-      .filter((order) => order.status === 'awaiting_shipment')
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-  const fulfillPosts = () => emu.requests({ method: 'POST', path: /^\/orders\/[^/]+\/fulfillment$/ });
+  beforeEach(() => plain.reset());
 
   it('piped, --no-input or --yes: exit 2 naming the id or --file, and why svc did not ask; nothing read', async () => {
-    const env = envFor(emu);
+    const env = envFor(plain);
     const piped = await runSvc(['orders', 'fulfill'], { env });
     expect(piped.code).toBe(2);
     expect(piped.stderr).toMatch(/give an order id and its tracking .* or --file shipments\.csv/);
@@ -578,7 +566,7 @@ describe('orders fulfill with no id and no --file, without a person to ask', () 
     const yes = await runAtKeyboard(['orders', 'fulfill', '--yes'], { env });
     expect(yes.code).toBe(2);
     expect(yes.screen).toContain('--yes is given');
-    expect(emu.requests({ path: /^\/orders/ })).toHaveLength(0);
+    expect(plain.requests({ path: /^\/orders/ })).toHaveLength(0);
   });
 
   it('--save goes only with the questions', async () => {
@@ -595,11 +583,11 @@ describe('orders fulfill with no id and no --file, without a person to ask', () 
         '--save',
         tempPath('s.csv'),
       ],
-      { env: envFor(emu) },
+      { env: envFor(plain) },
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--save keeps what is entered at a terminal/);
-    expect(fulfillPosts()).toHaveLength(0);
+    expect(fulfillPosts(plain)).toHaveLength(0);
   });
 });
 
