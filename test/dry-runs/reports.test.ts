@@ -52,6 +52,18 @@ function summaryTally(summary: Record<string, number>): Record<string, number> {
   };
 }
 
+/** A stock file of three rows: a change, a row the store already holds, a SKU it does not have. */
+function changeSameUnknown(emu: RunningEmulator): string {
+  const [a, b] = emu.store.allSkus();
+  const same = emu.store.inventoryBySku(b);
+  const path = join(scratch(), 'stock.csv');
+  writeFileSync(
+    path,
+    `sku,quantity,price\n${a},777,\n${b},${same?.quantity ?? 0},${same?.price ?? ''}\nNO-SUCH-SKU,1,\n`,
+  );
+  return path;
+}
+
 /**
  * Runs `args` with --dry-run --report, then live with --report (both --json, on `env`), and
  * checks the two reports agree row for row, and the counts the dry plan and the live summary
@@ -99,13 +111,7 @@ function failingWith(emu: RunningEmulator, code: string, channel?: string) {
 describe('--dry-run --report says what the live run then does', () => {
   it('inventory push: a change, no change, an unknown SKU', async () => {
     const emu = await start();
-    const [a, b] = emu.store.allSkus();
-    const same = emu.store.inventoryBySku(b);
-    const path = join(scratch(), 'stock.csv');
-    writeFileSync(
-      path,
-      `sku,quantity,price\n${a},777,\n${b},${same?.quantity ?? 0},${same?.price ?? ''}\nNO-SUCH-SKU,1,\n`,
-    );
+    const path = changeSameUnknown(emu);
     const verdicts = await dryThenLive(emu, ['inventory', 'push', path]);
     expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
   });
@@ -131,13 +137,7 @@ describe('--dry-run --report says what the live run then does', () => {
 
   it('inventory push --changed-only: the unchanged row is left out in both, the unknown SKU fails in both', async () => {
     const emu = await start();
-    const [a, b] = emu.store.allSkus();
-    const same = emu.store.inventoryBySku(b);
-    const path = join(scratch(), 'stock.csv');
-    writeFileSync(
-      path,
-      `sku,quantity,price\n${a},777,\n${b},${same?.quantity ?? 0},${same?.price ?? ''}\nNO-SUCH-SKU,1,\n`,
-    );
+    const path = changeSameUnknown(emu);
     const verdicts = await dryThenLive(emu, ['inventory', 'push', path, '--changed-only']);
     expect(verdicts.map((row) => row[2])).toEqual(['would_send', 'would_skip', 'would_fail']);
   });
