@@ -22,6 +22,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    experimental: { fsModuleCache: true },
     // Most behaviour tests wait on the emulator's pacing and deadlines, not the CPU: more files at once than cores.
     maxWorkers: 3,
     // A worker runs file after file in one module graph: src/ and the emulator are imported once per

@@ -6,11 +6,11 @@
  * cache holds only what `npm ci` put there (tarballs, no registry metadata) and never reaches
  * the public registry.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loopbackServer } from './loopback-server.js';
+import { packDirectory } from './tarball.js';
 
 /** One package version as a registry describes it. */
 interface Manifest {
@@ -35,11 +35,7 @@ export const SVC_DEPENDENCIES = ['@napi-rs', 'zod'] as const;
  * `root/node_modules` (this platform's) are packed and served whole; the others are described
  * from the lockfile (version, os, cpu, libc) with no tarball, as npm skips them on this platform.
  */
-export async function startLocalRegistry(
-  root: string,
-  scopes: readonly string[],
-  workDir: string,
-): Promise<LocalRegistry> {
+export async function startLocalRegistry(root: string, scopes: readonly string[]): Promise<LocalRegistry> {
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, Record<string, unknown>>;
   };
@@ -54,7 +50,7 @@ export async function startLocalRegistry(
     const installed = join(root, path);
     if (existsSync(join(installed, 'package.json'))) {
       const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
-      const tarball = packDirectory(installed, workDir);
+      const tarball = packDirectory(installed);
       tarballs.set(name, tarball);
       manifests.set(name, { ...manifest, dist: { integrity: integrityOf(tarball) } });
     } else {
@@ -93,18 +89,6 @@ export async function startLocalRegistry(
 
 function notFound(response: import('node:http').ServerResponse): void {
   response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Not found"}');
-}
-
-/** `npm pack` of an installed package, without its scripts. */
-function packDirectory(directory: string, destination: string): Buffer {
-  const result = spawnSync(
-    'npm',
-    ['pack', directory, '--ignore-scripts', '--json', '--pack-destination', destination],
-    { encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
-  );
-  if (result.status !== 0) throw new Error(`npm pack ${directory} failed: ${result.stderr}`);
-  const [{ filename }] = JSON.parse(result.stdout) as [{ filename: string }];
-  return readFileSync(join(destination, filename));
 }
 
 function integrityOf(tarball: Buffer): string {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   // The keyring library comes from a registry on loopback serving what node_modules holds, into
   // an empty cache: the install needs no registry metadata that a fresh machine's cache lacks.
   // npm runs asynchronously: the registry answers from this process's event loop.
-  registry = await startLocalRegistry(ROOT, SVC_DEPENDENCIES, work);
+  registry = await startLocalRegistry(ROOT, SVC_DEPENDENCIES);
   await new Promise<void>((resolve, reject) => {
     execFile(
       'npm',
