@@ -1,13 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-/** Lanes: `npm run test:unit` is the inner loop; `npm test` runs them all. */
+/**
+ * Lanes: `npm run test:unit` is the inner loop; `npm test` runs them all. Vitest runs one lane
+ * after another (a worker runs one lane's files, file after file), each with its own workers:
+ * the CPU-bound lanes as many as cores and a little more, the waiting one more, so its waits on
+ * pacing, deadlines, npm and Redis overlap with the CPU work of its other files.
+ */
 const LANES = {
   // Pure parts and flag parsing, mirroring src/: seconds.
-  unit: ['test/unit/**/*.test.ts'],
-  // The emulator driven over HTTP.
-  emulator: ['test/emulator/**/*.test.ts'],
+  unit: { include: ['test/unit/**/*.test.ts'], workers: 3 },
   // A command's behaviour, in-process through main against the emulator.
-  commands: ['test/commands/**/*.test.ts'],
+  commands: { include: ['test/commands/**/*.test.ts'], workers: 3 },
+  // Everything else: the emulator over HTTP, processes, terminals, signals, install, and the
+  // cross-cutting suites by theme.
+  e2e: { include: ['test/**/*.test.ts'], workers: 6 },
 } as const;
 
 export default defineConfig({
@@ -22,27 +28,25 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The lanes share one cache of transformed modules (node_modules/.experimental-vitest-cache):
+    // each file is transformed once, not once per lane, and not again in the next run.
     experimental: { fsModuleCache: true },
-    // Most behaviour tests wait on the emulator's pacing and deadlines, not the CPU: more files at once than cores.
-    maxWorkers: 3,
     // A worker runs file after file in one module graph: src/ and the emulator are imported once per
     // worker, not once per file (half a second of CPU each: a third of the suite's CPU on 2 cores).
     // Tests share no module state that way: none mocks a module, stubs a global or sets process.env.
     isolate: false,
-    projects: [
-      ...Object.entries(LANES).map(([name, include]) => ({
-        extends: true as const,
-        test: { name, include: [...include] },
-      })),
-      {
-        extends: true,
-        // Everything else: processes, terminals, signals, install, and the cross-cutting suites by theme.
-        test: {
-          name: 'e2e',
-          include: ['test/**/*.test.ts'],
-          exclude: Object.values(LANES).flat(),
-        },
+    projects: Object.entries(LANES).map(([name, { include, workers }], order) => ({
+      extends: true as const,
+      test: {
+        name,
+        include: [...include],
+        exclude: [
+          ...configDefaults.exclude,
+          ...(name === 'e2e' ? [...LANES.unit.include, ...LANES.commands.include] : []),
+        ],
+        maxWorkers: workers,
+        sequence: { groupOrder: order },
       },
-    ],
+    })),
   },
 });
