@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
+import { call } from '../helpers/service-api.js';
 import { runSvc } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -207,10 +208,8 @@ describe('a report of a command that waits carries the final state', () => {
     );
     expect(failing).toHaveLength(9);
     const fixed = failing[0];
-    const answer = await fetch(`${emu.url}/rest/v1/products/${fixed.product_id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ images: [{ url: 'https://images.example.com/fixed.jpg' }] }),
+    const answer = await call(emu, 'PATCH', `/products/${fixed.product_id}`, {
+      body: { images: [{ url: 'https://images.example.com/fixed.jpg' }] },
     });
     expect(answer.status).toBe(200);
     return { emu, fixed: fixed.id, failing: failing.map((listing) => listing.id) };
@@ -255,10 +254,8 @@ describe('a report of a command that waits carries the final state', () => {
       (listing) => listing.status === 'error' && listing.issues.some((issue) => issue.code === PHOTO),
     );
     for (const listing of failing) {
-      const answer = await fetch(`${emu.url}/rest/v1/products/${listing.product_id}`, {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ images: [{ url: 'https://images.example.com/fixed.jpg' }] }),
+      const answer = await call(emu, 'PATCH', `/products/${listing.product_id}`, {
+        body: { images: [{ url: 'https://images.example.com/fixed.jpg' }] },
       });
       expect(answer.status).toBe(200);
     }

@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../helpers/emulator.js';
+import { call } from '../helpers/service-api.js';
 import { runSvc } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -104,10 +105,8 @@ describe('--report files are for people', () => {
   it('cells that would start a formula are prefixed with a quote; -o csv to a pipe keeps them exact', async () => {
     const emu = await start();
     const tricky = ['=HYPERLINK("http://x.invalid","click")', '+1-555-0100', '-5', '@SUM(A1)'];
-    const made = await fetch(`${emu.url}/rest/v1/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const made = await call(emu, 'POST', '/products', {
+      body: {
         title: 'Formula tee',
         options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
         variants: tricky.map((sku, i) => ({
@@ -115,9 +114,9 @@ describe('--report files are for people', () => {
           price: '10.00',
           options: { Size: ['S', 'M', 'L', 'XL'][i] },
         })),
-      }),
+      },
     });
-    expect(made.status, await made.clone().text()).toBe(201);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
     const dir = scratch();
     const path = join(dir, 'stock.csv');
     const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;

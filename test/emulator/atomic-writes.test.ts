@@ -5,7 +5,8 @@
  * applies its writes once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const EMPTY_NAME = { title: 't', variants: [{ sku: 'A1', options: { '': '' } }, { sku: 'B1' }] };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../src/contract/contract.js';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 

@@ -4,7 +4,8 @@
  * `body_invalid`, and nothing is created or changed. A body without a declared type is read as JSON.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('the content type of a request body', () => {
   let t: TestEmulator;

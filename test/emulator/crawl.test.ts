@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, crawl, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 /**
  * One store of 20,000 orders for both crawls under updates (seeding it is most of this file's

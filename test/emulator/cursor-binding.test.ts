@@ -4,7 +4,8 @@
  * filters and order that made it keep taking it, whatever the page size and filter order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('a cursor bound to its list', () => {
   let t: TestEmulator;

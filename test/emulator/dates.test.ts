@@ -4,7 +4,8 @@
  * that does not exist, `T24:00`, a time without an offset, a date alone and an empty value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const REFUSED = [
   '2026-02-30T00:00:00Z',

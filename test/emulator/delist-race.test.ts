@@ -4,7 +4,8 @@
  * that operation, and a delist that completes leaves the listing `delisted`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const DELAY_MS = 1_000;
 

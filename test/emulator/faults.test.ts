@@ -1,6 +1,6 @@
-import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('fault injection and the request log', () => {
   let t: TestEmulator;
@@ -88,9 +88,8 @@ describe('fault injection and the request log', () => {
   it('delays an answer by real time', async () => {
     t.emulator.faults.inject({ method: 'GET', path: '/health', kind: 'delay', delayMs: 150 });
     const started = performance.now();
-    const answer = await request(`${t.emulator.url}/rest/v1/health`);
-    await answer.body.text();
-    expect(answer.statusCode).toBe(200);
+    const answer = await call(t.emulator, 'GET', '/health', { key: null });
+    expect(answer.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 

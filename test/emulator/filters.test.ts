@@ -5,7 +5,8 @@ import {
   OPERATION_STATUSES,
   ORDER_STATUSES,
 } from '../../src/contract/contract.js';
-import { crawl, startTestEmulator, type TestEmulator } from './helpers.js';
+import { crawl } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list items are arbitrary JSON.
 type Item = any;

@@ -8,7 +8,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_OPERATIONS, type ApiOperation } from '../../src/contract/operations.js';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 import { OpenApiCheck } from './openapi-check.js';
 
 const ROUNDS_PER_OPERATION = 25;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../src/contract/contract.js';
 import { startTestEmulator, type TestEmulator } from './helpers.js';
 
-/** A HEAD request, with what came back as a body (which must be nothing). */
+/** A HEAD request, with what came back as a body (which must be nothing): raw bytes, which `call` parses away. */
 async function head(t: TestEmulator, path: string, key?: string) {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
   const response = await request(`${t.emulator.url}${API_PREFIX}${path}`, { method: 'HEAD', headers });

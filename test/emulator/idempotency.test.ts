@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/contract/contract.js';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('idempotency keys', () => {
   let t: TestEmulator;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Listing, Operation } from '../../src/contract/schemas/index.js';
-import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const DELAY_MS = 1_000;
 

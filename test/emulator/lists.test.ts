@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../src/emulator/http/pagination.js';
-import { crawl, get, isKeysetOrdered, startTestEmulator, type TestEmulator } from './helpers.js';
+import { crawl, get } from '../helpers/service-api.js';
+import { isKeysetOrdered, startTestEmulator, type TestEmulator } from './helpers.js';
 
 describe('list mechanics', () => {
   let t: TestEmulator;

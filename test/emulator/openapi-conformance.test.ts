@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../src/contract/contract.js';
 import { API_OPERATIONS } from '../../src/contract/operations.js';
-import { type Answer, type CallOptions, call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { type Answer, type CallOptions, call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 import { OpenApiCheck } from './openapi-check.js';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';

@@ -1,7 +1,8 @@
 /** GET /rest/v1/openapi.json: the committed document, with no key, as HEAD too. */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 import { OPENAPI_PATH } from './openapi-check.js';
 
 describe('the served OpenAPI document', () => {

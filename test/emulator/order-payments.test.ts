@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const MINUTE = 60_000;
 

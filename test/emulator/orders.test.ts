@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Order } from '../../src/contract/schemas/index.js';
 import { channelKind } from '../../src/emulator/channel-kinds.js';
 import type { OrderRecord } from '../../src/emulator/model.js';
-import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const TRACKING = {
   number: '1Z999AA10123456784',

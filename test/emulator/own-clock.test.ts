@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { type CaptureServer, captureServer } from '../helpers/capture-server.js';
-import { call } from './helpers.js';
+import { call } from '../helpers/service-api.js';
 
 describe('the emulator on its own clock', () => {
   const closers: (() => Promise<void>)[] = [];

@@ -3,7 +3,8 @@
  * listing, and the publish's answer (the product is gone) does not turn it into `error`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const DELAY_MS = 1_000;
 const TRIES = 20;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FILE_MAX_BYTES } from '../../src/contract/contract.js';
 import { File } from '../../src/contract/schemas/index.js';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/products/${name}`, import.meta.url));
 

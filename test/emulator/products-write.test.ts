@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BatchResult, Product } from '../../src/contract/schemas/index.js';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const PNG_BASE64 = readFileSync(new URL('../fixtures/products/pixel.png', import.meta.url)).toString(
   'base64',

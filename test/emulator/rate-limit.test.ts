@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 function remaining(answer: { headers: Record<string, string> }): number {
   return Number(answer.headers['x-ratelimit-remaining']);

@@ -16,7 +16,8 @@ import {
   Product,
 } from '../../src/contract/schemas/index.js';
 import { createManualClock, startEmulator } from '../../src/emulator/index.js';
-import { crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { crawl, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list items are arbitrary JSON.
 type Item = any;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReceiver } from '../helpers/receiver.js';
-import { call, crawl, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, crawl, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 let test: TestEmulator;
 beforeAll(async () => {

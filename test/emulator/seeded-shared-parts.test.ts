@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingRecord } from '../../src/emulator/model.js';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 const DELAY_MS = 1_000;
 

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createManualClock, STATE_FILE, startEmulator } from '../../src/emulator/index.js';
+import { call, crawl, get } from '../helpers/service-api.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { call, crawl, get } from './helpers.js';
 
 const stateDir = () => tempDir('svc-emulator-state-');
 

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import { call, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 let t: TestEmulator | undefined;
 let receiver: Receiver | undefined;

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WEBHOOK_RETRY_DELAYS_MS } from '../../src/contract/contract.js';
 import { verifySignature } from '../../src/contract/signature.js';
 import { independentlyVerified, type Receiver, signedAt, startReceiver } from '../helpers/receiver.js';
-import { call, get, startTestEmulator, type TestEmulator } from './helpers.js';
+import { call, get } from '../helpers/service-api.js';
+import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 /** Changes one SKU's quantity over HTTP with the live key, so the store emits inventory.updated. */
 async function touchInventory(t: TestEmulator, skuIndex = 0): Promise<string> {

@@ -12,6 +12,7 @@ import {
   sendJson,
   trickle,
 } from '../helpers/misbehaving-server.js';
+import { get } from '../helpers/service-api.js';
 import { runSvc } from '../helpers/svc.js';
 
 const servers: MisbehavingServer[] = [];
@@ -35,10 +36,7 @@ const envOf = (server: MisbehavingServer, extra: Record<string, string> = {}) =>
 let orders: unknown[];
 beforeAll(async () => {
   const emu = await emulator({ orders: 5 });
-  const page = await fetch(`${emu.url}/rest/v1/orders?limit=2`, {
-    headers: { authorization: `Bearer ${emu.keys.test}` },
-  });
-  orders = ((await page.json()) as { data: unknown[] }).data;
+  orders = (await get(emu, '/orders?limit=2', emu.keys.test)).body.data;
   await emu.close();
   expect(orders).toHaveLength(2);
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulator, envFor } from '../helpers/emulator.js';
+import { call } from '../helpers/service-api.js';
 import { runSvc } from '../helpers/svc.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { type Keystroke, runInTerminal } from '../helpers/terminal.js';
@@ -148,10 +149,8 @@ describe('listings retry with no --error-code, at a terminal', () => {
         listing.issues.some((issue) => issue.code === photo),
     );
     expect(failing.length).toBeGreaterThan(1);
-    const image = await fetch(`${emu.url}/rest/v1/products/${failing[0].product_id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ images: [{ url: 'https://images.example.com/fixed.jpg' }] }),
+    const image = await call(emu, 'PATCH', `/products/${failing[0].product_id}`, {
+      body: { images: [{ url: 'https://images.example.com/fixed.jpg' }] },
     });
     expect(image.status).toBe(200);
     // What the flag form would send, and where its group stands in the summary.

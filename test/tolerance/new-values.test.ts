@@ -11,6 +11,7 @@ import {
   misbehavingServer,
   sendJson,
 } from '../helpers/misbehaving-server.js';
+import { get } from '../helpers/service-api.js';
 import { runSvc } from '../helpers/svc.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: real answers, changed as plain JSON.
@@ -23,10 +24,7 @@ describe('new fields and enum values', () => {
   beforeAll(async () => {
     const emu = await emulator({ orders: 5, products: 5 });
     try {
-      const read = async (path: string) =>
-        (
-          await fetch(`${emu.url}/rest/v1${path}`, { headers: { authorization: `Bearer ${emu.keys.live}` } })
-        ).json() as Promise<Json>;
+      const read = async (path: string): Promise<Json> => (await get(emu, path)).body;
       const listing = (await read('/listings?limit=1')).data[0];
       const orders = await read('/orders?limit=1');
       const events = await read('/events?limit=1');

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATE_FILE, STATE_VERSION } from '../../../src/emulator/index.js';
 import { emulator, startEmulatorProcess } from '../../helpers/emulator.js';
+import { get } from '../../helpers/service-api.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -71,9 +72,7 @@ describe('svc emulator start', () => {
         expect(first.keys[name]).not.toBe(seeded.keys[name]);
       }
       expect(second.keys.live).not.toBe(first.keys.live);
-      const answer = await fetch(`${first.url}/rest/v1/channel_accounts`, {
-        headers: { authorization: `Bearer ${first.keys.live}` },
-      });
+      const answer = await get(first, '/channel_accounts');
       expect(answer.status).toBe(200);
     } finally {
       await Promise.all([first.close(), second.close()]);

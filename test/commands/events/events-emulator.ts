@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
 import { type Receiver, startReceiver } from '../../helpers/receiver.js';
+import { call, crawl } from '../../helpers/service-api.js';
 
 export const SECRET = 'whsec_e2e_events_0123456789abcdef';
 
@@ -41,24 +42,7 @@ export function env(): Record<string, string> {
 
 /** The log's events since `since` (inclusive), oldest first, straight from the API. */
 export async function logSince(since: string, type?: string): Promise<Array<Record<string, unknown>>> {
-  const items: Array<Record<string, unknown>> = [];
-  let cursor: string | undefined;
-  do {
-    const query = new URLSearchParams({ created_after: since, limit: '100', ...(type ? { type } : {}) });
-    if (cursor) query.set('cursor', cursor);
-    const page = await fetch(`${emu.url}/rest/v1/events?${query}`, {
-      headers: { authorization: `Bearer ${emu.keys.live}` },
-    }).then(
-      (r) =>
-        r.json() as Promise<{
-          data: Array<Record<string, unknown>>;
-          has_more: boolean;
-          next_cursor: string | null;
-        }>,
-    );
-    items.push(...page.data);
-    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
-  } while (cursor);
+  const items = await crawl(emu, '/events', { query: { created_after: since, ...(type ? { type } : {}) } });
   return items.reverse();
 }
 
@@ -75,10 +59,6 @@ export async function closedPort(): Promise<number> {
 export async function touchInventory(index: number): Promise<void> {
   const sku = emu.store.allSkus()[index];
   const quantity = (emu.store.inventoryBySku(sku)?.quantity ?? 0) + 1;
-  const answer = await fetch(`${emu.url}/rest/v1/inventory/${encodeURIComponent(sku)}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ quantity }),
-  });
+  const answer = await call(emu, 'PATCH', `/inventory/${encodeURIComponent(sku)}`, { body: { quantity } });
   expect(answer.status).toBe(200);
 }

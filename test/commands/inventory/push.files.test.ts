@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
+import { call } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { batches } from './push-stock.js';
@@ -248,10 +249,8 @@ describe('inventory push: files that are not what they seem', () => {
 
   describe('inventory push: text that is not what it seems', () => {
     it('a Latin-1 file is read as Windows-1252 with a notice; --encoding utf-8 refuses it naming the line', async () => {
-      const create = await fetch(`${emu.url}/rest/v1/products`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] }),
+      const create = await call(emu, 'POST', '/products', {
+        body: { title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] },
       });
       expect(create.status).toBe(201);
       const latin1 = Buffer.concat([

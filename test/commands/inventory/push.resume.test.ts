@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/emulator/index.js';
 import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
 import { misbehavingServer, sendJson } from '../../helpers/misbehaving-server.js';
+import { call } from '../../helpers/service-api.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { batches, scratch, sentBatches, stock } from './push-stock.js';
 
@@ -332,10 +333,8 @@ describe('how the file was read survives a stop', () => {
   it('a Latin-1 `push -` with --ignore stops on the quota; the printed resume repeats both flags and finishes', async () => {
     const clock = createManualClock(Date.UTC(2026, 10, 25, 12, 0, 0));
     const emu = await start({ writeQuota: 7, clock });
-    const created = await fetch(`${emu.url}/rest/v1/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] }),
+    const created = await call(emu, 'POST', '/products', {
+      body: { title: 'Café', variants: [{ sku: 'CAFÉ-1', price: '3.00', quantity: 1 }] },
     });
     expect(created.status).toBe(201);
     const skus = emu.store

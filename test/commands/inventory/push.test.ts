@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
 import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
+import { get } from '../../helpers/service-api.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -241,14 +242,9 @@ describe('inventory push --wait', () => {
     );
     expect(result.code, result.stderr).toBe(3);
     // What the service itself recorded: every failed channel result of this push's operations.
-    const operations = await fetch(`${emu.url}/rest/v1/operations?limit=100&created_after=${since}`, {
-      headers: { authorization: `Bearer ${emu.keys.live}` },
-    }).then(
-      (res) =>
-        res.json() as Promise<{
-          data: Array<{ results?: Array<{ sku: string; status: string; error?: { code: string } }> }>;
-        }>,
-    );
+    const operations = (await get(emu, `/operations?limit=100&created_after=${since}`)).body as {
+      data: Array<{ results?: Array<{ sku: string; status: string; error?: { code: string } }> }>;
+    };
     const refused = operations.data.flatMap((op) =>
       (op.results ?? []).filter((r) => r.status === 'failed' && pushed.has(r.sku)),
     );

@@ -11,7 +11,7 @@ describe('listings list', () => {
     emu = await emulator({ orders: 300 });
   });
   afterAll(() => emu.close());
-  const crawl = (path: string, query?: Record<string, string>) => apiCrawl(emu, path, query);
+  const crawl = (path: string, query?: Record<string, string>) => apiCrawl(emu, path, { query });
 
   it('listings list filters by status and error code across pages', async () => {
     const expected = (

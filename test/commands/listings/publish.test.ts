@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
-import { api } from '../../helpers/service-api.js';
+import { call } from '../../helpers/service-api.js';
 import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -171,7 +171,7 @@ describe('listings publish', () => {
 
   it('publish, then operations wait reports the per-channel result; a refused listing exits 3', async () => {
     const etsy = accountOf(emu, 'etsy');
-    const product = await api(emu, 'POST', '/products', { title: 'Photo-less mug' });
+    const product = await call(emu, 'POST', '/products', { body: { title: 'Photo-less mug' } });
     const published = await runSvc(
       ['listings', 'publish', '--product', product.body.id, '--channel-account', etsy, '--json'],
       { env: envFor(emu) },
@@ -192,8 +192,8 @@ describe('listings publish', () => {
       error: { code: PHOTO },
     });
 
-    await api(emu, 'PATCH', `/products/${product.body.id}`, {
-      images: [{ url: 'https://images.example.com/mug.jpg' }],
+    await call(emu, 'PATCH', `/products/${product.body.id}`, {
+      body: { images: [{ url: 'https://images.example.com/mug.jpg' }] },
     });
     const resync = await runSvc(['listings', 'resync', listing.id, '--wait', '--timeout', '20'], {
       env: envFor(emu),

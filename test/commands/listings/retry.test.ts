@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, emulatorPerTest, envFor } from '../../helpers/emulator.js';
 import { KEYS, plainText, runAtKeyboard } from '../../helpers/keyboard.js';
-import { api } from '../../helpers/service-api.js';
+import { call, get } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -46,8 +46,8 @@ describe('listings retry skips what looks unfixed', () => {
     const failing = failingWith(emu, PHOTO);
     expect(failing.length).toBeGreaterThan(3);
     const [fixed] = failing;
-    const image = await api(emu, 'PATCH', `/products/${fixed.product_id}`, {
-      images: [{ url: 'https://images.example.com/fixed.jpg' }],
+    const image = await call(emu, 'PATCH', `/products/${fixed.product_id}`, {
+      body: { images: [{ url: 'https://images.example.com/fixed.jpg' }] },
     });
     expect(image.status).toBe(200);
     const quotaBefore = emu.writeQuotaUsed();
@@ -135,14 +135,15 @@ describe('listings retry skips what looks unfixed', () => {
     );
     expect(barcode, 'a listing missing only its barcode').toBeDefined();
     if (!barcode) return;
-    const product = (await api(emu, 'GET', `/products/${barcode.product_id}`)).body;
+    const product = (await get(emu, `/products/${barcode.product_id}`)).body;
     const variants = product.variants.map((variant: Record<string, unknown>, index: number) => ({
       sku: variant.sku,
       price: variant.price,
       options: variant.options,
       barcode: variant.barcode ?? `01234567890${index}`,
     }));
-    expect((await api(emu, 'PATCH', `/products/${barcode.product_id}`, { variants })).status).toBe(200);
+    const barcoded = await call(emu, 'PATCH', `/products/${barcode.product_id}`, { body: { variants } });
+    expect(barcoded.status).toBe(200);
 
     const dry = await runSvc(
       ['listings', 'retry', '--error-code', 'missing_required_attribute', '--dry-run', '--json'],
@@ -230,8 +231,8 @@ describe('listings retry over more than 100 matches', () => {
     expect(matches.length).toBeGreaterThan(100);
     const fixed = matches.slice(0, 5);
     for (const listing of fixed) {
-      const answer = await api(emu, 'PATCH', `/products/${listing.product_id}`, {
-        images: [{ url: 'https://images.example.com/fixed.jpg' }],
+      const answer = await call(emu, 'PATCH', `/products/${listing.product_id}`, {
+        body: { images: [{ url: 'https://images.example.com/fixed.jpg' }] },
       });
       expect(answer.status).toBe(200);
     }

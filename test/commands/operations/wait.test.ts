@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
-import { api } from '../../helpers/service-api.js';
+import { call } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 
 describe('operations wait', () => {
@@ -16,7 +16,7 @@ describe('operations wait', () => {
     const listed = [...emu.store.listings.values()].find((listing) => listing.status === 'listed') as {
       id: string;
     };
-    const resync = await api(emu, 'PATCH', `/listings/${listed.id}`, {});
+    const resync = await call(emu, 'PATCH', `/listings/${listed.id}`, { body: {} });
     const result = await runSvc(['operations', 'wait', resync.body.operation_id, '--timeout', '1'], {
       env: envFor(emu),
     });

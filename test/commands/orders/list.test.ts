@@ -371,7 +371,7 @@ describe('orders list, against the API crawled directly', () => {
     emu = await emulator({ orders: 300 });
   });
   afterAll(() => emu.close());
-  const crawl = (path: string, query?: Record<string, string>) => apiCrawl(emu, path, query);
+  const crawl = (path: string, query?: Record<string, string>) => apiCrawl(emu, path, { query });
 
   it('orders list --status --all -o ndjson returns exactly the matching orders', async () => {
     const expected = (await crawl('/orders', { status: 'awaiting_shipment' })).map((o) => o.id);

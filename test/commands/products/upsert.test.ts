@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { type DroppingProxy, droppingProxy } from '../../helpers/dropping-proxy.js';
 import { emulatorPerTest, envFor } from '../../helpers/emulator.js';
+import { call } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import {
@@ -80,11 +81,7 @@ describe('products upsert --create-unmatched after a lost answer', () => {
   it('when the read-back cannot tell (another product of that title appeared), the line is write_unconfirmed: exit 3, named, with the check', async () => {
     const emu = await start();
     // Someone else made a "Mug" a moment ago.
-    const made = await fetch(`${emu.url}/rest/v1/products`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Mug' }),
-    });
+    const made = await call(emu, 'POST', '/products', { body: { title: 'Mug' } });
     expect(made.status).toBe(201);
     const items = [tee('ONLY-0'), { title: 'Mug' }];
     const { result, row } = await upsertDropping(emu, items, 'ONLY-0', 'after');

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
+import { call } from '../../helpers/service-api.js';
 import { runSvc } from '../../helpers/svc.js';
 
 let emu: RunningEmulator;
@@ -13,13 +14,11 @@ afterAll(() => emu.close());
 
 describe('svc webhooks delete', () => {
   it('delete without a terminal refuses without --yes (exit 2) and deletes nothing', async () => {
-    const id = (
-      await fetch(`${emu.url}/rest/v1/webhook_endpoints`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${emu.keys.live}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://example.com/h', enabled_events: ['*'] }),
-      }).then((r) => r.json() as Promise<{ id: string }>)
-    ).id;
+    const id: string = (
+      await call(emu, 'POST', '/webhook_endpoints', {
+        body: { url: 'https://example.com/h', enabled_events: ['*'] },
+      })
+    ).body.id;
     const result = await runSvc(['webhooks', 'delete', id], { env: envFor(emu) });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--yes/);
