@@ -6,13 +6,17 @@
  * the dist/ other tests run is left as it is. Slow (npm and tsc start slowly): a minute or two.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -47,6 +51,61 @@ const { total, updated } = pushed.totals;
 process.stdout.write(JSON.stringify({ awaiting: awaiting.length, pushed: pushed.outcomes.map((item) => item.status), total, updated, caught }));
 `;
 
+/** What the package's declarations are emitted from. */
+const DECLARATION_SOURCES = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+
+/** A hash of the names and contents of the files under `paths` (below ROOT). */
+function sourcesDigest(paths: string[]): string {
+  const hash = createHash('sha256');
+  for (const path of paths) {
+    const full = join(ROOT, path);
+    const files = statSync(full).isDirectory()
+      ? readdirSync(full, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+          .sort()
+      : [full];
+    for (const file of files)
+      hash
+        .update(`${file.slice(ROOT.length)}\0`)
+        .update(readFileSync(file))
+        .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The package's declarations (`tsc -p tsconfig.build.json`, as `npm pack` emits them), emitted
+ * once per state of their sources into node_modules/.cache: tsc's emit is most of this test's
+ * CPU. Emitted beside and renamed into place, so two suites at once never read a half-written set.
+ */
+async function declarations(): Promise<string> {
+  const cache = join(ROOT, 'node_modules', '.cache', 'svc-declarations');
+  const ready = join(cache, sourcesDigest(DECLARATION_SOURCES));
+  if (existsSync(ready)) return ready;
+  mkdirSync(cache, { recursive: true });
+  const partial = mkdtempSync(`${ready}.partial-`);
+  // Declarations only: `npm test` type-checks the same sources before the suite (a third of tsc's CPU).
+  const args = [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--noCheck', '--outDir', partial];
+  await run(process.execPath, args, { cwd: ROOT }).catch((error: unknown) => {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  });
+  try {
+    renameSync(partial, ready);
+  } catch {
+    rmSync(partial, { recursive: true, force: true }); // another run emitted the same first
+  }
+  // What earlier states of the sources emitted, and emits a killed run left half-written.
+  for (const entry of readdirSync(cache)) {
+    const path = join(cache, entry);
+    const abandoned = entry.includes('.partial-') && Date.now() - statSync(path).mtimeMs > 3_600_000;
+    if (path !== ready && (!entry.includes('.partial-') || abandoned))
+      rmSync(path, { recursive: true, force: true });
+  }
+  return ready;
+}
+
 let work: string;
 let project: string;
 let stage: string;
@@ -63,12 +122,7 @@ beforeAll(async () => {
     cpSync(join(ROOT, entry), join(stage, entry), { recursive: true });
   }
   expect(pkg.files).toContain('dist/types/**/*.d.ts');
-  // Declarations only: `npm test` type-checks the same sources before the suite (a third of tsc's CPU).
-  await run(
-    process.execPath,
-    [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--noCheck', '--outDir', join(stage, 'dist', 'types')],
-    { cwd: ROOT },
-  );
+  cpSync(await declarations(), join(stage, 'dist', 'types'), { recursive: true });
   const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
     cwd: stage,
     env: { ...process.env, npm_config_update_notifier: 'false' },
