@@ -3,8 +3,9 @@
  * shared pager, answers checked against the (tolerant) zod schemas.
  */
 import type { ZodType } from 'zod';
+import { ANSWER_CHECKS } from '../contract/answer-checks.js';
 import { LIST_ORDER, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
-import { type ApiOperation, fillPath } from '../contract/operations.js';
+import { type ApiOperation, fillPath, OPERATIONS } from '../contract/operations.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
 import type { AnswerOf, AnyCallParams, CallArgs, CallResult } from './call.js';
@@ -67,13 +68,14 @@ export class ApiClient {
     const { body, serverDate, headers, status } = await this.request(spec);
     const what = `${spec.method} ${spec.path}`;
     const schema = operation.result;
+    const passes = answerCheckOf(operation);
     const read =
       operation.paging === 'one-page'
         ? asEnvelope(body, what).data.map((item, index) =>
-            schema ? check(schema, item, what, `data[${index}]`) : item,
+            schema ? check(schema, item, what, `data[${index}]`, passes) : item,
           )
         : schema
-          ? check(schema, body, what)
+          ? check(schema, body, what, '', passes)
           : body;
     return { status, headers, serverDate, body: read as AnswerOf<O> };
   }
@@ -83,7 +85,7 @@ export class ApiClient {
     const { limit = 'all', pageSize, onPage, signal, asSent, readAhead } = params;
     const query = params.query as Record<string, QueryValue> | undefined;
     const options = { limit, pageSize, onPage, signal, asSent, readAhead };
-    return this.list(path, query, operation.result, options);
+    return this.list(path, query, operation.result, options, answerCheckOf(operation));
   }
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
@@ -101,12 +103,14 @@ export class ApiClient {
   /**
    * The items of a list endpoint, page by page (pages ask limit=min(100, left)); after a
    * crawl, the list's `hasMore` says whether the service held more than the limit let through.
+   * `passes` is the schema's generated check (src/contract/answer-checks.ts), when it has one.
    */
   list<T = unknown>(
     path: string,
     query: Record<string, QueryValue> | undefined,
     schema: ZodType<T> | undefined,
     options: ListOptions,
+    passes?: AnswerCheck,
   ): PagedList<T> {
     const method = 'GET';
     const what = `${method} ${path}`;
@@ -127,7 +131,7 @@ export class ApiClient {
       });
       if (!schema) return envelope as ListEnvelope<T>;
       const read = (item: unknown, index: number): T => {
-        const checked = check(schema, item, what, `data[${index}]`);
+        const checked = check(schema, item, what, `data[${index}]`, passes);
         return options.asSent ? (item as T) : checked;
       };
       if (options.readAhead)
@@ -209,8 +213,23 @@ function asEnvelope(body: unknown, what: string): ListEnvelope<unknown> {
   return envelope;
 }
 
-/** The value parsed by a tolerant schema, or a ProtocolError naming the first field that failed. */
-function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = ''): T {
+/** Whether an answer passes its operation's result schema: the generated check, without zod. */
+type AnswerCheck = (value: unknown) => boolean;
+
+/** The generated check of an operation's result schema (absent for a result the table does not hold). */
+function answerCheckOf(operation: ApiOperation): AnswerCheck | undefined {
+  const { id, result } = operation;
+  const generatedFrom = Object.hasOwn(OPERATIONS, id) ? OPERATIONS[id as keyof typeof OPERATIONS] : undefined;
+  return result && generatedFrom?.result === result ? ANSWER_CHECKS[id] : undefined;
+}
+
+/**
+ * The value as a tolerant schema reads it, or a ProtocolError naming the first field that
+ * failed. A value its generated check passes is the schema's reading as it came (zod would
+ * rebuild it with the same fields and values): zod is asked only otherwise, for the field.
+ */
+function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = '', passes?: AnswerCheck): T {
+  if (passes?.(value)) return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
