@@ -9,7 +9,7 @@ import { connectionSettings, STOP_GRACE_MS, sharedPacingFor } from '../client/co
 import { configDir, readConfig } from '../config/config-store.js';
 import { type Credentials, requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
 
-export { OPERATIONS } from '../contract/operations.js';
+export { ENDPOINTS } from '../contract/endpoints.js';
 
 /** How a library client connects; everything is optional. */
 export interface ClientOptions {

@@ -14,7 +14,7 @@ const INPUTS = [
   'scripts/build.mjs',
   'scripts/bundle.mjs',
   'scripts/manifest.mjs',
-  'scripts/answer-checks.mjs',
+  'scripts/endpoints.mjs',
   'scripts/undici-core.cjs',
   'package.json',
   'package-lock.json',

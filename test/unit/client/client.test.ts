@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../src/client/client.js';
+import { ENDPOINTS } from '../../../src/contract/endpoints.js';
 import { OPERATIONS } from '../../../src/contract/operations.js';
 import { ProtocolError } from '../../../src/errors.js';
 import { type ScriptServer, type SeenRequest, scriptServer } from './script-server.js';
@@ -112,7 +113,7 @@ describe('ApiClient.call: answers read by the generated check, zod naming the fi
 
   it('keeps an order with unknown fields and an unknown status as it came', async () => {
     const api = await start([{ status: 200, json: { object: 'list', data: [order], has_more: false } }]);
-    const [read] = await collect(api.call(OPERATIONS.listOrders));
+    const [read] = await collect(api.call(ENDPOINTS.listOrders));
     expect(read).toEqual(order);
     expect(OPERATIONS.listOrders.result.safeParse(order).success).toBe(true);
   });
@@ -124,13 +125,13 @@ describe('ApiClient.call: answers read by the generated check, zod naming the fi
       { status: 200, json: { ...order, lines: [{ sku: 'A-1', quantity: 1.5 }] } },
       { status: 200, json: { ...order, id: undefined } },
     ]);
-    await expect(collect(api.call(OPERATIONS.listOrders))).rejects.toThrow(
+    await expect(collect(api.call(ENDPOINTS.listOrders))).rejects.toThrow(
       'unexpected answer to GET /orders: data[1].created_at: Invalid input: expected string, received number; check --base-url, or see the whole answer with --debug',
     );
-    await expect(api.call(OPERATIONS.getOrder, { id: 'ord_1' })).rejects.toThrow(
+    await expect(api.call(ENDPOINTS.getOrder, { id: 'ord_1' })).rejects.toThrow(
       'unexpected answer to GET /orders/ord_1: lines[0].quantity: Invalid input: expected int, received number;',
     );
-    await expect(api.call(OPERATIONS.getOrder, { id: 'ord_1' })).rejects.toThrow(
+    await expect(api.call(ENDPOINTS.getOrder, { id: 'ord_1' })).rejects.toThrow(
       'unexpected answer to GET /orders/ord_1: id: Invalid input: expected string, received undefined;',
     );
   });

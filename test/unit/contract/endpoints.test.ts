@@ -1,11 +1,13 @@
-// The generated answer checks (src/contract/answer-checks.ts) say yes exactly when the result
-// schema they come from does: for every operation of the endpoint table, on values grown from
-// its schema, valid ones and ones broken at any depth (a required field gone, a field of the
-// wrong type, null, a number that is not an integer, unknown fields and values).
+// The endpoint table without zod (src/contract/endpoints.ts) is the table's: the same routing
+// facts, and answer checks that say yes exactly when the result schema they come from does: for
+// every operation, on values grown from its schema, valid ones and ones broken at any depth (a
+// required field gone, a field of the wrong type, null, a number that is not an integer,
+// unknown fields and values).
+import { readFileSync } from 'node:fs';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ANSWER_CHECKS } from '../../../src/contract/answer-checks.js';
+import { ENDPOINTS } from '../../../src/contract/endpoints.js';
 import { OPERATIONS } from '../../../src/contract/operations.js';
 
 interface Def {
@@ -108,25 +110,36 @@ const withResults = Object.values(OPERATIONS).filter(
     'result' in operation && !!operation.result,
 );
 
-describe('the generated answer checks', () => {
-  it('are what scripts/answer-checks.mjs makes of the endpoint table now (npm run build writes them)', async () => {
-    const script = new URL('../../../scripts/answer-checks.mjs', import.meta.url).href;
-    const { answerChecksText, ANSWER_CHECKS: file } = (await import(script)) as {
-      answerChecksText: () => Promise<string>;
-      ANSWER_CHECKS: string;
+describe('the endpoint table without zod', () => {
+  it('is what scripts/endpoints.mjs makes of the endpoint table now (npm run build writes it)', async () => {
+    const script = new URL('../../../scripts/endpoints.mjs', import.meta.url).href;
+    const { endpointsText, ENDPOINTS_FILE } = (await import(script)) as {
+      endpointsText: () => Promise<string>;
+      ENDPOINTS_FILE: string;
     };
-    const { readFileSync } = await import('node:fs');
-    expect(readFileSync(file, 'utf8'), 'src/contract/answer-checks.ts: run npm run build').toBe(
-      await answerChecksText(),
+    expect(readFileSync(ENDPOINTS_FILE, 'utf8'), 'src/contract/endpoints.ts: run npm run build').toBe(
+      await endpointsText(),
     );
   });
 
-  it('cover every operation that has a result schema', () => {
-    expect(Object.keys(ANSWER_CHECKS).sort()).toEqual(withResults.map((operation) => operation.id).sort());
+  it("holds every operation with the table's routing facts, and a check for each result schema", () => {
+    const facts = ['id', 'method', 'path', 'scope', 'quota', 'repeatable', 'paging'] as const;
+    for (const operation of Object.values(OPERATIONS)) {
+      const endpoint = ENDPOINTS[operation.id as keyof typeof ENDPOINTS];
+      const { passes, ...routing } = endpoint;
+      const expected = Object.fromEntries(
+        facts
+          .filter((fact) => fact in operation)
+          .map((fact) => [fact, operation[fact as keyof typeof operation]]),
+      );
+      expect(routing, operation.id).toEqual(expected);
+      expect(typeof passes, operation.id).toBe('result' in operation ? 'function' : 'undefined');
+    }
+    expect(Object.keys(ENDPOINTS)).toEqual(Object.keys(OPERATIONS));
   });
 
   for (const operation of withResults) {
-    const passes = ANSWER_CHECKS[operation.id]!;
+    const passes = ENDPOINTS[operation.id as keyof typeof ENDPOINTS].passes!;
     const seen = { accepted: 0, refused: 0 };
     test.prop([grown(operation.result)], { numRuns: 300 })(
       `${operation.id}: says yes exactly when its zod result schema does`,
@@ -146,7 +159,8 @@ describe('the generated answer checks', () => {
     'on any JSON value, each check agrees with its schema',
     (value) => {
       for (const operation of withResults) {
-        expect(ANSWER_CHECKS[operation.id]!(value)).toBe(operation.result.safeParse(value).success);
+        const { passes } = ENDPOINTS[operation.id as keyof typeof ENDPOINTS];
+        expect(passes!(value)).toBe(operation.result.safeParse(value).success);
       }
     },
   );
