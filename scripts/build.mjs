@@ -1,7 +1,7 @@
 // Builds dist/: the CLI (bin/svc loads dist/cli.js) and the library entries.
 import { rmSync } from 'node:fs';
-import { writeEndpoints } from './endpoints.mjs';
 import { bundleCli, bundleLibrary } from './bundle.mjs';
+import { writeEndpoints } from './endpoints.mjs';
 import { writeManifest } from './manifest.mjs';
 
 // The command manifest (help, completion, which file defines each command) comes from the files in src/commands.
