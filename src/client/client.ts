@@ -4,7 +4,8 @@
  */
 import type { ZodType } from 'zod';
 import { LIST_ORDER, PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../contract/contract.js';
-import { type ApiOperation, fillPath } from '../contract/operations.js';
+import { fillPath } from '../contract/operations/operation.js';
+import type { ApiOperation, Endpoint } from '../contract/operations.js';
 import { notFoundAdvice } from '../contract/routes.js';
 import { ApiError, ProtocolError } from '../errors.js';
 import type { AnswerOf, AnyCallParams, CallArgs, CallResult } from './call.js';
@@ -47,12 +48,13 @@ export class ApiClient {
   }
 
   /**
-   * Calls one operation of the endpoint table (src/contract/operations.ts): fills its path,
-   * sends its query and body with its repeat rule and auth, and reads the answer with its
-   * tolerant schema. A paged list gives a lazy crawl through the shared pager; a one-page
-   * list gives its items.
+   * Calls one operation of the endpoint table (src/contract/endpoints.ts, the table without
+   * its zod schemas): fills its path, sends its query and body with its repeat rule and auth,
+   * and reads the answer with its tolerant schema (the generated check; zod, loaded then, says
+   * what fails). A paged list gives a lazy crawl through the shared pager; a one-page list
+   * gives its items.
    */
-  call<O extends ApiOperation>(operation: O, ...[params]: CallArgs<O>): CallResult<O> {
+  call<O extends ApiOperation>(operation: Endpoint<O>, ...[params]: CallArgs<O>): CallResult<O> {
     const given = (params ?? {}) as AnyCallParams;
     if (operation.paging === 'cursor') return this.crawl(operation, given) as CallResult<O>;
     return this.callForAnswer(operation, given).then((answer) => answer.body) as CallResult<O>;
@@ -60,30 +62,34 @@ export class ApiClient {
 
   /** As call() for one request, with the whole answer (status, headers, the service's clock). */
   async callForAnswer<O extends ApiOperation>(
-    operation: O,
+    operation: Endpoint<O>,
     params: AnyCallParams,
   ): Promise<ApiResponse<AnswerOf<O>>> {
     const spec = specOf(operation, params);
     const { body, serverDate, headers, status } = await this.request(spec);
     const what = `${spec.method} ${spec.path}`;
-    const schema = operation.result;
-    const read =
-      operation.paging === 'one-page'
-        ? asEnvelope(body, what).data.map((item, index) =>
-            schema ? check(schema, item, what, `data[${index}]`) : item,
-          )
-        : schema
-          ? check(schema, body, what)
-          : body;
-    return { status, headers, serverDate, body: read as AnswerOf<O> };
+    const { passes } = operation;
+    const items = operation.paging === 'one-page' ? asEnvelope(body, what).data : undefined;
+    const schema = (items ?? [body]).every((value) => passes?.(value))
+      ? undefined
+      : await resultSchemaOf(operation);
+    const read = (value: unknown, prefix: string) =>
+      schema ? check(schema, value, what, prefix, passes) : value;
+    const answer = items ? items.map((item, index) => read(item, `data[${index}]`)) : read(body, '');
+    return { status, headers, serverDate, body: answer as AnswerOf<O> };
   }
 
-  private crawl(operation: ApiOperation, params: AnyCallParams): PagedList<unknown> {
+  private crawl(operation: Endpoint, params: AnyCallParams): PagedList<unknown> {
     const path = fillPath(operation.path, params);
     const { limit = 'all', pageSize, onPage, signal, asSent, readAhead } = params;
     const query = params.query as Record<string, QueryValue> | undefined;
     const options = { limit, pageSize, onPage, signal, asSent, readAhead };
-    return this.list(path, query, operation.result, options);
+    return this.listRead(
+      path,
+      query,
+      { passes: operation.passes, schema: () => resultSchemaOf(operation) },
+      options,
+    );
   }
 
   /** Sends one request; with a schema the body is checked and typed, a mismatch is a ProtocolError. */
@@ -108,6 +114,16 @@ export class ApiClient {
     schema: ZodType<T> | undefined,
     options: ListOptions,
   ): PagedList<T> {
+    return this.listRead(path, query, schema && { schema: async () => schema }, options);
+  }
+
+  /** As list(), each page's items read by `reading` (the generated check first, when there is one). */
+  private listRead<T>(
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    reading: Reading | undefined,
+    options: ListOptions,
+  ): PagedList<T> {
     const method = 'GET';
     const what = `${method} ${path}`;
     const { limit: pageSizeInQuery, ...filters } = query ?? {};
@@ -125,9 +141,13 @@ export class ApiClient {
         count: envelope.data.length,
         hasMore: envelope.has_more !== false && Boolean(envelope.next_cursor),
       });
+      // A page whose every item passes its generated check is read as it came; zod is loaded
+      // for a page with one that does not, and names what fails when the crawl reaches it.
+      const passes = reading?.passes;
+      const schema = passes && envelope.data.every(passes) ? undefined : await reading?.schema();
       if (!schema) return envelope as ListEnvelope<T>;
       const read = (item: unknown, index: number): T => {
-        const checked = check(schema, item, what, `data[${index}]`);
+        const checked = check(schema, item, what, `data[${index}]`, passes) as T;
         return options.asSent ? (item as T) : checked;
       };
       if (options.readAhead)
@@ -175,7 +195,7 @@ export class ApiClient {
 }
 
 /** The request of one call of an operation. */
-function specOf(operation: ApiOperation, params: AnyCallParams): RequestSpec {
+function specOf(operation: Endpoint, params: AnyCallParams): RequestSpec {
   return {
     method: operation.method,
     path: fillPath(operation.path, params),
@@ -209,8 +229,34 @@ function asEnvelope(body: unknown, what: string): ListEnvelope<unknown> {
   return envelope;
 }
 
-/** The value parsed by a tolerant schema, or a ProtocolError naming the first field that failed. */
-function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = ''): T {
+/** Whether an answer passes its operation's result schema: the generated check, without zod. */
+type AnswerCheck = (value: unknown) => boolean;
+
+/** How a list's items are read: the generated check, and the zod schema loaded when it says no. */
+interface Reading {
+  passes?: AnswerCheck;
+  schema: () => Promise<ZodType | undefined>;
+}
+
+/**
+ * The zod schema of an operation's result (for a list, one item), read from the endpoint table:
+ * loaded (with zod and every schema) the first time a generated check says no.
+ */
+async function resultSchemaOf(operation: Endpoint | ApiOperation): Promise<ZodType | undefined> {
+  if ('result' in operation) return operation.result;
+  const { OPERATIONS } = await import('../contract/operations.js');
+  return Object.hasOwn(OPERATIONS, operation.id)
+    ? (OPERATIONS as Readonly<Record<string, ApiOperation>>)[operation.id]?.result
+    : undefined;
+}
+
+/**
+ * The value as a tolerant schema reads it, or a ProtocolError naming the first field that
+ * failed. A value its generated check passes is the schema's reading as it came (zod would
+ * rebuild it with the same fields and values): zod is asked only otherwise, for the field.
+ */
+function check<T>(schema: ZodType<T>, value: unknown, what: string, prefix = '', passes?: AnswerCheck): T {
+  if (passes?.(value)) return value as T;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -6,13 +6,15 @@
  * know, against the listings (a read of one). An empty id would be no filter at all, so it is
  * refused. `svc api` still sends anything.
  */
+
+import { ENDPOINTS } from '../contract/endpoints.js';
 import {
   EVENT_TYPE_FILTER,
   type FilterValues,
   ISSUE_CODE_FILTER,
   STATUS_FILTERS,
 } from '../contract/filter-values.js';
-import { OPERATIONS, type OperationId } from '../contract/operations.js';
+import type { OperationId } from '../contract/operations.js';
 import { UsageError } from '../errors.js';
 import type { Deps } from './deps.js';
 
@@ -168,7 +170,7 @@ function checkKind(kind: string, kinds: readonly string[], sendAnyway: QueryPara
 
 /** The `svc api` call that sends any value of the filter, for the refusal to name. */
 function sendAnyProse({ operation, param }: QueryParam, value: string): string {
-  const { method, path } = OPERATIONS[operation];
+  const { method, path } = ENDPOINTS[operation];
   return `\`svc api ${method} ${path} -f ${param}=${shellWord(value)}\` sends any value`;
 }
 

@@ -62,27 +62,25 @@ export class SavedSettings {
    * keyring is read from it, once; when it cannot be, `keyProblem` says why.
    */
   credentials(): Promise<Credentials> {
-    this.resolvedCredentials ??= (async () => {
-      const credentials = await this.settings();
-      if (credentials.apiKeyStorage !== 'keyring') return credentials;
-      const { readKey } = await import('../config/key-store.js');
-      const profile = (await this.savedConfig()).profiles[credentials.profileName ?? ''] ?? {};
-      const { apiKey, problem } = await readKey(await this.keyring(), profile);
-      this.io().boundary.protect(apiKey);
-      return { ...credentials, apiKey, keyProblem: problem };
-    })();
+    this.resolvedCredentials ??= this.inForce(() => this.keyring());
     return this.resolvedCredentials;
   }
 
   /** The settings in force without reading the keyring (a key kept there is absent). */
-  async settings(): Promise<Credentials> {
-    const { resolveCredentials } = await import('../config/credentials.js');
+  settings(): Promise<Credentials> {
+    return this.inForce(undefined);
+  }
+
+  /** The one resolution the library's connect uses too (src/config/credentials-in-force.ts), each key masked. */
+  private async inForce(keyring: (() => Promise<KeyringBackend>) | undefined): Promise<Credentials> {
+    const { credentialsInForce } = await import('../config/credentials-in-force.js');
+    const { profile, baseUrl } = this.globals();
     const config = await this.savedConfig();
-    const credentials = resolveCredentials({
-      flags: { profile: this.globals().profile, baseUrl: this.globals().baseUrl },
+    const credentials = await credentialsInForce({
+      flags: { profile, baseUrl },
       env: this.env,
-      currentProfile: config.currentProfile,
-      profiles: config.profiles,
+      config,
+      keyring,
     });
     this.io().boundary.protect(credentials.apiKey);
     this.io().boundary.protectUrlPassword(credentials.baseUrl);

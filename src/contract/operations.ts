@@ -11,7 +11,7 @@ import { CATALOG_OPERATIONS } from './operations/catalog.js';
 import type { ApiOperation } from './operations/operation.js';
 import { SERVICE_OPERATIONS } from './operations/service.js';
 
-export type { ApiOperation } from './operations/operation.js';
+export type { ApiOperation, Endpoint } from './operations/operation.js';
 export { fillPath, requestLine } from './operations/operation.js';
 export { OpenApiDocumentShape } from './operations/service.js';
 

@@ -4,7 +4,9 @@
  * does not exist (and which list shows the valid ones).
  */
 
-import { API_OPERATIONS, type ApiOperation } from './operations.js';
+// The table without its zod schemas: a request's quota cost and a 404's advice need no zod.
+import { ENDPOINT_LIST } from './endpoints.js';
+import type { Endpoint } from './operations.js';
 
 /** One path pattern, the methods it takes and, for a path with an id, the command that lists valid ids. */
 interface ApiRoute {
@@ -30,9 +32,9 @@ const LISTERS_OF_PARAMS: Readonly<Record<string, string>> = {
 };
 
 /** The routes of the endpoint table: each path once, with the methods its operations take. */
-const API_ROUTES: readonly ApiRoute[] = routesOf(API_OPERATIONS);
+const API_ROUTES: readonly ApiRoute[] = routesOf(ENDPOINT_LIST);
 
-function routesOf(operations: readonly ApiOperation[]): ApiRoute[] {
+function routesOf(operations: readonly Endpoint[]): ApiRoute[] {
   const byPattern = new Map<string, string[]>();
   for (const { path, method } of operations) byPattern.set(path, [...(byPattern.get(path) ?? []), method]);
   return [...byPattern].map(([pattern, methods]) => {
@@ -49,7 +51,7 @@ function listerOf(pattern: string): string | undefined {
 }
 
 /** The operation of the table that `method path` (below /rest/v1, a query allowed) calls, if any. */
-export function operationAt(method: string, path: string): ApiOperation | undefined {
+export function operationAt(method: string, path: string): Endpoint | undefined {
   const segments = splitPath(path);
   const verb = method.toUpperCase();
   // The fewest placeholders first: a fixed segment beats a {param} that would fit it too.
@@ -59,7 +61,7 @@ export function operationAt(method: string, path: string): ApiOperation | undefi
 }
 
 /** Every operation with its path split once (each request asks which operation it is, for its quota cost). */
-const OPERATION_PATTERNS = API_OPERATIONS.map((operation) => ({
+const OPERATION_PATTERNS = ENDPOINT_LIST.map((operation) => ({
   operation,
   pattern: splitPath(operation.path),
   holes: placeholders(operation.path),
@@ -74,7 +76,7 @@ export function needsKey(method: string, path: string): boolean {
   const match = matchRoute(method, path);
   if (match.kind === 'none') return true;
   const pattern = match.route.pattern;
-  return API_OPERATIONS.some((operation) => operation.path === pattern && operation.scope !== null);
+  return ENDPOINT_LIST.some((operation) => operation.path === pattern && operation.scope !== null);
 }
 
 /** The command that lists valid values of an id a request body or query names. */

@@ -59,10 +59,10 @@ export class SvcClient {
     return () => {
       let client = this.connections.get(kind);
       if (!client) {
-        // The client and what it loads (undici, zod schemas) load on first use, not on import.
-        client = import('./connect.js').then(async ({ connect, OPERATIONS }) => ({
+        // The client and what it loads (undici, the endpoint table) load on first use, not on import.
+        client = import('./connect.js').then(async ({ connect, ENDPOINTS }) => ({
           ...(await connect(this.options, kind === 'anonymous')),
-          operations: OPERATIONS,
+          operations: ENDPOINTS,
         }));
         // A failed connection is not kept: the next call tries again.
         client.catch(() => this.connections.delete(kind));

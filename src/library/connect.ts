@@ -7,9 +7,10 @@
 import { ApiClient } from '../client/client.js';
 import { connectionSettings, STOP_GRACE_MS, sharedPacingFor } from '../client/connection-settings.js';
 import { configDir, readConfig } from '../config/config-store.js';
-import { type Credentials, requireBaseUrl, requireKey, resolveCredentials } from '../config/credentials.js';
+import { type Credentials, requireBaseUrl, requireKey } from '../config/credentials.js';
+import { credentialsInForce } from '../config/credentials-in-force.js';
 
-export { OPERATIONS } from '../contract/operations.js';
+export { ENDPOINTS } from '../contract/endpoints.js';
 
 /** How a library client connects; everything is optional. */
 export interface ClientOptions {
@@ -41,25 +42,20 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
   const env = options.env ?? process.env;
   const dir = configDir(env);
   const config = readConfig(dir);
-  const credentials = resolveCredentials({
+  // The key a caller gives wins; else the CLI's resolution, the keyring read only when it holds the key.
+  const given = options.apiKey;
+  const credentials = await credentialsInForce({
     flags: { profile: options.profile, baseUrl: options.baseUrl },
     env,
-    currentProfile: config.currentProfile,
-    profiles: config.profiles,
+    config,
+    keyring:
+      given === undefined && !anonymous
+        ? async () => (await import('../config/keyring.js')).osKeyring(env)
+        : undefined,
   });
-  let { apiKey, keyProblem } = credentials;
-  if (options.apiKey !== undefined) apiKey = options.apiKey;
-  else if (credentials.apiKeyStorage === 'keyring' && !anonymous) {
-    // The keyring library loads only for a profile that keeps its key there.
-    const [{ readKey }, { osKeyring }] = await Promise.all([
-      import('../config/key-store.js'),
-      import('../config/keyring.js'),
-    ]);
-    const profile = config.profiles[credentials.profileName ?? ''] ?? {};
-    ({ apiKey, problem: keyProblem } = await readKey(osKeyring(env), profile));
-  }
-  const given = { ...credentials, apiKey, keyProblem };
-  const key = anonymous ? apiKey : requireKey(options.apiKey ? { ...given, apiKeySource: 'flag' } : given);
+  const inForce: Credentials =
+    given === undefined ? credentials : { ...credentials, apiKey: given, apiKeySource: 'flag' };
+  const key = anonymous ? inForce.apiKey : requireKey(inForce);
   const settings = connectionSettings({ maxRetries: options.maxRetries }, env);
   const pacingUrl = options.pacingUrl !== undefined ? { pacingUrl: options.pacingUrl } : credentials;
   const client = new ApiClient({
@@ -79,7 +75,7 @@ export async function connect(options: ClientOptions, anonymous = false): Promis
     ),
     env,
   });
-  return { client, credentials: { ...given, apiKey: key }, configDir: dir };
+  return { client, credentials: { ...inForce, apiKey: key }, configDir: dir };
 }
 /** A connected client, with what names its store (the push journal's key) and the config dir. */
 export interface Connected {

@@ -4,17 +4,15 @@
  */
 import type { AnyCallParams } from '../client/call.js';
 import type { PagedList } from '../client/paginate.js';
-import type { ApiOperation, OperationId } from '../contract/operations.js';
+import type { Endpoint, OperationId } from '../contract/operations.js';
 import type { Connected } from './connect.js';
 import { List } from './list.js';
 import type * as T from './types.js';
 
 /** The connected client and the endpoint table, loaded on first use (not when the package is imported). */
-export type Connection = () => Promise<
-  Connected & { operations: Readonly<Record<OperationId, ApiOperation>> }
->;
+export type Connection = () => Promise<Connected & { operations: Readonly<Record<OperationId, Endpoint>> }>;
 
-type UntypedCall = (operation: ApiOperation, params: AnyCallParams) => unknown;
+type UntypedCall = (operation: Endpoint, params: AnyCallParams) => unknown;
 
 /** One request of an operation, once connected. */
 async function send<R>(connection: Connection, id: OperationId, params: AnyCallParams): Promise<R> {

@@ -14,6 +14,7 @@ const INPUTS = [
   'scripts/build.mjs',
   'scripts/bundle.mjs',
   'scripts/manifest.mjs',
+  'scripts/endpoints.mjs',
   'scripts/undici-core.cjs',
   'package.json',
   'package-lock.json',

@@ -1,6 +1,6 @@
 /** Channel accounts and their discovery data (categories, attribute schema, policies). */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type {
   AttributeSchema,
   Category,
@@ -18,7 +18,7 @@ const accountsRead = new WeakMap<ApiClient, Promise<ChannelAccountSummary[]>>();
 export function listChannelAccounts(client: ApiClient): Promise<ChannelAccountSummary[]> {
   let read = accountsRead.get(client);
   if (!read) {
-    read = client.call(OPERATIONS.listChannelAccounts);
+    read = client.call(ENDPOINTS.listChannelAccounts);
     // A failed read is not kept: the next caller asks again.
     read.catch(() => accountsRead.delete(client));
     accountsRead.set(client, read);
@@ -34,12 +34,12 @@ export async function accountLabels(client: ApiClient): Promise<Map<string, stri
 
 /** One channel account. */
 export function getChannelAccount(client: ApiClient, id: string): Promise<ChannelAccount> {
-  return client.call(OPERATIONS.getChannelAccount, { id });
+  return client.call(ENDPOINTS.getChannelAccount, { id });
 }
 
 /** An account's policies (read-only). */
 export function listPolicies(client: ApiClient, id: string): Promise<Policy[]> {
-  return client.call(OPERATIONS.listPolicies, { id });
+  return client.call(ENDPOINTS.listPolicies, { id });
 }
 
 /** Filters of the category search. */
@@ -55,7 +55,7 @@ export function listCategories(
   filters: CategoryFilters,
   limit: number | 'all',
 ): PagedList<Category> {
-  return client.call(OPERATIONS.listCategories, { id, query: filters, limit });
+  return client.call(ENDPOINTS.listCategories, { id, query: filters, limit });
 }
 
 /** The attributes a category asks for. */
@@ -64,5 +64,5 @@ export function getAttributeSchema(
   id: string,
   categoryId: string,
 ): Promise<AttributeSchema> {
-  return client.call(OPERATIONS.getAttributeSchema, { id, category_id: categoryId });
+  return client.call(ENDPOINTS.getAttributeSchema, { id, category_id: categoryId });
 }

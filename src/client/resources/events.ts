@@ -1,6 +1,6 @@
 /** The event log: the last 30 days of events. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { Event } from '../../contract/schemas/event.js';
 import type { ApiClient } from '../client.js';
 import type { PagedList } from '../paginate.js';
@@ -17,7 +17,7 @@ export function listEvents(
   filters: EventFilters,
   limit: number | 'all',
 ): PagedList<Event> {
-  return client.call(OPERATIONS.listEvents, { query: filters, limit });
+  return client.call(ENDPOINTS.listEvents, { query: filters, limit });
 }
 
 /** An event exactly as the log returned it: unknown fields kept, key order untouched. */
@@ -33,5 +33,5 @@ export function listRawEvents(
   limit: number | 'all',
   signal?: AbortSignal,
 ): PagedList<RawEvent> {
-  return client.call(OPERATIONS.listEvents, { query: filters, limit, signal, asSent: true });
+  return client.call(ENDPOINTS.listEvents, { query: filters, limit, signal, asSent: true });
 }

@@ -1,6 +1,6 @@
 /** Uploaded image files, whose url can go into a product's images. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { File, FileInput } from '../../contract/schemas/file.js';
 import type { ApiClient } from '../client.js';
 
@@ -9,5 +9,5 @@ import type { ApiClient } from '../client.js';
  * and an unused file harms nothing, so the upload is repeatable.
  */
 export function uploadFile(client: ApiClient, input: FileInput, signal?: AbortSignal): Promise<File> {
-  return client.call(OPERATIONS.uploadFile, { body: input, signal });
+  return client.call(ENDPOINTS.uploadFile, { body: input, signal });
 }

@@ -1,6 +1,6 @@
 /** Quantity and price by SKU. Setting inventory is absolute, so repeating a write is safe. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { InventoryBatchResult, InventoryItem } from '../../contract/schemas/inventory.js';
 import type { ApiClient } from '../client.js';
 
@@ -17,11 +17,11 @@ export function pushInventoryBatch(
   items: InventoryChange[],
 ): Promise<InventoryBatchResult> {
   const body = { items: items.map(({ sku, quantity, price }) => ({ sku, quantity, price })) };
-  return client.call(OPERATIONS.batchInventory, { body });
+  return client.call(ENDPOINTS.batchInventory, { body });
 }
 
 /** Sets one SKU. */
 export function setInventory(client: ApiClient, change: InventoryChange): Promise<InventoryItem> {
   const { sku, quantity, price } = change;
-  return client.call(OPERATIONS.updateInventory, { sku, body: { quantity, price } });
+  return client.call(ENDPOINTS.updateInventory, { sku, body: { quantity, price } });
 }

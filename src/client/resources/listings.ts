@@ -1,6 +1,6 @@
 /** Listings: a product published on one channel account. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Listing, ListingInput, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { ApiClient } from '../client.js';
@@ -23,12 +23,12 @@ export function listListings(
   limit: number | 'all',
   signal?: AbortSignal,
 ): PagedList<Listing> {
-  return client.call(OPERATIONS.listListings, { query: filters, limit, signal });
+  return client.call(ENDPOINTS.listListings, { query: filters, limit, signal });
 }
 
 /** One listing. */
 export function getListing(client: ApiClient, id: string): Promise<Listing> {
-  return client.call(OPERATIONS.getListing, { id });
+  return client.call(ENDPOINTS.getListing, { id });
 }
 
 /**
@@ -41,7 +41,7 @@ export function createListing(
   input: ListingInput,
   idempotencyKey?: string,
 ): Promise<Listing> {
-  return client.call(OPERATIONS.createListing, { body: input, idempotencyKey });
+  return client.call(ENDPOINTS.createListing, { body: input, idempotencyKey });
 }
 
 /** Publishes 1 to 100 listings; per-item outcomes. Not repeatable (as createListing). */
@@ -50,7 +50,7 @@ export function createListingBatch(
   items: ListingInput[],
   idempotencyKey?: string,
 ): Promise<BatchResult> {
-  return client.call(OPERATIONS.batchListings, { body: { items }, idempotencyKey });
+  return client.call(ENDPOINTS.batchListings, { body: { items }, idempotencyKey });
 }
 
 /** Changes a listing; `{}` is a plain resync. Repeatable: it carries its Idempotency-Key. */
@@ -60,12 +60,12 @@ export function updateListing(
   body: ListingUpdate,
   signal?: AbortSignal,
 ): Promise<Listing> {
-  return client.call(OPERATIONS.updateListing, { id, body, signal });
+  return client.call(ENDPOINTS.updateListing, { id, body, signal });
 }
 
 /** Delists: `ongoing` until its operation delists it. Not repeatable; read back after an ambiguous failure. */
 export function deleteListing(client: ApiClient, id: string): Promise<Listing> {
-  return client.call(OPERATIONS.deleteListing, { id });
+  return client.call(ENDPOINTS.deleteListing, { id });
 }
 
 /** The listing of a product on an account that is not delisted, if any (the one a publish would clash with). */

@@ -1,6 +1,6 @@
 /** Asynchronous operations: how a write propagated to each channel. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { Operation } from '../../contract/schemas/operation.js';
 import type { ApiClient } from '../client.js';
 import type { PagedList } from '../paginate.js';
@@ -18,10 +18,10 @@ export function listOperations(
   limit: number | 'all',
   signal?: AbortSignal,
 ): PagedList<Operation> {
-  return client.call(OPERATIONS.listOperations, { query: filters, limit, signal });
+  return client.call(ENDPOINTS.listOperations, { query: filters, limit, signal });
 }
 
 /** One operation. */
 export function getOperation(client: ApiClient, id: string): Promise<Operation> {
-  return client.call(OPERATIONS.getOperation, { id });
+  return client.call(ENDPOINTS.getOperation, { id });
 }

@@ -1,6 +1,7 @@
 /** Orders from every channel in one shape, and their fulfillment. */
 
-import { OPERATIONS, requestLine } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
+import { requestLine } from '../../contract/operations/operation.js';
 import type { Order } from '../../contract/schemas/order.js';
 import type { ApiClient, PageInfo } from '../client.js';
 import type { PagedList } from '../paginate.js';
@@ -27,12 +28,12 @@ export function listOrders(
   limit: number | 'all',
   options: ListOrdersOptions = {},
 ): PagedList<Order> {
-  return client.call(OPERATIONS.listOrders, { query: filters, limit, ...options });
+  return client.call(ENDPOINTS.listOrders, { query: filters, limit, ...options });
 }
 
 /** One order. */
 export function getOrder(client: ApiClient, id: string): Promise<Order> {
-  return client.call(OPERATIONS.getOrder, { id });
+  return client.call(ENDPOINTS.getOrder, { id });
 }
 
 /** Tracking attached to a fulfillment. */
@@ -50,7 +51,7 @@ export function fulfillmentBody(tracking: TrackingInput): { tracking: TrackingIn
 
 /** The method and path a fulfillment of `id` is sent to, as a dry run shows it. */
 export function fulfillmentRequest(id: string): string {
-  return requestLine(OPERATIONS.fulfillOrder, { id });
+  return requestLine(ENDPOINTS.fulfillOrder, { id });
 }
 
 /**
@@ -64,5 +65,5 @@ export function fulfillOrder(
   tracking: TrackingInput,
   options: { idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<Order> {
-  return client.call(OPERATIONS.fulfillOrder, { id, body: fulfillmentBody(tracking), ...options });
+  return client.call(ENDPOINTS.fulfillOrder, { id, body: fulfillmentBody(tracking), ...options });
 }

@@ -1,6 +1,6 @@
 /** The catalog: products with their variants, images and listing summaries; their writes. */
 
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { BatchResult } from '../../contract/schemas/batch.js';
 import type { Deleted } from '../../contract/schemas/common.js';
 import type { Product, ProductInput, ProductUpdate } from '../../contract/schemas/product.js';
@@ -19,27 +19,27 @@ export function listProducts(
   limit: number | 'all',
   options: Pick<ListOptions, 'onPage' | 'signal'> = {},
 ): PagedList<Product> {
-  return client.call(OPERATIONS.listProducts, { query: filters, limit, ...options });
+  return client.call(ENDPOINTS.listProducts, { query: filters, limit, ...options });
 }
 
 /** One product. */
 export function getProduct(client: ApiClient, id: string): Promise<Product> {
-  return client.call(OPERATIONS.getProduct, { id });
+  return client.call(ENDPOINTS.getProduct, { id });
 }
 
 /** Creates a product. A repeat after an ambiguous failure could create a twin, so it is not repeated blindly. */
 export function createProduct(client: ApiClient, input: ProductInput): Promise<Product> {
-  return client.call(OPERATIONS.createProduct, { body: input });
+  return client.call(ENDPOINTS.createProduct, { body: input });
 }
 
 /** Updates a product: the answer carries `sync`; its Idempotency-Key makes a repeat safe. */
 export function updateProduct(client: ApiClient, id: string, body: ProductUpdate): Promise<Product> {
-  return client.call(OPERATIONS.updateProduct, { id, body });
+  return client.call(ENDPOINTS.updateProduct, { id, body });
 }
 
 /** Deletes a product. Not repeated blindly: a repeat of an applied delete would answer 404. */
 export function deleteProduct(client: ApiClient, id: string): Promise<Deleted> {
-  return client.call(OPERATIONS.deleteProduct, { id });
+  return client.call(ENDPOINTS.deleteProduct, { id });
 }
 
 /**
@@ -52,5 +52,5 @@ export function upsertProducts(
   signal?: AbortSignal,
 ): Promise<BatchResult> {
   const repeatable = items.every((item) => (item.variants?.length ?? 0) > 0);
-  return client.call(OPERATIONS.batchProducts, { body: { items }, repeatable, signal });
+  return client.call(ENDPOINTS.batchProducts, { body: { items }, repeatable, signal });
 }

@@ -1,5 +1,5 @@
 /** Webhook endpoints: where the service delivers events, each with its own signing secret. */
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type {
   DeletedWebhookEndpoint,
   WebhookEndpoint,
@@ -11,7 +11,7 @@ import type { PagedList } from '../paginate.js';
 
 /** The webhook endpoints, paged. */
 export function listWebhookEndpoints(client: ApiClient, limit: number | 'all'): PagedList<WebhookEndpoint> {
-  return client.call(OPERATIONS.listWebhookEndpoints, { limit });
+  return client.call(ENDPOINTS.listWebhookEndpoints, { limit });
 }
 
 /**
@@ -22,7 +22,7 @@ export function createWebhookEndpoint(
   client: ApiClient,
   input: WebhookEndpointInput,
 ): Promise<WebhookEndpoint> {
-  return client.call(OPERATIONS.createWebhookEndpoint, { body: input });
+  return client.call(ENDPOINTS.createWebhookEndpoint, { body: input });
 }
 
 /** Changes an endpoint (absolute fields, so repeating it is safe). */
@@ -31,10 +31,10 @@ export function updateWebhookEndpoint(
   id: string,
   change: WebhookEndpointUpdate,
 ): Promise<WebhookEndpoint> {
-  return client.call(OPERATIONS.updateWebhookEndpoint, { id, body: change });
+  return client.call(ENDPOINTS.updateWebhookEndpoint, { id, body: change });
 }
 
 /** Removes an endpoint. */
 export function deleteWebhookEndpoint(client: ApiClient, id: string): Promise<DeletedWebhookEndpoint> {
-  return client.call(OPERATIONS.deleteWebhookEndpoint, { id });
+  return client.call(ENDPOINTS.deleteWebhookEndpoint, { id });
 }

@@ -48,6 +48,21 @@ export interface ApiOperation {
   errors?: Readonly<Partial<Record<number, readonly string[]>>>;
 }
 
+/** The facts of an operation a client sends it by. */
+type RoutingFact = 'id' | 'method' | 'path' | 'scope' | 'quota' | 'repeatable' | 'paging';
+
+/**
+ * An operation as the client sends it, without a zod schema (src/contract/endpoints.ts, made
+ * from the table at build): its routing facts and `passes`, the generated check of its result
+ * schema. `operation` is never set: it carries the operation's type, for a call's parameters
+ * and result.
+ */
+export type Endpoint<O extends ApiOperation = ApiOperation> = Pick<O, RoutingFact & keyof O> & {
+  /** Whether an answer (for a list, one item) passes the result schema; zod says why not. */
+  passes?: (value: unknown) => boolean;
+  readonly operation?: O;
+};
+
 /** Keeps an operation's exact type (its path and schemas), so a client call is typed from it. */
 export function defineOperations<const T extends Record<string, ApiOperation>>(operations: T): T {
   for (const [key, operation] of Object.entries(operations)) {
@@ -68,6 +83,9 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
 }
 
 /** `METHOD /filled/path` of a call, as dry runs and messages show it. */
-export function requestLine(operation: ApiOperation, params: Readonly<Record<string, unknown>> = {}): string {
+export function requestLine(
+  operation: Pick<ApiOperation, 'method' | 'path'>,
+  params: Readonly<Record<string, unknown>> = {},
+): string {
   return `${operation.method} ${fillPath(operation.path, params)}`;
 }

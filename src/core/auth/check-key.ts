@@ -13,7 +13,7 @@ import {
   READ_SCOPE_PROBES,
   type ReadScope,
 } from '../../contract/contract.js';
-import { OPERATIONS } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
 import type { ChannelAccountSummary } from '../../contract/schemas/channel-account.js';
 import { ApiError } from '../../errors.js';
 import { JOB_SECRET_ADVICE } from './advice.js';
@@ -63,7 +63,7 @@ type ScopeProbe = { scope: ReadScope; ok: true } | { scope: ReadScope; ok: false
  */
 export async function checkKey(client: ApiClient): Promise<KeyCheck> {
   try {
-    const answer = await client.callForAnswer(OPERATIONS.listChannelAccounts, { query: { limit: 100 } });
+    const answer = await client.callForAnswer(ENDPOINTS.listChannelAccounts, { query: { limit: 100 } });
     const read: ChannelAccountSummary[] = answer.body;
     const stores = [...new Set(read.map((account) => account.shop_name).filter(isText))].sort();
     const accounts = read.map((account) => ({

@@ -1,5 +1,6 @@
 /** How listings are shown. */
-import { OPERATIONS, requestLine } from '../../contract/operations.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
+import { requestLine } from '../../contract/operations/operation.js';
 import type { Listing, ListingInput, ListingUpdate } from '../../contract/schemas/listing.js';
 import type { Operation } from '../../contract/schemas/operation.js';
 import type { RetryPlanned } from '../../core/listings/cause.js';
@@ -123,12 +124,12 @@ export function followedListingText(listing: Listing, operation: Operation): str
 
 /** What an update's dry run would have sent. */
 export function updateDryRunText(id: string, body: ListingUpdate): string {
-  return `Dry run: would send ${requestLine(OPERATIONS.updateListing, { id })} ${JSON.stringify(body)}. Nothing was sent.`;
+  return `Dry run: would send ${requestLine(ENDPOINTS.updateListing, { id })} ${JSON.stringify(body)}. Nothing was sent.`;
 }
 
 /** What a publish's dry run would have sent. */
 export function publishDryRunText(input: ListingInput): string {
-  return `Dry run: would send ${requestLine(OPERATIONS.createListing)} ${JSON.stringify(input)}. Nothing was sent.`;
+  return `Dry run: would send ${requestLine(ENDPOINTS.createListing)} ${JSON.stringify(input)}. Nothing was sent.`;
 }
 
 /**

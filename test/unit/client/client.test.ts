@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../../src/client/client.js';
+import { ENDPOINTS } from '../../../src/contract/endpoints.js';
+import { OPERATIONS } from '../../../src/contract/operations.js';
 import { ProtocolError } from '../../../src/errors.js';
 import { type ScriptServer, type SeenRequest, scriptServer } from './script-server.js';
 
@@ -94,6 +96,43 @@ describe('ApiClient.list', () => {
     const api = await start([{ status: 200, json: { object: 'product' } }]);
     await expect(collect(api.list('/products', {}, undefined, { limit: 25 }))).rejects.toThrow(
       /"data" array/,
+    );
+  });
+});
+
+describe('ApiClient.call: answers read by the generated check, zod naming the field', () => {
+  const order = {
+    id: 'ord_1',
+    object: 'order',
+    channel_account_id: 'ch_1',
+    status: 'on_hold_by_channel',
+    lines: [{ sku: 'A-1', quantity: 2, gift_wrap: true }],
+    created_at: '2025-01-31T09:00:00Z',
+    loyalty_tier: 'gold',
+  };
+
+  it('keeps an order with unknown fields and an unknown status as it came', async () => {
+    const api = await start([{ status: 200, json: { object: 'list', data: [order], has_more: false } }]);
+    const [read] = await collect(api.call(ENDPOINTS.listOrders));
+    expect(read).toEqual(order);
+    expect(OPERATIONS.listOrders.result.safeParse(order).success).toBe(true);
+  });
+
+  it('refuses an order whose required field is missing or of the wrong type, naming it as zod does', async () => {
+    const broken = { ...order, id: 'ord_2', created_at: 5 };
+    const api = await start([
+      { status: 200, json: { object: 'list', data: [order, broken], has_more: false } },
+      { status: 200, json: { ...order, lines: [{ sku: 'A-1', quantity: 1.5 }] } },
+      { status: 200, json: { ...order, id: undefined } },
+    ]);
+    await expect(collect(api.call(ENDPOINTS.listOrders))).rejects.toThrow(
+      'unexpected answer to GET /orders: data[1].created_at: Invalid input: expected string, received number; check --base-url, or see the whole answer with --debug',
+    );
+    await expect(api.call(ENDPOINTS.getOrder, { id: 'ord_1' })).rejects.toThrow(
+      'unexpected answer to GET /orders/ord_1: lines[0].quantity: Invalid input: expected int, received number;',
+    );
+    await expect(api.call(ENDPOINTS.getOrder, { id: 'ord_1' })).rejects.toThrow(
+      'unexpected answer to GET /orders/ord_1: id: Invalid input: expected string, received undefined;',
     );
   });
 });
