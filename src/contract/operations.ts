@@ -12,7 +12,7 @@ import type { ApiOperation } from './operations/operation.js';
 import { SERVICE_OPERATIONS } from './operations/service.js';
 
 export type { ApiOperation, Endpoint } from './operations/operation.js';
-export { fillPath, requestLine } from './operations/operation.js';
+export { requestLine } from './operations/operation.js';
 export { OpenApiDocumentShape } from './operations/service.js';
 
 /** Every operation by its operationId, grouped by what it works on (the order of docs/openapi.json). */
