@@ -11,10 +11,11 @@
 // test in test/unit/contract/endpoints.test.ts): only what a result schema uses is translated,
 // and a zod construct beyond them stops the build, never a check that differs quietly.
 // `npm run build` runs this first; a unit test fails when the file differs from the table.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The generated module. */
@@ -275,12 +276,7 @@ export async function endpointsText() {
 
 /** Writes src/contract/endpoints.ts when it changed (an unchanged file keeps its age). */
 export async function writeEndpoints() {
-  const text = await endpointsText();
-  let current = '';
-  try {
-    current = readFileSync(ENDPOINTS_FILE, 'utf8');
-  } catch {}
-  if (current !== text) writeFileSync(ENDPOINTS_FILE, text);
+  writeIfChanged(ENDPOINTS_FILE, await endpointsText());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await writeEndpoints();

@@ -7,10 +7,11 @@
 // The definitions are read by running them: each file is bundled with what it imports and
 // loaded here, and its metadata (no functions) written out. A definition may then import what
 // it uses at its top: help and completion never load it.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { writeIfChanged } from './write-if-changed.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const commandsDir = join(root, 'src', 'commands');
@@ -126,12 +127,7 @@ export async function manifestText() {
 
 /** Writes src/cli/manifest.ts when it changed (an unchanged file keeps its age, so dist/ is not rebuilt for it). */
 export async function writeManifest() {
-  const text = await manifestText();
-  let current = '';
-  try {
-    current = readFileSync(MANIFEST, 'utf8');
-  } catch {}
-  if (current !== text) writeFileSync(MANIFEST, text);
+  writeIfChanged(MANIFEST, await manifestText());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await writeManifest();
