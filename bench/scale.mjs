@@ -10,6 +10,9 @@
 //
 //   node bench/scale.mjs                    push, crawl and emulator at 100,000 / 300,000 / 1,000,000
 //   node bench/scale.mjs push crawl         some of them
+//   node bench/scale.mjs changed-only       only `inventory export` and `push --changed-only` of
+//                                          the export at the largest size (nothing sent: the
+//                                          store's growth per changed SKU stays out of it)
 //   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`;
 //                                          BENCH_SCALE=full npm run bench for the full sizes)
 //   BENCH_SIZES=100000,1000000 BENCH_ROUNDS=3 node bench/scale.mjs
@@ -175,6 +178,40 @@ async function checkReport(report, skus, size) {
     throw new Error(`report of the ${size}-row push: ${index} rows, ${wrong} out of order or not applied`);
 }
 
+/**
+ * `inventory export` of about LARGEST SKUs, then `push --changed-only` of that very file: the
+ * whole live read and the exact comparison of every row, nothing sent. Needs no push before it,
+ * so the emulator does not grow by what the pushes store (some 2 KB a changed SKU).
+ */
+async function changedOnlyBench() {
+  const products = productsFor(LARGEST);
+  console.log(`\n-- changed-only: svc inventory export, then svc inventory push EXPORT --changed-only`);
+  const { emulator, env } = await seeded(['--products', String(products)], `${count(products)} products`);
+  console.log(`load average after seeding ${loadavg()[0].toFixed(1)}`);
+  try {
+    const exported = join(tmp, 'scale-export.csv');
+    const dump = await runMeasured([svc, 'inventory', 'export', '-o', 'csv'], env, { stdoutTo: exported });
+    if (dump.code !== 0)
+      throw new Error(`inventory export failed (exit ${dump.code}): ${dump.stderr.trim().slice(-300)}`);
+    let skus = -1; // the header is no SKU
+    for await (const chunk of createReadStream(exported))
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) skus++;
+    console.log(
+      `inventory export: ${count(skus)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus / (dump.ms / 1000)))} SKUs/s, CLI CPU ${dump.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'}), load average ${loadavg()[0].toFixed(1)}`,
+    );
+    const again = await runMeasured([svc, 'inventory', 'push', exported, '--changed-only', '--json'], env, {
+      keepStdout: true,
+    });
+    const unchanged = again.code === 0 ? JSON.parse(again.stdout).unchanged : undefined;
+    const exact = unchanged === skus;
+    console.log(
+      `push --changed-only of the ${count(skus)} rows exported: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
+    );
+  } finally {
+    await emulator.stop();
+  }
+}
+
 async function crawlBench() {
   console.log(
     `\n-- crawl: svc orders list --limit N -o ndjson; at the largest also svc api --paginate and --since-last`,
@@ -249,4 +286,5 @@ async function emulatorBench() {
 if (runs('emulator')) await emulatorBench();
 if (runs('push')) await pushBench();
 if (runs('crawl')) await crawlBench();
+if (wanted.includes('changed-only')) await changedOnlyBench();
 process.exitCode = 0;

@@ -41,7 +41,7 @@ export class SpooledStock {
     while (partitions < MAX_PARTITIONS && partitions * rowsPerPartition < fileRows) partitions *= 2;
     this.partitions = partitions;
     this.pending = new Array<string>(partitions).fill('');
-    const dir = mkdtempSync(join(tmpdir(), 'svc-stock-'));
+    const dir = mkdtempSync(join(tmpdir(), 'svc-stock-join-'));
     this.dir = dir;
     this.unhook = whenExit(() => rmSync(dir, { recursive: true, force: true }));
   }
