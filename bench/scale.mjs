@@ -16,6 +16,9 @@
 //   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`;
 //                                          BENCH_SCALE=full npm run bench for the full sizes)
 //   BENCH_SIZES=100000,1000000 BENCH_ROUNDS=3 node bench/scale.mjs
+//   BENCH_EXTRA_CRAWLS=0 node bench/scale.mjs crawl   without `svc api --paginate` and
+//                                          `--since-last` over the whole store (two more crawls
+//                                          of the largest size)
 import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +50,7 @@ const LARGEST = Math.max(...SIZES);
 const wanted = process.argv.slice(2);
 const runs = (name) => wanted.length === 0 || wanted.includes(name);
 const count = (n) => n.toLocaleString('en-US');
+fmt.us = (value) => `${value.toFixed(1)} us`;
 
 const bench = await benchAgainstEmulator(
   'scale-cli',
@@ -100,7 +104,7 @@ async function pushBench() {
       else skus.push(line.slice(0, line.indexOf(',')));
     }
     console.log(
-      `inventory export: ${count(skus.length)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus.length / (dump.ms / 1000)))} SKUs/s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'})`,
+      `inventory export: ${count(skus.length)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus.length / (dump.ms / 1000)))} SKUs/s, CLI CPU ${dump.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'}), load average ${loadavg()[0].toFixed(1)}`,
     );
     if (skus.length < LARGEST)
       throw new Error(`the emulator has only ${skus.length} SKUs; ${LARGEST} needed`);
@@ -127,7 +131,7 @@ async function pushBench() {
         const rate = size / (run.ms / 1000);
         bySize.get(size).push({ rate, peak: run.maxRssMb });
         console.log(
-          `round ${round}: push ${count(size)} rows in ${fmt.s(run.ms)} = ${count(Math.round(rate))} rows/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+          `round ${round}: push ${count(size)} rows in ${fmt.s(run.ms)} = ${count(Math.round(rate))} rows/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s (${fmt.us((run.cpuSeconds * 1e6) / size)} a row), peak RSS ${fmt.mb(run.maxRssMb)}, load average ${loadavg()[0].toFixed(1)}`,
         );
       }
     }
@@ -142,7 +146,7 @@ async function pushBench() {
     const unchanged = again.code === 0 ? JSON.parse(again.stdout).unchanged : undefined;
     const exact = unchanged === LARGEST;
     console.log(
-      `push --changed-only of the ${count(LARGEST)} rows just pushed: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}`,
+      `push --changed-only of the ${count(LARGEST)} rows just pushed: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
     );
     const after = processFigures(emulator.pid);
     console.log(
@@ -229,11 +233,12 @@ async function crawlBench() {
         const rate = size / (run.ms / 1000);
         bySize.get(size).push({ rate, peak: run.maxRssMb });
         console.log(
-          `round ${round}: orders list ${count(size)} in ${fmt.s(run.ms)} = ${count(Math.round(rate))} items/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+          `round ${round}: orders list ${count(size)} in ${fmt.s(run.ms)} = ${count(Math.round(rate))} items/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s (${fmt.us((run.cpuSeconds * 1e6) / size)} an item), peak RSS ${fmt.mb(run.maxRssMb)}, load average ${loadavg()[0].toFixed(1)}`,
         );
       }
     }
     summarize('crawl', bySize, CRAWL_BUDGET_MB, 'items');
+    if (process.env.BENCH_EXTRA_CRAWLS === '0') return;
     for (const [label, args] of [
       ['svc api GET /orders --paginate -o ndjson', ['api', 'GET', '/orders', '--paginate', '-o', 'ndjson']],
       [
@@ -244,7 +249,7 @@ async function crawlBench() {
       const run = await runMeasured([svc, ...args], env);
       const met = run.code === 0 && run.lines === LARGEST && run.maxRssMb <= CRAWL_BUDGET_MB;
       console.log(
-        `${label}: exit ${run.code}, ${count(run.lines)} orders in ${fmt.s(run.ms)}, peak RSS ${fmt.mb(run.maxRssMb)}, budget ${CRAWL_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}`,
+        `${label}: exit ${run.code}, ${count(run.lines)} orders in ${fmt.s(run.ms)}, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}, budget ${CRAWL_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
       );
     }
   } finally {
