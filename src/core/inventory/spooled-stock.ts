@@ -34,6 +34,7 @@ export class SpooledStock {
   private readonly partitions: number;
   private readonly dir: string;
   private readonly unhook: () => void;
+  /** Text not yet appended, by partition: of one kind at a time (the store's, the file's, the answers). */
   private readonly pending: string[];
 
   constructor(fileRows: number, rowsPerPartition = ROWS_PER_PARTITION) {
@@ -90,7 +91,7 @@ export class SpooledStock {
     this.unhook();
   }
 
-  /** One partition's answers: its file SKUs held in a set, the store's values of those, one line a file row. */
+  /** One partition's answers: its file SKUs held in a map with the store's line of each, then one line a file row. */
   private answer(partition: number): void {
     const wanted = new Map<string, string>();
     eachLine(this.path('file', partition), (line) => wanted.set(JSON.parse(line) as string, ''));
