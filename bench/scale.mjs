@@ -242,8 +242,9 @@ async function crawlBench() {
     for (const [label, args] of [
       ['svc api GET /orders --paginate -o ndjson', ['api', 'GET', '/orders', '--paginate', '-o', 'ndjson']],
       [
-        'svc orders list --since-last scale -o ndjson',
-        ['orders', 'list', '--since-last', 'scale', '-o', 'ndjson'],
+        'svc orders list --since-last MARK -o ndjson',
+        // A mark of its own: one left by an earlier run names another store (exit 2).
+        ['orders', 'list', '--since-last', `scale-${process.pid}`, '-o', 'ndjson'],
       ],
     ]) {
       const run = await runMeasured([svc, ...args], env);
