@@ -10,9 +10,15 @@
 //
 //   node bench/scale.mjs                    push, crawl and emulator at 100,000 / 300,000 / 1,000,000
 //   node bench/scale.mjs push crawl         some of them
+//   node bench/scale.mjs changed-only       only `inventory export` and `push --changed-only` of
+//                                          the export at the largest size (nothing sent: the
+//                                          store's growth per changed SKU stays out of it)
 //   BENCH_SCALE=quick node bench/scale.mjs  10,000 and 30,000 (the default of `npm run bench`;
 //                                          BENCH_SCALE=full npm run bench for the full sizes)
 //   BENCH_SIZES=100000,1000000 BENCH_ROUNDS=3 node bench/scale.mjs
+//   BENCH_EXTRA_CRAWLS=0 node bench/scale.mjs crawl   without `svc api --paginate` and
+//                                          `--since-last` over the whole store (two more crawls
+//                                          of the largest size)
 import { createReadStream } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +50,7 @@ const LARGEST = Math.max(...SIZES);
 const wanted = process.argv.slice(2);
 const runs = (name) => wanted.length === 0 || wanted.includes(name);
 const count = (n) => n.toLocaleString('en-US');
+fmt.us = (value) => `${value.toFixed(1)} us`;
 
 const bench = await benchAgainstEmulator(
   'scale-cli',
@@ -97,7 +104,7 @@ async function pushBench() {
       else skus.push(line.slice(0, line.indexOf(',')));
     }
     console.log(
-      `inventory export: ${count(skus.length)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus.length / (dump.ms / 1000)))} SKUs/s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'})`,
+      `inventory export: ${count(skus.length)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus.length / (dump.ms / 1000)))} SKUs/s, CLI CPU ${dump.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'}), load average ${loadavg()[0].toFixed(1)}`,
     );
     if (skus.length < LARGEST)
       throw new Error(`the emulator has only ${skus.length} SKUs; ${LARGEST} needed`);
@@ -124,7 +131,7 @@ async function pushBench() {
         const rate = size / (run.ms / 1000);
         bySize.get(size).push({ rate, peak: run.maxRssMb });
         console.log(
-          `round ${round}: push ${count(size)} rows in ${fmt.s(run.ms)} = ${count(Math.round(rate))} rows/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+          `round ${round}: push ${count(size)} rows in ${fmt.s(run.ms)} = ${count(Math.round(rate))} rows/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s (${fmt.us((run.cpuSeconds * 1e6) / size)} a row), peak RSS ${fmt.mb(run.maxRssMb)}, load average ${loadavg()[0].toFixed(1)}`,
         );
       }
     }
@@ -139,7 +146,7 @@ async function pushBench() {
     const unchanged = again.code === 0 ? JSON.parse(again.stdout).unchanged : undefined;
     const exact = unchanged === LARGEST;
     console.log(
-      `push --changed-only of the ${count(LARGEST)} rows just pushed: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}`,
+      `push --changed-only of the ${count(LARGEST)} rows just pushed: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
     );
     const after = processFigures(emulator.pid);
     console.log(
@@ -175,6 +182,40 @@ async function checkReport(report, skus, size) {
     throw new Error(`report of the ${size}-row push: ${index} rows, ${wrong} out of order or not applied`);
 }
 
+/**
+ * `inventory export` of about LARGEST SKUs, then `push --changed-only` of that very file: the
+ * whole live read and the exact comparison of every row, nothing sent. Needs no push before it,
+ * so the emulator does not grow by what the pushes store (some 2 KB a changed SKU).
+ */
+async function changedOnlyBench() {
+  const products = productsFor(LARGEST);
+  console.log(`\n-- changed-only: svc inventory export, then svc inventory push EXPORT --changed-only`);
+  const { emulator, env } = await seeded(['--products', String(products)], `${count(products)} products`);
+  console.log(`load average after seeding ${loadavg()[0].toFixed(1)}`);
+  try {
+    const exported = join(tmp, 'scale-export.csv');
+    const dump = await runMeasured([svc, 'inventory', 'export', '-o', 'csv'], env, { stdoutTo: exported });
+    if (dump.code !== 0)
+      throw new Error(`inventory export failed (exit ${dump.code}): ${dump.stderr.trim().slice(-300)}`);
+    let skus = -1; // the header is no SKU
+    for await (const chunk of createReadStream(exported))
+      for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) skus++;
+    console.log(
+      `inventory export: ${count(skus)} SKUs in ${fmt.s(dump.ms)} = ${count(Math.round(skus / (dump.ms / 1000)))} SKUs/s, CLI CPU ${dump.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(dump.maxRssMb)} (budget ${CRAWL_BUDGET_MB} MB: ${dump.maxRssMb <= CRAWL_BUDGET_MB ? 'PASS' : 'FAIL'}), load average ${loadavg()[0].toFixed(1)}`,
+    );
+    const again = await runMeasured([svc, 'inventory', 'push', exported, '--changed-only', '--json'], env, {
+      keepStdout: true,
+    });
+    const unchanged = again.code === 0 ? JSON.parse(again.stdout).unchanged : undefined;
+    const exact = unchanged === skus;
+    console.log(
+      `push --changed-only of the ${count(skus)} rows exported: exit ${again.code}, ${count(unchanged ?? 0)} unchanged (${exact ? 'every row' : 'NOT every row'}) in ${fmt.s(again.ms)}, CLI CPU ${again.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(again.maxRssMb)}, budget ${PUSH_BUDGET_MB} MB: ${exact && again.maxRssMb <= PUSH_BUDGET_MB ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
+    );
+  } finally {
+    await emulator.stop();
+  }
+}
+
 async function crawlBench() {
   console.log(
     `\n-- crawl: svc orders list --limit N -o ndjson; at the largest also svc api --paginate and --since-last`,
@@ -192,22 +233,24 @@ async function crawlBench() {
         const rate = size / (run.ms / 1000);
         bySize.get(size).push({ rate, peak: run.maxRssMb });
         console.log(
-          `round ${round}: orders list ${count(size)} in ${fmt.s(run.ms)} = ${count(Math.round(rate))} items/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}`,
+          `round ${round}: orders list ${count(size)} in ${fmt.s(run.ms)} = ${count(Math.round(rate))} items/s, CLI CPU ${run.cpuSeconds.toFixed(1)} s (${fmt.us((run.cpuSeconds * 1e6) / size)} an item), peak RSS ${fmt.mb(run.maxRssMb)}, load average ${loadavg()[0].toFixed(1)}`,
         );
       }
     }
     summarize('crawl', bySize, CRAWL_BUDGET_MB, 'items');
+    if (process.env.BENCH_EXTRA_CRAWLS === '0') return;
     for (const [label, args] of [
       ['svc api GET /orders --paginate -o ndjson', ['api', 'GET', '/orders', '--paginate', '-o', 'ndjson']],
       [
-        'svc orders list --since-last scale -o ndjson',
-        ['orders', 'list', '--since-last', 'scale', '-o', 'ndjson'],
+        'svc orders list --since-last MARK -o ndjson',
+        // A mark of its own: one left by an earlier run names another store (exit 2).
+        ['orders', 'list', '--since-last', `scale-${process.pid}`, '-o', 'ndjson'],
       ],
     ]) {
       const run = await runMeasured([svc, ...args], env);
       const met = run.code === 0 && run.lines === LARGEST && run.maxRssMb <= CRAWL_BUDGET_MB;
       console.log(
-        `${label}: exit ${run.code}, ${count(run.lines)} orders in ${fmt.s(run.ms)}, peak RSS ${fmt.mb(run.maxRssMb)}, budget ${CRAWL_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}`,
+        `${label}: exit ${run.code}, ${count(run.lines)} orders in ${fmt.s(run.ms)}, CLI CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${fmt.mb(run.maxRssMb)}, budget ${CRAWL_BUDGET_MB} MB: ${met ? 'PASS' : 'FAIL'}, load average ${loadavg()[0].toFixed(1)}`,
       );
     }
   } finally {
@@ -249,4 +292,5 @@ async function emulatorBench() {
 if (runs('emulator')) await emulatorBench();
 if (runs('push')) await pushBench();
 if (runs('crawl')) await crawlBench();
+if (wanted.includes('changed-only')) await changedOnlyBench();
 process.exitCode = 0;

@@ -57,6 +57,27 @@ describe('PATCH /inventory/{sku}', () => {
     expect(product.body.updated_at).toBe(item.updated_at);
   });
 
+  it("keeps each change's event as it was: a later change and the answer's body rewrite no history", async () => {
+    const first = await patch(sku, { quantity: 41 });
+    (first.body as { quantity: number }).quantity = -1;
+    await patch(sku, { quantity: 43 });
+    const events = [...t.emulator.store.events.values()]
+      .filter(
+        (event) => event.type === 'inventory.updated' && (event.data.object as { sku?: string }).sku === sku,
+      )
+      .map((event) => (event.data.object as { quantity: number }).quantity);
+    expect(events.slice(0, 2).sort()).toEqual([41, 43]);
+    // The completed operation's event holds the operation as it completed.
+    t.clock.advance(60_000);
+    await get(t.emulator, '/status');
+    const completed = [...t.emulator.store.events.values()].filter(
+      (event) => event.type === 'operation.completed',
+    );
+    expect(completed.length).toBeGreaterThan(0);
+    for (const event of completed)
+      expect(['succeeded', 'partial', 'failed']).toContain((event.data.object as { status: string }).status);
+  });
+
   it('leaves an omitted field unchanged', async () => {
     const before = t.emulator.store.inventoryBySku(sku);
     const answer = await patch(sku, { quantity: 3 });

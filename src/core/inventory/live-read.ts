@@ -5,7 +5,7 @@ import type { Notes, Track } from '../notes.js';
 import { type ChangePlan, type CompareOptions, compareWithStore, type RowChange } from './changes.js';
 import type { CheckedFile } from './check.js';
 import { LiveStockRead } from './live-stock.js';
-import { StockTable } from './stock-table.js';
+import { SpooledStock } from './spooled-stock.js';
 
 /** What the read tells while it goes, and what stops it. */
 export interface LiveReadDeps {
@@ -27,20 +27,25 @@ export async function compareFileWithStore(
   // The file's size is the best guess of the store's before the read.
   const progress = await track({ total: file.rowCount, noun: 'SKUs read' });
   let skus = 0;
-  // Typed arrays, not a Map: a million SKUs in some 40 MB (a push's peak stays under 150 MB).
-  const live = new StockTable();
+  // On disk, partitioned by SKU, not a table in memory: a million SKUs next to the crawl's own
+  // peak would take a push over 150 MB (./spooled-stock.ts).
+  const live = new SpooledStock(file.rowCount);
   try {
-    for await (const { sku, quantity, price } of read.rows()) {
-      live.set(sku, { quantity, price });
-      if (++skus % 1000 === 0) progress.update(skus);
+    try {
+      for await (const { sku, quantity, price } of read.rows()) {
+        live.set(sku, { quantity, price });
+        if (++skus % 1000 === 0) progress.update(skus);
+      }
+    } finally {
+      progress.stop();
     }
+    const caught =
+      read.caughtByClosingPasses > 0
+        ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
+        : '';
+    notes.info(`Read ${counted(live.size, 'SKU')} of ${counted(read.products, 'product')}${caught}.`);
+    return await compareWithStore(file, await live.inFileOrder(file), onChange, options);
   } finally {
-    progress.stop();
+    live.remove();
   }
-  const caught =
-    read.caughtByClosingPasses > 0
-      ? `; ${read.caughtByClosingPasses} changed while it was read, caught by ${read.closingPasses} closing ${plural(read.closingPasses, 'pass', 'passes')}`
-      : '';
-  notes.info(`Read ${counted(live.size, 'SKU')} of ${counted(read.products, 'product')}${caught}.`);
-  return compareWithStore(file, live, onChange, options);
 }

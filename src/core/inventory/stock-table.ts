@@ -12,6 +12,11 @@ export interface StockValues {
 }
 
 const EMPTY = -1;
+/** A quantity of null, and one kept beside the arrays (not a 32-bit integer): never a real int32 quantity's value. */
+const NO_QUANTITY = -0x80000000;
+const ELSEWHERE = -0x7fffffff;
+/** UTF-8 bytes a SKU is guessed to take when the table is sized ahead. */
+const GUESSED_SKU_BYTES = 16;
 const encoder = new TextEncoder();
 /** Where a SKU is encoded for a lookup: one buffer reused, not a new one (off the heap) per call. */
 let scratch = new Uint8Array(256);
@@ -25,18 +30,50 @@ function encoded(sku: string): Uint8Array {
 }
 const decoder = new TextDecoder();
 
-/** SKU → quantity and price, open addressing over typed arrays; SKUs are UTF-8 in one arena. */
+/**
+ * SKU → quantity and price, open addressing over typed arrays; SKUs are UTF-8 in one arena.
+ * About 30 bytes a SKU: 8 of slots, 12 of entry (start, quantity, price), the SKU's bytes.
+ */
 export class StockTable {
-  private slots = new Int32Array(1 << 12).fill(EMPTY);
-  private starts = new Int32Array(1 << 11);
-  private quantities = new Float64Array(1 << 11);
-  private priceIds = new Int32Array(1 << 11);
-  private arena = new Uint8Array(1 << 16);
+  private slots: Int32Array;
+  private starts: Int32Array;
+  /** A quantity as an int32; NO_QUANTITY for null, ELSEWHERE for one in `otherQuantities`. */
+  private quantities: Int32Array;
+  private priceIds: Int32Array;
+  private arena: Uint8Array;
   private arenaUsed = 0;
   private count = 0;
+  /** Quantities that are not 32-bit integers (none from a sane store), kept exactly. */
+  private readonly otherQuantities = new Map<number, number>();
   /** Prices repeat across SKUs: each text is kept once (-1: none). */
   private readonly prices: string[] = [];
   private readonly priceIdOf = new Map<string, number>();
+
+  /**
+   * `expected`: how many SKUs it will likely hold (a push's file rows). Sized for them at once,
+   * the arrays are not grown, and a growth's old and new arrays never stand side by side at the peak.
+   */
+  constructor(expected = 0) {
+    const entries = Math.max(1 << 11, Math.ceil(expected * 1.02));
+    let slots = 1 << 12;
+    while (slots < entries * 2) slots *= 2;
+    this.slots = new Int32Array(slots).fill(EMPTY);
+    this.starts = new Int32Array(entries);
+    this.quantities = new Int32Array(entries);
+    this.priceIds = new Int32Array(entries);
+    this.arena = new Uint8Array(Math.max(1 << 16, entries * GUESSED_SKU_BYTES));
+  }
+
+  /** Bytes its arrays take (what a million SKUs cost; the few price texts aside). */
+  get byteLength(): number {
+    return (
+      this.slots.byteLength +
+      this.starts.byteLength +
+      this.quantities.byteLength +
+      this.priceIds.byteLength +
+      this.arena.byteLength
+    );
+  }
 
   /** How many SKUs it holds. */
   get size(): number {
@@ -52,8 +89,7 @@ export class StockTable {
       entry = this.append(bytes);
       this.slots[this.slotFor(bytes)] = entry;
     }
-    // NaN stands for no quantity: a store's quantity is a number or null.
-    this.quantities[entry] = values.quantity === null ? Number.NaN : values.quantity;
+    this.setQuantity(entry, values.quantity);
     this.priceIds[entry] = this.priceId(values.price);
     return this;
   }
@@ -62,12 +98,30 @@ export class StockTable {
   get(sku: string): StockValues | undefined {
     const entry = this.find(encoded(sku));
     if (entry === EMPTY) return undefined;
-    const quantity = this.quantities[entry];
     const priceId = this.priceIds[entry];
-    return {
-      quantity: Number.isNaN(quantity) ? null : quantity,
-      price: priceId < 0 ? null : this.prices[priceId],
-    };
+    return { quantity: this.quantityOf(entry), price: priceId < 0 ? null : this.prices[priceId] };
+  }
+
+  private setQuantity(entry: number, quantity: number | null): void {
+    this.otherQuantities.delete(entry);
+    if (quantity === null) this.quantities[entry] = NO_QUANTITY;
+    else if (
+      (quantity | 0) === quantity &&
+      quantity !== NO_QUANTITY &&
+      quantity !== ELSEWHERE &&
+      !Object.is(quantity, -0)
+    )
+      this.quantities[entry] = quantity;
+    else {
+      this.quantities[entry] = ELSEWHERE;
+      this.otherQuantities.set(entry, quantity);
+    }
+  }
+
+  private quantityOf(entry: number): number | null {
+    const quantity = this.quantities[entry];
+    if (quantity === NO_QUANTITY) return null;
+    return quantity === ELSEWHERE ? (this.otherQuantities.get(entry) as number) : quantity;
   }
 
   /** Every SKU with its values, in the order first set. */
@@ -127,9 +181,7 @@ export class StockTable {
       // Half again, not twice: at a million SKUs the slack is what a doubling would waste.
       const capacity = Math.ceil(entry * 1.5);
       this.starts = grown(this.starts, capacity);
-      const quantities = new Float64Array(capacity);
-      quantities.set(this.quantities);
-      this.quantities = quantities;
+      this.quantities = grown(this.quantities, capacity);
       this.priceIds = grown(this.priceIds, capacity);
     }
     if (this.arenaUsed + bytes.length > this.arena.length) {

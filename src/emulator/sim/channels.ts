@@ -133,7 +133,8 @@ export class ChannelSimulation {
     const operation = this.store.operations.get(call.operationId);
     if (!operation || TERMINAL.has(operation.status)) return;
     const completed = this.store.changeOperation(operation, () => this.apply(operation, call));
-    if (completed) this.store.emitEvent('operation.completed', operation, call.dueMs);
+    // A completed operation never changes again (answers stop at a terminal status): no copy.
+    if (completed) this.store.emitEvent('operation.completed', operation, call.dueMs, { fixed: true });
   }
 
   /** One channel call's answer applied to its operation (and listing); true when the operation completed. */

@@ -204,7 +204,8 @@ export class Catalog extends EventLog {
       product.updated_at = isoTime(this.now());
     });
     const item = inventoryItem(product, variant, product.updated_at);
-    this.emitEvent('inventory.updated', item);
+    // The item is a flat object made here, never changed: the event keeps it, no copy.
+    this.emitEvent('inventory.updated', item, this.now(), { fixed: true });
     return { changed, product, variant, item };
   }
 

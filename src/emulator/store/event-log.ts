@@ -40,8 +40,12 @@ export class EventLog {
     return this.clock.now();
   }
 
-  /** Append an event with a snapshot of `object` as GET would return it now. */
-  emitEvent(type: string, object: unknown, atMs = this.now()): EventRecord {
+  /**
+   * Append an event with a snapshot of `object` as GET would return it now. `fixed`: the object
+   * never changes after this (made for the event, or a terminal operation), so the event keeps
+   * it as it is: a copy of each would cost some 600 bytes a changed SKU of a big push.
+   */
+  emitEvent(type: string, object: unknown, atMs = this.now(), { fixed = false } = {}): EventRecord {
     const event: EventRecord = {
       id: this.ids.next('evt'),
       object: 'event',
@@ -49,7 +53,7 @@ export class EventLog {
       api_version: EVENT_API_VERSION,
       store_id: this.storeId,
       created_at: isoTime(atMs),
-      data: { object: snapshot(object) },
+      data: { object: fixed ? object : snapshot(object) },
     };
     this.events.set(event.id, event);
     this.journal.notify(() => {

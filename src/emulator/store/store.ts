@@ -135,8 +135,11 @@ export class Store extends Catalog {
       status: options.simulate ? 'succeeded' : 'pending',
       resource_type: fields.resource_type,
       resource_id: fields.resource_id,
+      // Every field named, in one order: one shape for every result (a spread made a new one).
       results: fields.results.map((result) => ({
-        ...result,
+        channel_account_id: result.channel_account_id,
+        listing_id: result.listing_id,
+        sku: result.sku,
         status: options.simulate ? 'simulated' : 'pending',
         error: null,
       })),

@@ -32,4 +32,15 @@ describe('StockTable', () => {
     );
     expect(table.get('ÉTÉ-42')?.quantity).toBe(2);
   });
+
+  it('keeps quantities beyond 32 bits, fractions and its own markers exactly (sized ahead or not)', () => {
+    const odd = [2 ** 40, 1.5, -(2 ** 31), -(2 ** 31) + 1, -1, 0, null];
+    for (const table of [new StockTable(), new StockTable(100_000)]) {
+      for (const [index, quantity] of odd.entries()) table.set(`Q-${index}`, { quantity, price: null });
+      expect(odd.map((_, index) => table.get(`Q-${index}`)?.quantity)).toEqual(odd);
+      table.set('Q-0', { quantity: 3, price: null });
+      expect(table.get('Q-0')?.quantity).toBe(3);
+    }
+    expect(new StockTable(1_000_000).byteLength).toBeLessThan(40 * 1_000_000);
+  });
 });
