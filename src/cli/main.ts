@@ -59,8 +59,10 @@ async function run(argv: string[], deps: MainDependencies, helpOnly: boolean): P
         throw new RunsACommand();
       }
     : undefined;
-  const program = await buildProgram(ctx, ctx.argv, { beforeRun, helpOnly });
-  const removeSignalHandlers = deps.io ? () => {} : installSignalHandlers(ctx);
+  // Given streams, the run is a host's (the tests): the process, its signals and V8 flags, stay the host's.
+  const ownsProcess = deps.io === undefined;
+  const program = await buildProgram(ctx, ctx.argv, { beforeRun, helpOnly, ownsProcess });
+  const removeSignalHandlers = ownsProcess ? installSignalHandlers(ctx) : () => {};
   try {
     const topic = argv[2] === 'help' && argv.length === 4 ? helpTopic(argv[3]) : undefined;
     if (topic) {

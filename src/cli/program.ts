@@ -26,6 +26,11 @@ export interface ProgramOptions {
    * parsed, so a command's flags take their values unparsed (help prints them, nothing runs).
    */
   helpOnly?: boolean;
+  /**
+   * The run is the process's own (bin/svc), not one a host makes in-process (the tests): it may
+   * set the process's V8 flags (src/cli/v8-flags.ts); a host keeps its own.
+   */
+  ownsProcess?: boolean;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function buildProgram(
   program.configureHelp(GLOBAL_OPTIONS_HELP);
   program.hook('preAction', async (_root, action) => {
     options.beforeRun?.();
-    await useBaselineWasmTier(action.parent?.name() === 'emulator');
+    if (options.ownsProcess) await useBaselineWasmTier(action.parent?.name() === 'emulator');
     refuseJq(action);
     const globals = action.optsWithGlobals();
     // The environment's part of the connection settings is read with the flags, by commands that connect.
