@@ -17,16 +17,16 @@ import { freshConfigDir, runSvc } from '../../helpers/svc.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /**
- * No channel delay: the long push is about the report, not the wait for channels. 200 batches
+ * No channel delay: the long push is about the report, not the wait for channels. 2,000 batches
  * settle out of order as a longer run's do; bench/scale.mjs checks the report at a million rows.
  */
 const startQuiet = emulatorPerTest({ rateLimit: false, channelDelayMs: 0 });
 
-describe('inventory push --report at 20,000 rows', () => {
+describe('inventory push --report at 200,000 rows', () => {
   it('holds every row once, in input order, the store’s SKUs updated and the others failed', async () => {
     const emu = await startQuiet();
     const known = emu.store.allSkus().slice(0, 50);
-    const rows = 20_000;
+    const rows = 200_000;
     const dir = tempDir('svc-push-scale-');
     const skuOf = (index: number) => (index < known.length ? known[index] : `NOPE-${index}`);
     const lines = ['sku,quantity'];
