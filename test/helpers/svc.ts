@@ -39,7 +39,7 @@ export interface SvcRunOptions {
 }
 
 /** How long a spawned run may take before it counts as hung and is killed (a busy machine is slow, not hung). */
-const HANG_MS = 100_000;
+export const HANG_MS = 100_000;
 
 /** A fresh, empty config dir per test, so profiles never leak between tests. */
 export function freshConfigDir(): string {

@@ -12,7 +12,7 @@ import type { RunningEmulator } from '../../src/emulator/index.js';
 import { emulatorPerTest } from '../helpers/emulator.js';
 import { redisInstalled, redisPerTest } from '../helpers/redis-server.js';
 import { mismatches, quantityFile } from '../helpers/stock-rows.js';
-import { freshConfigDir, runSvc, SVC_BIN } from '../helpers/svc.js';
+import { freshConfigDir, HANG_MS, runSvc, SVC_BIN } from '../helpers/svc.js';
 
 const hasRedis = redisInstalled();
 const startRedis = redisPerTest();
@@ -62,7 +62,17 @@ function spawnSvc(
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const done = new Promise<Finished>((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  // A run still going after HANG_MS is hung: killed, with what it said so far, before the test's own timeout.
+  const hung = setTimeout(() => {
+    stderr += `\n(svc ${args.join(' ')} was still running after ${HANG_MS / 1000} s: killed)\n`;
+    child.kill('SIGKILL');
+  }, HANG_MS);
+  const done = new Promise<Finished>((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(hung);
+      resolve({ code, stderr });
+    }),
+  );
   return { child, done };
 }
 
