@@ -30,3 +30,11 @@ export async function loopbackServer(listener: RequestListener): Promise<Loopbac
       }),
   };
 }
+
+/** A loopback port nothing listens on now (it was free a moment ago): a service that is away. */
+export async function closedPort(): Promise<number> {
+  const { server, close } = await loopbackServer(() => {});
+  const { port } = server.address() as AddressInfo;
+  await close();
+  return port;
+}

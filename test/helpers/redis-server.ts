@@ -5,8 +5,8 @@
  * missing redis-server fails the run instead of hiding a skip.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterEach } from 'vitest';
+import { closedPort } from './loopback-server.js';
 
 /** Whether redis-server can be run here; throws on CI, where it must be. */
 export function redisInstalled(): boolean {
@@ -28,18 +28,6 @@ export interface RedisServer {
   restart(): Promise<void>;
   /** Runs redis-cli against it and returns its output (for looking at what svc stored). */
   cli(...args: string[]): string;
-}
-
-/** A port nobody listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function started(child: ChildProcess): Promise<void> {
@@ -84,7 +72,7 @@ function stopped(child: ChildProcess): Promise<void> {
 /** Starts redis-server on a free loopback port; `password` makes it require one (as user `default`). */
 async function startRedis(options: { password?: string } = {}): Promise<RedisServer> {
   for (let attempt = 0; ; attempt += 1) {
-    const port = await freePort();
+    const port = await closedPort();
     let child: ChildProcess;
     try {
       child = await serve(port, options.password);

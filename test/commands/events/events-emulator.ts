@@ -3,8 +3,6 @@
  * operation.completed events out of the counts), receivers closed after each test, the
  * environment with the signing secret, and the log read straight from the API.
  */
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { emulator, envFor } from '../../helpers/emulator.js';
@@ -44,15 +42,6 @@ export function env(): Record<string, string> {
 export async function logSince(since: string, type?: string): Promise<Array<Record<string, unknown>>> {
   const items = await crawl(emu, '/events', { query: { created_after: since, ...(type ? { type } : {}) } });
   return items.reverse();
-}
-
-/** A port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Changes a SKU's quantity with the live key over HTTP, so the store emits inventory.updated. */

@@ -1,10 +1,10 @@
 /** `svc events listen`: events forwarded to a receiver as they happen, once each. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../../helpers/loopback-server.js';
 import { independentlyVerified } from '../../helpers/receiver.js';
 import { freshConfigDir, runSvc, SVC_BIN } from '../../helpers/svc.js';
 import {
-  closedPort,
   emu,
   env,
   logSince,

@@ -1,9 +1,10 @@
 /** `svc events replay`: the log's events sent to a receiver, signed, once each. */
 import { describe, expect, it } from 'vitest';
 import { envFor } from '../../helpers/emulator.js';
+import { closedPort } from '../../helpers/loopback-server.js';
 import { independentlyVerified, signedAt } from '../../helpers/receiver.js';
 import { runSvc } from '../../helpers/svc.js';
-import { closedPort, emu, env, logSince, receiver, SECRET, useEventsEmulator } from './events-emulator.js';
+import { emu, env, logSince, receiver, SECRET, useEventsEmulator } from './events-emulator.js';
 
 useEventsEmulator();
 

@@ -73,15 +73,6 @@ function answer(reply: Reply, req: IncomingMessage, res: ServerResponse): void {
   res.end(body);
 }
 
-/** A port with nothing listening on it. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** An error body as the service sends it. */
 export function apiError(status: number, code: string, headers: Record<string, string> = {}): Reply {
   return { status, headers, json: { error: { type: 'api_error', code, message: `${code} happened` } } };

@@ -13,8 +13,9 @@ import {
   RateLimitError,
   UsageError,
 } from '../../../src/errors.js';
+import { closedPort } from '../../helpers/loopback-server.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { apiError, closedPort, type Reply, type ScriptServer, scriptServer } from './script-server.js';
+import { apiError, type Reply, type ScriptServer, scriptServer } from './script-server.js';
 
 const KEY = 'svc_test_0123456789abcdefWXYZ';
 const ok: Reply = { status: 200, json: { ok: true } };
