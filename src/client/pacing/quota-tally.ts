@@ -11,13 +11,11 @@
  * Redis, `svc:quota:<id>:<day>`, expiring a day after that day ends; units counted while Redis
  * was away are added there once it answers again (by the process that counted them, while it runs).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirectory } from '../../config/directory.js';
-import { LockFile } from '../../config/lock-file.js';
+import { LockedFile } from '../../config/locked-file.js';
 import { msUntilUtcMidnight } from '../../contract/contract.js';
 import { quotaDay } from '../../contract/rules/write-quota.js';
-import { underLock } from './record-file.js';
 import type { RedisLink } from './redis-link.js';
 
 const FILE_VERSION = 1;
@@ -39,40 +37,38 @@ export interface QuotaReading {
   unshared?: string;
 }
 
-/** The count of this machine, in a file under a lock. */
+/** The count of this machine, in a file under a lock (overwritten in place: one write a request). */
 export class QuotaFile {
-  readonly path: string;
-  private readonly lock: LockFile;
+  private readonly file: LockedFile;
 
   constructor(
     private readonly dir: string,
     private readonly bucketId: string,
   ) {
-    this.path = join(dir, `${bucketId}.quota.json`);
-    this.lock = new LockFile(join(dir, `${bucketId}.quota.lock`));
+    this.file = new LockedFile(join(dir, `${bucketId}.quota.json`), join(dir, `${bucketId}.quota.lock`));
   }
 
   /** Units counted on `day` (0 when nothing was, or the file cannot be read). */
-  read(day: string): number {
-    const found = this.load();
+  async read(day: string): Promise<number> {
+    const found = this.parse(await this.file.read().catch(() => undefined));
     return found?.day === day ? found.spent : 0;
   }
 
   /** Counts `units` on `day`; a day before the file's is dropped (the quota it counted has reset). */
   async add(day: string, units: number): Promise<void> {
     makeDirectory(this.dir);
-    await underLock(this.lock, () => {
-      const found = this.load();
-      if (found && found.day > day) return;
+    await this.file.update((text) => {
+      const found = this.parse(text);
+      if (found && found.day > day) return { result: undefined };
       const spent = (found?.day === day ? found.spent : 0) + units;
       const content = { version: FILE_VERSION, bucketId: this.bucketId, day, spent };
-      writeFileSync(this.path, JSON.stringify(content), { mode: 0o600 });
+      return { text: JSON.stringify(content), result: undefined };
     });
   }
 
-  private load(): { day: string; spent: number } | undefined {
+  private parse(text: string | undefined): { day: string; spent: number } | undefined {
     try {
-      const value = JSON.parse(readFileSync(this.path, 'utf8'));
+      const value = JSON.parse(text ?? '');
       if (
         value?.version === FILE_VERSION &&
         value.bucketId === this.bucketId &&
@@ -140,7 +136,7 @@ export class QuotaTally {
     await this.counting;
     const at = this.now();
     const day = quotaDay(at);
-    const thisMachine = this.file?.read(day) ?? 0;
+    const thisMachine = (await this.file?.read(day)) ?? 0;
     const reading: QuotaReading = {
       day,
       spent: thisMachine,

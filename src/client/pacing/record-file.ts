@@ -2,37 +2,27 @@
  * Pacing shared by the `svc` processes that use one key on this machine. The record of
  * shared-record.ts lives in `<config dir>/pacing/<id>.json` (mode 0600; `id` hashes key and base
  * URL, the key itself is never written) and changes only under a lock file, svc's one kind of
- * lock (src/config/lock-file.ts), which a holder keeps for well under a millisecond. A write
- * overwrites the file in place: a rename over it made ext4 flush to disk, a millisecond per
- * request. A look without the lock that catches a write half done finds no valid record, and
- * the caller then reads under the lock.
+ * lock (src/config/lock-file.ts), which a holder keeps for well under a millisecond, and is
+ * overwritten in place (src/config/locked-file.ts). A look without the lock that catches a write
+ * half done finds no valid record, and the caller then reads under the lock.
  *
  * Crash safety: a lock whose holder died (kill -9) is broken at once, since its pid is gone;
  * one held past LOCK_LEASE_MS (a stopped process, a reused pid) after that. A corrupt or
  * unreadable record is replaced. Anything else that fails makes the pacer pace alone again.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  fchmodSync,
-  fstatSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirectory } from '../../config/directory.js';
-import { LOCK_LEASE_MS, LockFile, underLock } from '../../config/lock-file.js';
+import { LOCK_LEASE_MS } from '../../config/lock-file.js';
+import { LockedFile } from '../../config/locked-file.js';
 import { normalBaseUrl } from '../../config/store-identity.js';
 import { processAlive } from '../../process-alive.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
 
-// The lock is config's (every file svc keeps takes it); pacing and the quota count use it from here too.
-export { LOCK_LEASE_MS, underLock };
+// The lock is config's (every file svc keeps takes it); pacing uses it from here too.
+export { LOCK_LEASE_MS };
 
-const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
 /** Where a pacer keeps what it shares with the other processes on its key. */
@@ -72,9 +62,8 @@ export function sharedBucketId(apiKey: string, baseUrl: string): string {
 export class FileStore implements SharedStore {
   readonly pid = process.pid;
   readonly where: string;
-  private readonly lock: LockFile;
+  private readonly file: LockedFile;
   private dirMade = false;
-  private modeChecked = false;
 
   constructor(
     private readonly dir: string,
@@ -82,7 +71,7 @@ export class FileStore implements SharedStore {
     private readonly now: () => number = Date.now,
   ) {
     this.where = join(dir, `${bucketId}.json`);
-    this.lock = new LockFile(join(dir, `${bucketId}.lock`));
+    this.file = new LockedFile(this.where, join(dir, `${bucketId}.lock`));
   }
 
   isAlive(pid: number): boolean {
@@ -104,39 +93,13 @@ export class FileStore implements SharedStore {
       makeDirectory(this.dir, DIR_MODE);
       this.dirMade = true;
     }
-    return underLock(this.lock, () => {
-      const fd = this.open();
-      try {
-        const text = readFileSync(fd, 'utf8');
-        // Corrupt, truncated by a crash, another version, times from a clock that stepped back: start afresh over it.
-        const record = parseRecord(text, this.bucketId, this.now()) ?? emptyRecord(this.bucketId, this.now());
-        const result = change(record);
-        record.updatedAt = this.now();
-        const bytes = Buffer.from(JSON.stringify(record));
-        writeSync(fd, bytes, 0, bytes.length, 0);
-        ftruncateSync(fd, bytes.length);
-        return result;
-      } finally {
-        closeSync(fd);
-      }
+    return this.file.update((text) => {
+      // Corrupt, truncated by a crash, another version, times from a clock that stepped back: start afresh over it.
+      const record = parseRecord(text, this.bucketId, this.now()) ?? emptyRecord(this.bucketId, this.now());
+      const result = change(record);
+      record.updatedAt = this.now();
+      return { text: JSON.stringify(record), result };
     });
-  }
-
-  /** The record's file, open for reading and writing; made (0600) when missing, remade when unreadable. */
-  private open(): number {
-    let fd: number;
-    try {
-      fd = openSync(this.where, 'r+');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') rmSync(this.where, { force: true });
-      fd = openSync(this.where, 'wx+', FILE_MODE);
-    }
-    if (!this.modeChecked) {
-      if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, FILE_MODE);
-      this.modeChecked = true;
-    }
-    return fd;
   }
 }
 
