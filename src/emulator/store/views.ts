@@ -42,9 +42,10 @@ export type InventoryItemView = ReturnType<typeof inventoryItem>;
  * a million small objects, not a million copies of every SKU, id and time.
  */
 export function snapshot<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => snapshot(item)) as T;
   if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => snapshot(item)) as T;
+  // Records are plain objects (nothing inherited to enumerate): for…in, without Object.entries' arrays.
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = snapshot(field);
+  for (const key in value) copy[key] = snapshot(value[key]);
   return copy as T;
 }
