@@ -17,7 +17,9 @@ describe('snapshot', () => {
         };
         collect(value);
         const shared = (node: unknown): boolean =>
-          node !== null && typeof node === 'object' && (originals.has(node) || Object.values(node).some(shared));
+          node !== null &&
+          typeof node === 'object' &&
+          (originals.has(node) || Object.values(node).some(shared));
         expect(shared(copy)).toBe(false);
       }),
     );
