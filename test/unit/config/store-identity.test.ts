@@ -1,5 +1,5 @@
 /** One spelling of a base URL keys pacing, the quota count, marks and journals. */
-import { fc, test } from '@fast-check/vitest';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sharedBucketId } from '../../../src/client/pacing/record-file.js';
 import { normalBaseUrl } from '../../../src/config/store-identity.js';
@@ -15,14 +15,22 @@ const spelling = fc.record({
 });
 
 describe('normalBaseUrl', () => {
-  test.prop([spelling, spelling])('two spellings of one service give one string', (a, b) => {
-    const write = (s: typeof a) => `${s.scheme}://${s.user}${s.host}${s.port}${s.path}${s.query}`;
-    expect(normalBaseUrl(write(a))).toBe('https://api.example.com');
-    expect(normalBaseUrl(write(a))).toBe(normalBaseUrl(write(b)));
+  it('two spellings of one service give one string', () => {
+    fc.assert(
+      fc.property(spelling, spelling, (a, b) => {
+        const write = (s: typeof a) => `${s.scheme}://${s.user}${s.host}${s.port}${s.path}${s.query}`;
+        expect(normalBaseUrl(write(a))).toBe('https://api.example.com');
+        expect(normalBaseUrl(write(a))).toBe(normalBaseUrl(write(b)));
+      }),
+    );
   });
 
-  test.prop([fc.webUrl()])('is idempotent', (url) => {
-    expect(normalBaseUrl(normalBaseUrl(url))).toBe(normalBaseUrl(url));
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(fc.webUrl(), (url) => {
+        expect(normalBaseUrl(normalBaseUrl(url))).toBe(normalBaseUrl(url));
+      }),
+    );
   });
 
   it('names localhost as 127.0.0.1; keeps other ports, paths, hosts and schemes apart', () => {
