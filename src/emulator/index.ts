@@ -13,6 +13,7 @@ import { Router } from './http/router.js';
 import { ROUTES } from './http/routes.js';
 import { listen, type TlsIdentity } from './http/server.js';
 import type { OrderRecord } from './model.js';
+import { Reseeder } from './seed/reseed.js';
 import { seedData } from './seed/seed.js';
 import { ChannelSimulation } from './sim/channels.js';
 import { OrderArrivals } from './sim/order-arrivals.js';
@@ -174,6 +175,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     orders: options.orders ?? 200,
     now: seededAt,
   };
+  // Tests reset an emulator before each test: the same seed each time, made once.
+  const reseeder = new Reseeder(seedOptions);
   const store = new Store(clock);
   store.load(saved?.contents ?? seedData(seedOptions));
   const channels = new ChannelSimulation(store, {
@@ -271,7 +274,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       arrivals.reset();
       payments.clear();
       store.clear();
-      store.load(seedData(seedOptions));
+      store.load(reseeder.fresh());
       channels.adopt(clock.now(), clock.now() + SEEDED_WORK_MS);
       if (arrivalsOn) payments.adopt(clock.now());
       buckets.clear();

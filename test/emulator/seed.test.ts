@@ -16,7 +16,7 @@ import {
   Product,
 } from '../../src/contract/schemas/index.js';
 import { createManualClock, startEmulator } from '../../src/emulator/index.js';
-import { crawl, get } from '../helpers/service-api.js';
+import { call, crawl, get } from '../helpers/service-api.js';
 import { startTestEmulator, type TestEmulator } from './helpers.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: list items are arbitrary JSON.
@@ -94,6 +94,44 @@ describe('seed data', () => {
     t.emulator.reset();
     expect(t.emulator.store.inventoryBySku(sku)?.quantity).not.toBe(999_999);
     expect((await get(t.emulator, '/orders?limit=20')).body).toEqual(before);
+  });
+
+  it('resets to the same state every time, keeping nothing of what was done between, and makes the same ids after', async () => {
+    const state = async () =>
+      Promise.all(
+        ['/products', '/listings', '/orders', '/operations', '/events'].map((path) =>
+          crawl(t.emulator, path),
+        ),
+      );
+    const changeEverything = async () => {
+      const sku = t.emulator.store.allSkus()[1];
+      t.emulator.store.setInventory(sku, { quantity: 31_337 });
+      t.emulator.store.updateOrder(orders[3].id, { status: 'canceled' });
+      const listing = listings[0];
+      await call(t.emulator, 'PATCH', `/listings/${listing.id}`, {
+        body: { attributes: { ...listing.attributes, color: 'Changed' } },
+      });
+      return (await call(t.emulator, 'POST', '/products', { body: { title: 'Made after a reset' } })).body.id;
+    };
+    // The ids after a reset are those after the seeding itself.
+    const small = await startEmulator({ orders: 10, products: 5, clock: createManualClock() });
+    try {
+      const make = async () => (await call(small, 'POST', '/products', { body: { title: 'x' } })).body.id;
+      const beforeAnyReset = await make();
+      small.reset();
+      expect(await make()).toBe(beforeAnyReset);
+    } finally {
+      await small.close();
+    }
+    t.emulator.reset();
+    const first = await state();
+    const madeFirst = await changeEverything();
+    for (let round = 0; round < 2; round += 1) {
+      t.emulator.reset();
+      expect(await state()).toEqual(first);
+      expect(await changeEverything()).toBe(madeFirst);
+    }
+    t.emulator.reset();
   });
 
   it('has channel accounts of several kinds, two on one kind, with their settings', async () => {

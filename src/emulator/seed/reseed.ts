@@ -1,0 +1,42 @@
+/**
+ * The seed a reset loads: the same options every time, so it is made once and handed out as
+ * copies (a copy takes a fifth of a seeding). The kept one is never loaded, so nothing a store
+ * does changes it; a copy goes on making ids exactly where the seeding left its generator.
+ */
+import { IdFactory, Rng } from '../rng.js';
+import { type SeedData, type SeedOptions, seedData } from './seed.js';
+
+/** Seed data made once for `options`, given out as fresh copies. */
+export class Reseeder {
+  private kept?: SeedData;
+
+  constructor(private readonly options: SeedOptions) {}
+
+  /** A copy of the seed: equal to seedData(options), sharing nothing with the store's last one. */
+  fresh(): SeedData {
+    this.kept ??= seedData(this.options);
+    const { rng: keptRng, ids: _ids, ...records } = this.kept;
+    const rng = Rng.resume(keptRng.position());
+    return { ...copied(records), rng, ids: new IdFactory(rng) };
+  }
+}
+
+/**
+ * A deep copy of plain records, arrays and Maps. Parts the seeding shares between records come
+ * out as copies of their own (the store replaces such parts, never changes them in place).
+ */
+function copied<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copied) as T;
+  if (value instanceof Map) return new Map([...value].map(([key, item]) => [key, copied(item)])) as T;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    // A class instance would lose its methods here: say so instead of handing out a broken store.
+    throw new Error(
+      `a seed record holds a ${prototype.constructor?.name ?? 'class instance'}: copy it in reseed.ts`,
+    );
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = copied(value[key]);
+  return copy as T;
+}
