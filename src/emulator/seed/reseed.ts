@@ -28,13 +28,15 @@ export class Reseeder {
 function copied<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copied) as T;
-  if (value instanceof Map) return new Map([...value].map(([key, item]) => [key, copied(item)])) as T;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) {
+  const kind = (value as object).constructor;
+  if (kind === Map) {
+    return new Map(
+      [...(value as unknown as Map<unknown, unknown>)].map(([key, item]) => [key, copied(item)]),
+    ) as T;
+  }
+  if (kind !== Object && kind !== undefined) {
     // A class instance would lose its methods here: say so instead of handing out a broken store.
-    throw new Error(
-      `a seed record holds a ${prototype.constructor?.name ?? 'class instance'}: copy it in reseed.ts`,
-    );
+    throw new Error(`a seed record holds a ${kind.name}: copy it in reseed.ts`);
   }
   const copy: Record<string, unknown> = {};
   for (const key in value) copy[key] = copied(value[key]);
