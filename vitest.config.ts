@@ -21,7 +21,7 @@ export default defineConfig({
   resolve: { alias: { 'when-exit': new URL('./src/config/exit-hooks.ts', import.meta.url).pathname } },
   test: {
     // Black-box tests run dist/: build it when a source is newer, so no run tests an old build.
-    globalSetup: ['test/setup/build.ts'],
+    globalSetup: ['test/setup/build.ts', 'test/setup/scratch.ts'],
     // Temporary directories made outside a test are removed after its file (test/helpers/temp-dir.ts).
     setupFiles: ['test/setup/temp-dirs.ts'],
     // Bounds only a hang reaches: a 2-core machine running two suites is slow, not hung.
