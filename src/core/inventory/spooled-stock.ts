@@ -20,7 +20,7 @@ import type { LiveIndex } from './live-stock.js';
 import type { StockValues } from './stock-table.js';
 
 /** File rows a partition is meant to hold, whatever the file's length (up to MAX_PARTITIONS of them). */
-export const ROWS_PER_PARTITION = 16_384;
+const ROWS_PER_PARTITION = 16_384;
 const MAX_PARTITIONS = 256;
 /** Text gathered per partition before it is appended, and read from a partition at a time. */
 const CHUNK = 16_384;
