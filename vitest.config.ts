@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/setup/sequencer.js';
 
 /**
  * Lanes: `npm run test:unit` is the inner loop; `npm test` runs them all. Vitest runs one lane
@@ -24,6 +25,8 @@ export default defineConfig({
     globalSetup: ['test/setup/build.ts', 'test/setup/scratch.ts'],
     // Temporary directories made outside a test are removed after its file (test/helpers/temp-dir.ts).
     setupFiles: ['test/setup/temp-dirs.ts'],
+    // Each lane's longest files first, by the last run's durations (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // Bounds only a hang reaches: a 2-core machine running two suites is slow, not hung.
     testTimeout: 120_000,
     hookTimeout: 120_000,
