@@ -27,7 +27,7 @@ export interface LockedChange<T> {
 
 /** One file and the lock that guards it. */
 export class LockedFile {
-  readonly lock: LockFile;
+  private readonly lock: LockFile;
   private modeChecked = false;
 
   constructor(

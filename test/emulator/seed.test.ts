@@ -134,6 +134,20 @@ describe('seed data', () => {
     t.emulator.reset();
   });
 
+  it('resets a store too big to keep a seed of by seeding it again: the same state, the same ids after', async () => {
+    const big = await startEmulator({ orders: 5_000, rateLimit: false, clock: createManualClock() });
+    try {
+      const first = await get(big, '/orders?limit=50');
+      const made = (await call(big, 'POST', '/products', { body: { title: 'x' } })).body.id;
+      big.store.updateOrder(first.body.data[0].id, { status: 'canceled' });
+      big.reset();
+      expect(await get(big, '/orders?limit=50')).toMatchObject({ body: first.body });
+      expect((await call(big, 'POST', '/products', { body: { title: 'x' } })).body.id).toBe(made);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('has channel accounts of several kinds, two on one kind, with their settings', async () => {
     expect(new Set(accounts.map((a) => a.channel)).size).toBeGreaterThanOrEqual(4);
     for (const summary of accounts) {
