@@ -22,7 +22,7 @@ export default defineConfig({
   resolve: { alias: { 'when-exit': new URL('./src/config/exit-hooks.ts', import.meta.url).pathname } },
   test: {
     // Black-box tests run dist/: build it when a source is newer, so no run tests an old build.
-    globalSetup: ['test/setup/build.ts', 'test/setup/scratch.ts'],
+    globalSetup: ['test/setup/build.ts', 'test/setup/scratch.ts', 'test/setup/host-env.ts'],
     // Temporary directories made outside a test are removed after its file (test/helpers/temp-dir.ts).
     setupFiles: ['test/setup/temp-dirs.ts'],
     // Each lane's longest files first, by the last run's durations (test/setup/sequencer.ts).
