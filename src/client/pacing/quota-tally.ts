@@ -16,7 +16,7 @@ import { makeDirectory } from '../../config/directory.js';
 import { LockedFile } from '../../config/locked-file.js';
 import { msUntilUtcMidnight } from '../../contract/contract.js';
 import { quotaDay } from '../../contract/rules/write-quota.js';
-import type { RedisLink } from './redis-link.js';
+import { type RedisLink, unexpectedAnswer } from './redis-link.js';
 
 const FILE_VERSION = 1;
 const DAY_MS = 86_400_000;
@@ -107,7 +107,7 @@ export class RedisQuota {
   /** The units every machine counted on `day`. */
   read(day: string): Promise<number> {
     return this.link.run('a look at the quota count', async (redis) =>
-      Number((await redis.get(this.key(day))) ?? 0),
+      countOf(await redis.get(this.key(day))),
     );
   }
 }
@@ -188,4 +188,14 @@ export class QuotaTally {
       this.unshared.delete(day);
     }
   }
+}
+
+/**
+ * A count as INCRBY keeps it (none yet: 0). Anything else is an answer out of step (a server
+ * that answers a command twice) or another key's: Redis unusable for this step, never NaN.
+ */
+function countOf(answer: unknown): number {
+  if (answer === null) return 0;
+  if (typeof answer === 'string' && /^\d{1,15}$/.test(answer)) return Number(answer);
+  throw unexpectedAnswer('the quota count', answer, 'a count');
 }

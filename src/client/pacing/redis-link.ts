@@ -294,6 +294,13 @@ function guardReader(client: Redis, broke: (error: Error) => void): void {
   }
 }
 
+/** An answer of the wrong shape (out of step, or another key's): the step fails, Redis is away for it. */
+export function unexpectedAnswer(what: string, answer: unknown, expected: string): Error {
+  return new Error(
+    `Redis answered ${what} with ${String(JSON.stringify(answer)).slice(0, 40)}, not ${expected}`,
+  );
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { SharedStore } from './record-file.js';
-import type { RedisLink } from './redis-link.js';
+import { type RedisLink, unexpectedAnswer } from './redis-link.js';
 import { emptyRecord, parseRecord, type SharedRecord } from './shared-record.js';
 
 /** The record expires this long after its last write (a model this old is worth nothing). */
@@ -210,7 +210,5 @@ export class RedisStore implements SharedStore {
  */
 function reply<T extends unknown[]>(answer: T, lengths: number[], what: string): T {
   if (Array.isArray(answer) && lengths.includes(answer.length)) return answer;
-  throw new Error(
-    `Redis answered ${what} with ${String(JSON.stringify(answer)).slice(0, 40)}, not a list of ${lengths.join(' or ')}`,
-  );
+  throw unexpectedAnswer(what, answer, `a list of ${lengths.join(' or ')}`);
 }

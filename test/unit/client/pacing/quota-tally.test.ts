@@ -9,12 +9,14 @@ import { parsePacingUrl } from '../../../../src/client/pacing/pacing-url.js';
 import { QuotaFile, QuotaTally, RedisQuota } from '../../../../src/client/pacing/quota-tally.js';
 import { sharedBucketId } from '../../../../src/client/pacing/record-file.js';
 import { RedisLink } from '../../../../src/client/pacing/redis-link.js';
+import { brokenRedisPerTest } from '../../../helpers/broken-redis.js';
 import { redisInstalled, redisPerTest } from '../../../helpers/redis-server.js';
 import { tempDir } from '../../../helpers/temp-dir.js';
 
 const ID = sharedBucketId('svc_live_abcdefghijklmnopqrstuvwx', 'http://127.0.0.1:4010');
 const hasRedis = redisInstalled();
 const startRedis = redisPerTest();
+const startBroken = brokenRedisPerTest();
 
 function freshDir(): string {
   return join(tempDir('svc-quota-'), 'pacing');
@@ -94,6 +96,25 @@ describe.skipIf(!hasRedis)('the quota count of every machine (redis-server insta
       expect((await a.read()).spent).toBe(2);
     } finally {
       await Promise.all(links.map((link) => link.close()));
+    }
+  });
+
+  it('takes no answer out of step for a count: a Redis that answers each command twice is away, never NaN', async () => {
+    const redis = await startRedis();
+    // Its first `honest` answers are the server's: the extra one lands on each later command in turn.
+    for (let honest = 0; honest <= 4; honest += 1) {
+      const broken = await startBroken(redis.port, 'extra-replies', honest);
+      const url = parsePacingUrl(broken.url, { env: true });
+      if (!url) throw new Error('no url');
+      const link = new RedisLink(url);
+      const now = () => Date.now();
+      const tally = new QuotaTally(new QuotaFile(freshDir(), ID), new RedisQuota(link, ID), now);
+      try {
+        // Nothing was spent: 0 whether Redis was read or found away.
+        expect((await tally.read()).spent, `honest answers: ${honest}`).toBe(0);
+      } finally {
+        await link.close();
+      }
     }
   });
 });
