@@ -32,8 +32,11 @@ export function countedWhere(reading: QuotaReading): string {
 
 /** What a live bulk plan adds after its own cost: "svc has spent 9,990 today on this key". */
 export function planNote(reading: QuotaReading): string {
-  // An empty count on one machine cannot see what other machines spent: it says so.
+  const spent = reading.spent.toLocaleString('en-US');
+  // A count of one machine cannot see what other machines spent: it says so when that matters.
+  if (reading.countedOn === 'this machine' && reading.unshared)
+    return `svc has counted ${spent} on this machine today; other machines are not counted while SVC_PACING_URL does not answer`;
   if (reading.spent === 0 && reading.countedOn === 'this machine')
     return 'svc has counted 0 on this machine today; other machines are not counted without SVC_PACING_URL';
-  return `svc has spent ${reading.spent.toLocaleString('en-US')} today on this key`;
+  return `svc has spent ${spent} today on this key`;
 }
