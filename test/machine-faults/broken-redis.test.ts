@@ -21,8 +21,8 @@ const scratch = () => tempDir('svc-broken-redis-');
 
 const warnings = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
 
-/** A push of 30 SKUs, a batch each, sharing pacing through `pacingUrl`. */
-async function pushThrough(pacingUrl: string) {
+/** A push of 60 SKUs, a batch each, sharing pacing through `pacingUrl` (`midway` runs after its 10th batch). */
+async function pushThrough(pacingUrl: string, midway?: () => void) {
   const emu = await startEmulator();
   const file = quantityFile(emu, 0, 60, 3000);
   const report = join(scratch(), 'report.csv');
@@ -36,6 +36,10 @@ async function pushThrough(pacingUrl: string) {
     env,
     process: true,
     timeoutMs: 60_000,
+    actWhen: midway && {
+      when: () => emu.requests({ method: 'POST', path: '/inventory/batch' }).length >= 10,
+      act: midway,
+    },
   });
   return { result, emu, file, report, env };
 }
@@ -59,6 +63,19 @@ describe.skipIf(!hasRedis)('a Redis that breaks the protocol (redis-server insta
       expect(readFileSync(report, 'utf8').trim().split('\r\n')).toHaveLength(61);
     });
   }
+
+  it('TIME answered out of step after a reconnection: the shared clock stays, the push keeps its pace', async () => {
+    const redis = await startRedis();
+    // The first connection's TIME is true; the one made after the drop gets a lock take's reply.
+    const broken = await startBroken(redis.port, 'time-out-of-step', 1);
+    const { result, emu, file, report } = await pushThrough(broken.url, () => broken.dropConnections());
+    expect(broken.broken()).toBeGreaterThan(0);
+    // Read as 1 s since 1970, that reply put every shared time 56 years back: the push hung.
+    expect(result.code, result.stderr).toBe(0);
+    expect(emu.requests({ status: 429 })).toEqual([]);
+    expect(mismatches(emu, file.rows)).toEqual([]);
+    expect(readFileSync(report, 'utf8').trim().split('\r\n')).toHaveLength(61);
+  });
 
   it('a database index the server does not have: warned about by a push, refused by doctor', async () => {
     const redis = await startRedis();

@@ -226,10 +226,9 @@ export class RedisLink {
   /** Redis's clock against ours, from TIME, half the round trip taken off. */
   private async measureClock(client: Redis): Promise<void> {
     const sent = this.now();
-    const [seconds, micros] = await client.time();
+    const redisNow = timeOf(await client.time());
     const received = this.now();
-    const redisNow = Number(seconds) * 1000 + Number(micros) / 1000;
-    if (Number.isFinite(redisNow)) this.clockOffsetMs = redisNow - (sent + received) / 2;
+    if (redisNow !== undefined) this.clockOffsetMs = redisNow - (sent + received) / 2;
   }
 
   private fail(error: unknown, quiet: boolean): void {
@@ -269,6 +268,18 @@ export class RedisLink {
 async function checkDatabase(client: Redis): Promise<void> {
   const db = client.options.db ?? 0;
   if (db !== 0) await client.select(db);
+}
+
+/**
+ * TIME's answer in ms: seconds and microseconds, as digits. Another command's reply out of step
+ * (a lock take's `1, '', '0'` read as 1 s put every shared time 56 years back) is none.
+ */
+function timeOf(answer: unknown): number | undefined {
+  if (!Array.isArray(answer) || answer.length !== 2) return undefined;
+  const [seconds, micros] = answer as unknown[];
+  if (typeof seconds !== 'string' || typeof micros !== 'string') return undefined;
+  if (!/^\d{1,12}$/.test(seconds) || !/^\d{1,6}$/.test(micros)) return undefined;
+  return Number(seconds) * 1000 + Number(micros) / 1000;
 }
 
 /** Drops a connection whose replies cannot be trusted any more; its commands fail. */
