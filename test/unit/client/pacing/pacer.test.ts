@@ -16,7 +16,18 @@ async function crawl(
   clock: FakeClock,
   sim: BucketSim,
   total: number,
-  { latencyMs = 2, workers = 1, skew = false } = {},
+  {
+    latencyMs = 2,
+    workers = 1,
+    skew = false,
+    stall,
+  }: {
+    latencyMs?: number;
+    workers?: number;
+    skew?: boolean;
+    /** The server handles nothing from `fromMs` after the start for `ms`, then what arrived meanwhile at once. */
+    stall?: { fromMs: number; ms: number };
+  } = {},
 ): Promise<CrawlResult> {
   const result: CrawlResult = { sent: [], rateLimited: 0, elapsedMs: 0, order: [] };
   const start = clock.now();
@@ -30,6 +41,8 @@ async function crawl(
         result.sent.push(clock.now() - start);
         // With skew, workers differ in latency, so answers overtake each other.
         await clock.sleep((latencyMs / 2) * (skew ? 1 + (id % 3) * 0.3 : 1));
+        const stalledFor = stall ? start + stall.fromMs + stall.ms - clock.now() : 0;
+        if (stall && stalledFor > 0 && stalledFor <= stall.ms) await clock.sleep(stalledFor);
         const answer = sim.handle(clock.now());
         await clock.sleep((latencyMs / 2) * (skew ? 1 + (id % 2) * 0.5 : 1));
         const rateLimited = answer.status === 429;
@@ -126,6 +139,18 @@ describe('Pacer', () => {
     expect(result.rateLimited).toBe(0);
     expect(pacer.drainRate()).toBeLessThanOrEqual(20);
     expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * 9500);
+  });
+
+  // Known defect, left for the next session (issue 42's closing note): after a stall longer than the
+  // bucket takes to drain, the 8 requests held in it land at once, and the pacer then sends one
+  // more before the drain has made room (the service's bucket at 9.96 when it arrives).
+  it.fails('sends nothing the bucket has no room for after a server stall of 600 ms (B=10, r=20/s, 8 loops)', async () => {
+    const clock = new FakeClock();
+    const result = await crawl(newPacer(clock), clock, new BucketSim(10, 20), 120, {
+      workers: 8,
+      stall: { fromMs: 2000, ms: 600 },
+    });
+    expect(result.rateLimited).toBe(0);
   });
 
   it('lets one request out before it knows the bucket, then the rest of the burst', async () => {
